@@ -1,0 +1,49 @@
+"""mjscore: score a winning mahjong hand exactly, under the ruleset a table plays.
+
+The public API: read a hand with :meth:`Hand.from_dict`, :func:`score` it under a ruleset, ask for
+its :func:`waits`, read the :class:`Score`'s awards and payments, list :func:`rulesets`. The README
+has worked examples (checked by the tests).
+"""
+
+from __future__ import annotations
+
+from mjscore.arrangements import Arrangement, Group, GroupKind, WinRole
+from mjscore.arrangements import waits as _waits
+from mjscore.errors import HandError, MjscoreError, NotationError, NotAWinError, RulesetError
+from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
+from mjscore.rulesets import available as rulesets
+from mjscore.rulesets import get_ruleset
+from mjscore.scoring.engine import Award, Score, TablePayment
+from mjscore.scoring.engine import score as _score
+from mjscore.scoring.engine import score_waits as _score_waits
+from mjscore.scoring.payments import Payment
+from mjscore.scoring.ruleset import Ruleset
+from mjscore.tiles import Suit, Tile, format_tiles, parse_tiles
+
+__all__ = [
+    "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld", "MeldKind", "MjscoreError",
+    "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
+    "TablePayment", "Tile", "WinKind", "WinRole", "format_tiles", "get_ruleset", "parse_tiles", "rulesets",
+    "score", "score_waits", "waits",
+]
+
+
+def _rules(hand: Hand, ruleset: str | Ruleset | None) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    return get_ruleset(ruleset or hand.ruleset)
+
+
+def score(hand: Hand, ruleset: str | Ruleset | None = None) -> Score:
+    """Score a winning hand under ``ruleset`` (an id or a :class:`Ruleset`; default: the hand's own)."""
+    return _score(hand, _rules(hand, ruleset))
+
+
+def waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[Tile, ...]:
+    """The tile kinds that would complete the tiles ``hand`` holds before its winning tile."""
+    return _waits(hand, _rules(hand, ruleset).shapes)
+
+
+def score_waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[tuple[Tile, Score | None], ...]:
+    """Each tile ``hand`` waits on, with the score a win on it would make in the hand's context."""
+    return _score_waits(hand, _rules(hand, ruleset))

@@ -1,0 +1,340 @@
+"""Arrangements and waits: every way the tiles of a hand divide into the shapes a ruleset allows.
+
+A *shape* is a function from the concealed tile counts (winning tile included) to the groupings of
+those tiles: the regular shape is sets and one pair; irregular shapes (Nico Nico, the orphan hands,
+MCR's seven pairs and knitted hands) are registered beside it and named by the rulesets that allow
+them. An :class:`Arrangement` is one grouping of the whole hand, declared melds included, together
+with the group the winning tile completed and its role there (edge, closed, two-sided, pair, pung).
+A hand with two ways to place its winning tile has one arrangement for each (ruling 1).
+
+The regular division is computed per suit and cached, so the many calls made while finding waits
+cost a dictionary look-up each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from itertools import product
+
+from mjscore.hand import Hand, Meld, MeldKind
+from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, format_tiles
+
+
+class GroupKind(str, Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    SINGLES = "singles"  # the unrelated tiles of an orphans or knitted hand
+    KNITTED = "knitted"  # one suit's part of a knitted straight (147, 258 or 369)
+
+
+class WinRole(str, Enum):
+    """What the winning tile did in its group."""
+
+    EDGE = "edge"  # 12 waiting on 3, or 89 waiting on 7
+    CLOSED = "closed"  # 13 waiting on 2
+    TWO_SIDED = "two_sided"  # 23 waiting on 1 or 4
+    PAIR = "pair"  # a single tile waiting for its pair
+    PUNG = "pung"  # a pair waiting to become a pung
+    SINGLE = "single"  # completing an irregular group of unrelated tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set, pair or irregular group of an arrangement.
+
+    ``concealed`` follows rulings 2 and 3: a declared set is exposed unless it is a concealed kong;
+    a concealed set is concealed unless the winning tile was claimed into it.
+    """
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    concealed: bool
+    declared: bool = False
+    added: bool = False
+
+    @property
+    def first(self) -> Tile:
+        return self.tiles[0]
+
+    @property
+    def is_pung_like(self) -> bool:
+        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+
+    def notation(self) -> str:
+        return format_tiles(self.tiles, sort=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One division of the whole hand, with the winning tile's place in it.
+
+    ``groups`` lists the declared melds first, in the order given, then the concealed groups.
+    ``win_group`` is the index of the group the winning tile completed (None for a hand with no
+    winning tile, such as an instant flower win).
+    """
+
+    shape: str
+    groups: tuple[Group, ...]
+    win_group: int | None = None
+    win_role: WinRole | None = None
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.is_set)
+
+    @property
+    def pair(self) -> Group | None:
+        """The eyes: the one pair of a regular or orphans hand (None where a shape has no eyes)."""
+        pairs = [g for g in self.groups if g.kind is GroupKind.PAIR]
+        return pairs[0] if len(pairs) == 1 else None
+
+    def notation(self) -> str:
+        """The groups written out, the winning group marked with ``*``."""
+        parts = []
+        for index, group in enumerate(self.groups):
+            text = group.notation()
+            if group.declared:
+                text = f"[{text}]" if not group.concealed else f"[{text} concealed]"
+            if index == self.win_group:
+                text += "*"
+            parts.append(text)
+        return " ".join(parts)
+
+
+# A grouping of concealed tiles: (kind, tile indices) per group.
+RawGroup = tuple[GroupKind, tuple[int, ...]]
+Grouping = tuple[RawGroup, ...]
+Shape = Callable[[tuple[int, ...], int], list[Grouping]]
+
+SHAPES: dict[str, Shape] = {}
+
+
+def shape(name: str) -> Callable[[Shape], Shape]:
+    """Register a shape under ``name``; rulesets list the shapes they allow by these names."""
+
+    def register(function: Shape) -> Shape:
+        SHAPES[name] = function
+        return function
+
+    return register
+
+
+# ---------------------------------------------------------------------------------------------
+# The regular shape: sets and one pair.
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
+    """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
+    first = next((i for i, c in enumerate(counts) if c), -1)
+    if first < 0:
+        return ((),)
+    found: list[tuple[tuple[GroupKind, int], ...]] = []
+    if counts[first] >= 3:
+        rest = list(counts)
+        rest[first] -= 3
+        found.extend(((GroupKind.PUNG, first),) + tail for tail in _suit_sets(tuple(rest), chows))
+    if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
+        rest = list(counts)
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        found.extend(((GroupKind.CHOW, first),) + tail for tail in _suit_sets(tuple(rest), chows))
+    return tuple(found)
+
+
+_BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _sets_of(counts: Sequence[int]) -> list[Grouping]:
+    """Every division of ``counts`` into sets only (no pair)."""
+    per_block = []
+    for start, end, chows in _BLOCKS:
+        options = _suit_sets(tuple(counts[start:end]), chows)
+        if not options:
+            return []
+        per_block.append([tuple(_raw(kind, start + offset) for kind, offset in option) for option in options])
+    return [tuple(g for block in combo for g in block) for combo in product(*per_block)]
+
+
+def _raw(kind: GroupKind, index: int) -> RawGroup:
+    if kind is GroupKind.CHOW:
+        return (kind, (index, index + 1, index + 2))
+    return (kind, (index, index, index))
+
+
+@shape("regular")
+def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules)."""
+    if sum(counts) % 3 != 2:
+        return []
+    found: list[Grouping] = []
+    for pair in range(KINDS):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            found.extend(((GroupKind.PAIR, (pair, pair)),) + sets for sets in _sets_of(rest))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Irregular shapes of the 16-tile rulesets.
+
+
+@shape("seven_pairs_and_pung")
+def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
+    if melds or sum(counts) != 17:
+        return []
+    odd = [i for i in range(KINDS) if counts[i] % 2]
+    if len(odd) != 1 or counts[odd[0]] != 3:
+        return []
+    pung = odd[0]
+    groups: list[RawGroup] = [(GroupKind.PUNG, (pung, pung, pung))]
+    for i in range(KINDS):
+        groups.extend([(GroupKind.PAIR, (i, i))] * ((counts[i] - (3 if i == pung else 0)) // 2))
+    return [tuple(groups)]
+
+
+_ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
+
+
+@shape("thirteen_orphans_and_set")
+def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
+    further pung or chow (17 tiles, concealed)."""
+    if melds or sum(counts) != 17 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
+        return []
+    rest = list(counts)
+    for i in _ORPHAN_INDICES:
+        rest[i] -= 1
+    found: list[Grouping] = []
+    for pair in _ORPHAN_INDICES:
+        if rest[pair] >= 1:  # one copy already in the singles: the pair is the single plus one more
+            left = list(rest)
+            left[pair] -= 1
+            for sets in _sets_of(left):
+                if len(sets) == 1:
+                    singles_without = tuple(i for i in _ORPHAN_INDICES if i != pair)
+                    found.append(((GroupKind.SINGLES, singles_without), (GroupKind.PAIR, (pair, pair))) + sets)
+    return found
+
+
+@shape("sixteen_orphans")
+def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
+    wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
+    if melds or sum(counts) != 17:
+        return []
+    kinds = [i for i in range(KINDS) if counts[i]]
+    if len(kinds) != 16 or any(counts[i] > 2 for i in kinds):
+        return []
+    if any(not counts[i] for i in range(27, 34)):
+        return []
+    for start in (0, 9, 18):
+        ranks = [i - start for i in kinds if start <= i < start + 9]
+        if len(ranks) != 3 or ranks[1] - ranks[0] < 3 or ranks[2] - ranks[1] < 3:
+            return []
+    pair = next(i for i in kinds if counts[i] == 2)
+    return [((GroupKind.SINGLES, tuple(i for i in kinds if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Building arrangements and waits for a hand.
+
+
+def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
+    """Counts of the concealed tiles (and the winning tile), melds excluded."""
+    counts = [0] * KINDS
+    for tile in hand.concealed:
+        counts[tile.index] += 1
+    if with_win_tile and hand.win_tile is not None:
+        counts[hand.win_tile.index] += 1
+    return counts
+
+
+def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
+    """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
+    key = tuple(counts)
+    return [(name, grouping) for name in shapes for grouping in SHAPES[name](key, melds)]
+
+
+def is_complete(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> bool:
+    """True when the concealed ``counts`` (the winning tile included) form a complete hand."""
+    key = tuple(counts)
+    return any(SHAPES[name](key, melds) for name in shapes)
+
+
+def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
+    """Every arrangement of a winning hand under ``shapes``, in a stable order; empty if the winning
+    tile does not complete the hand."""
+    if hand.win_tile is None:
+        return []
+    counts = concealed_counts(hand)
+    declared = tuple(_meld_group(m) for m in hand.melds)
+    win = hand.win_tile.index
+    claimed = hand.win.claimed
+    found: list[Arrangement] = []
+    for name, grouping in groupings(counts, len(hand.melds), shapes):
+        seen: set[RawGroup] = set()
+        for position, (kind, indices) in enumerate(grouping):
+            if win not in indices or (kind, indices) in seen:
+                continue
+            seen.add((kind, indices))
+            role = _role(kind, indices, win)
+            groups = tuple(
+                Group(k, tuple(HAND_TILES[i] for i in idx), concealed=not (claimed and p == position))
+                for p, (k, idx) in enumerate(grouping)
+            )
+            found.append(Arrangement(name, declared + groups, len(declared) + position, role))
+    return found
+
+
+def _meld_group(meld: Meld) -> Group:
+    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}[meld.kind]
+    return Group(kind, tuple(sorted(meld.tiles)), concealed=meld.concealed, declared=True, added=meld.added)
+
+
+def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:
+    if kind is GroupKind.CHOW:
+        position = indices.index(win)
+        rank = indices[0] % 9 + 1
+        if position == 1:
+            return WinRole.CLOSED
+        if (position == 2 and rank == 1) or (position == 0 and rank == 7):
+            return WinRole.EDGE
+        return WinRole.TWO_SIDED
+    if kind is GroupKind.PUNG:
+        return WinRole.PUNG
+    if kind is GroupKind.PAIR:
+        return WinRole.PAIR
+    return WinRole.SINGLE
+
+
+def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
+    """The wait set (ruling 4): the tile kinds that complete the tiles held before the win, in any
+    allowed shape. A kind the hand already holds all four of cannot be waited on."""
+    counts = concealed_counts(hand, with_win_tile=False)
+    held = list(counts)
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            held[tile.index] += 1
+    melds = len(hand.melds)
+    found = []
+    for index in range(KINDS):
+        if held[index] >= 4:
+            continue
+        counts[index] += 1
+        if is_complete(counts, melds, shapes):
+            found.append(HAND_TILES[index])
+        counts[index] -= 1
+    return tuple(found)

@@ -1,0 +1,325 @@
+"""The ``mjscore`` command: score a hand, list its waits, show the rulesets.
+
+Input errors print one line on standard error and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from mjscore import Hand, Score, get_ruleset, rulesets, score, score_waits
+from mjscore.errors import MjscoreError
+from mjscore.scoring.ruleset import Ruleset
+from mjscore.tiles import format_tiles
+
+app = typer.Typer(
+    help="Score mahjong hands exactly, under the ruleset your table plays.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Lang(str, Enum):
+    en = "en"
+    zh_hans = "zh-Hans"
+    zh_hant = "zh-Hant"
+
+
+_LABELS = {
+    "en": {"hand": "Hand", "waits": "Waits", "total": "Total", "payments": "Payments", "pays": "pays",
+           "table": "Table payments", "each": "from each other player", "none": "none",
+           "below": "Not a legal win: {score} is below the minimum of {minimum}", "award": "Award",
+           "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
+           "overrides": "House rules"},
+    "zh-Hans": {"hand": "手牌", "waits": "听牌", "total": "合计", "payments": "支付", "pays": "付给",
+                "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
+                "below": "未达起胡分：{score} 低于 {minimum}", "award": "计分项目", "points": "分数",
+                "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则"},
+    "zh-Hant": {"hand": "手牌", "waits": "聽牌", "total": "合計", "payments": "支付", "pays": "付給",
+                "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
+                "below": "未達起胡分：{score} 低於 {minimum}", "award": "計分項目", "points": "分數",
+                "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則"},
+}
+
+HandArgument = Annotated[
+    str | None,
+    typer.Argument(help="A hand record JSON file, '-' for standard input, or the concealed tiles in notation."),
+]
+RulesetOption = Annotated[str | None, typer.Option(help="Ruleset id (default: the record's, or lrc).")]
+SeatOption = Annotated[str | None, typer.Option(help="The winner's seat: E, S, W or N.")]
+RoundOption = Annotated[str | None, typer.Option("--round", help="The round wind: E, S, W or N.")]
+WinTileOption = Annotated[str | None, typer.Option(help="The winning tile, e.g. 8s.")]
+WinOption = Annotated[
+    str | None, typer.Option(help="self_draw, discard, robbing_gong or flowers (default: discard with --discarder).")]
+DiscarderOption = Annotated[str | None, typer.Option(help="The seat that gave the winning tile.")]
+MeldOption = Annotated[
+    list[str] | None,
+    typer.Option("--meld", help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'."),
+]
+FlowersOption = Annotated[str | None, typer.Option(help="Bonus tiles, e.g. '3f 6f'.")]
+FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
+LangOption = Annotated[Lang, typer.Option("--lang", help="Language of award names.")]
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
+    return typer.Exit(2)
+
+
+def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
+    """The hand record from a file, standard input or notation, with command-line fields on top."""
+    record: dict[str, Any] = {}
+    if source == "-":
+        text = sys.stdin.read()
+        record = _json_object(text, "standard input")
+    elif source is not None and (source.endswith(".json") or Path(source).is_file()):
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"cannot read {source}: {error.strerror}") from None
+        record = _json_object(text, source)
+    elif source is not None:
+        record["concealed"] = source
+    for key, value in overrides.items():
+        if value is not None:
+            record[key] = value
+    if "win" not in record:
+        record["win"] = "discard" if record.get("discarder") else "self_draw"
+    return record
+
+
+def _json_object(text: str, where: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _fail(f"{where}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    if not isinstance(data, dict):
+        raise _fail(f"{where}: a hand record is a JSON object")
+    return data
+
+
+def _melds(values: list[str] | None) -> list[dict[str, Any]] | None:
+    if not values:
+        return None
+    melds = []
+    for value in values:
+        words = value.split()
+        if len(words) < 2:
+            raise _fail(f"--meld {value!r}: write the kind and the tiles, e.g. 'pung CCC'")
+        meld: dict[str, Any] = {"kind": words[0], "tiles": " ".join(w for w in words[1:] if w not in ("concealed", "added"))}
+        if "concealed" in words[2:]:
+            meld["concealed"] = True
+        if "added" in words[2:]:
+            meld["added"] = True
+        melds.append(meld)
+    return melds
+
+
+def _hand_from_cli(source: str | None, ruleset: str | None, seat: str | None, round_wind: str | None,
+                   win_tile: str | None, win: str | None, discarder: str | None, meld: list[str] | None,
+                   flowers: str | None, extra: dict[str, Any]) -> Hand:
+    fields = {"ruleset": ruleset, "seat": seat, "round": round_wind, "win_tile": win_tile, "win": win,
+              "discarder": discarder, "melds": _melds(meld), "flowers": flowers, **extra}
+    record = _read_hand(source, fields)
+    try:
+        return Hand.from_dict(record)
+    except MjscoreError as error:
+        raise _fail(str(error)) from None
+
+
+def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
+                     dealer_streak: int | None, ready: bool, heavenly: bool, earthly: bool,
+                     last_of_kind: bool) -> dict[str, Any]:
+    return {"replacement": replacement, "last_tile": last_tile or None, "discards": discards,
+            "declared_tiles": declared_tiles, "dealer_streak": dealer_streak, "ready_declared": ready or None,
+            "heavenly": heavenly or None, "earthly": earthly or None, "last_of_kind": last_of_kind or None}
+
+
+ReplacementOption = Annotated[str | None, typer.Option(help="The winning tile was a replacement: flower, gong or double_gong.")]
+LastTileOption = Annotated[bool, typer.Option("--last-tile", help="The winning tile was the wall's last.")]
+DiscardsOption = Annotated[int | None, typer.Option(help="Tiles discarded before the win.")]
+DeclaredOption = Annotated[int | None, typer.Option(help="Tiles in every player's declared sets.")]
+StreakOption = Annotated[int | None, typer.Option(help="Hands the dealer has already won in a row.")]
+ReadyOption = Annotated[bool, typer.Option("--ready", help="The hand was declared ready (Calling).")]
+HeavenlyOption = Annotated[bool, typer.Option("--heavenly", help="The dealer's dealt hand was complete.")]
+EarthlyOption = Annotated[bool, typer.Option("--earthly", help="Won on the dealer's first discard.")]
+LastOfKindOption = Annotated[bool, typer.Option("--last-of-kind", help="The winning tile was the last of its kind.")]
+
+
+@app.command("score")
+def score_command(
+    hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
+    win_tile: WinTileOption = None, win: WinOption = None, discarder: DiscarderOption = None,
+    meld: MeldOption = None, flowers: FlowersOption = None, replacement: ReplacementOption = None,
+    last_tile: LastTileOption = False, discards: DiscardsOption = None, declared_tiles: DeclaredOption = None,
+    dealer_streak: StreakOption = None, ready: ReadyOption = False, heavenly: HeavenlyOption = False,
+    earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
+    output: FormatOption = Format.text, lang: LangOption = Lang.en,
+) -> None:
+    """Score a winning hand: every award with its points and reason, the total, who pays whom."""
+    extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, heavenly,
+                             earthly, last_of_kind)
+    parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
+    try:
+        result = score(parsed)
+    except MjscoreError as error:
+        raise _fail(str(error)) from None
+    if output is Format.json:
+        typer.echo(json.dumps(result.to_dict(lang.value), ensure_ascii=False, indent=2))
+    else:
+        _print_score(result, lang.value)
+
+
+@app.command("waits")
+def waits_command(
+    hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
+    win: WinOption = None, discarder: DiscarderOption = None, meld: MeldOption = None, flowers: FlowersOption = None,
+    output: FormatOption = Format.text, lang: LangOption = Lang.en,
+) -> None:
+    """The tiles a held hand waits on, and the score each would make (self-drawn, or won on a discard
+    with --discarder or --win discard). A winning tile in the record is set aside."""
+    held = _hand_from_cli(hand, ruleset, seat, round_wind, None, win, discarder, meld, flowers, {})
+    try:
+        results = score_waits(held)
+    except MjscoreError as error:
+        raise _fail(str(error)) from None
+    if output is Format.json:
+        typer.echo(json.dumps([{"tile": tile.code, "total": s.total if s else None,
+                                "awards": [a.to_dict(lang.value) for a in s.awards] if s else None}
+                               for tile, s in results], ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+    labels = _LABELS[lang.value]
+    if not results:
+        console.print(f"{labels['waits']}: {labels['none']}")
+        return
+    table = Table(box=box.SIMPLE, show_header=True)
+    table.add_column(labels["waits"])
+    table.add_column(labels["total"], justify="right")
+    table.add_column(labels["award"])
+    for tile, result in results:
+        if result is None:
+            table.add_row(f"{tile.unicode} {tile.code}", "-", "")
+        else:
+            names = ", ".join(_award_label(a.name.get(lang.value), a.count, a.value) for a in result.awards)
+            table.add_row(f"{tile.unicode} {tile.code}", str(result.total), names)
+    console.print(table)
+
+
+@app.command("rulesets")
+def rulesets_command(
+    ruleset_id: Annotated[str | None, typer.Argument(help="Show this ruleset's award table.")] = None,
+    output: FormatOption = Format.text, lang: LangOption = Lang.en,
+) -> None:
+    """List the rulesets, or show one ruleset's award table."""
+    if ruleset_id is None:
+        found = [get_ruleset(r) for r in rulesets()]
+        if output is Format.json:
+            typer.echo(json.dumps([{"id": r.id, "name": r.name.get(lang.value), "version": r.version} for r in found],
+                                  ensure_ascii=False, indent=2))
+            return
+        for rules in found:
+            typer.echo(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})")
+        return
+    try:
+        rules = get_ruleset(ruleset_id)
+    except MjscoreError as error:
+        raise _fail(str(error)) from None
+    if output is Format.json:
+        typer.echo(json.dumps(_ruleset_dict(rules, lang.value), ensure_ascii=False, indent=2))
+        return
+    _print_ruleset(rules, lang.value)
+
+
+def _ruleset_dict(rules: Ruleset, lang: str) -> dict[str, Any]:
+    return {
+        "id": rules.id, "name": rules.name.get(lang), "version": rules.version, "unit": rules.unit,
+        "hand_size": rules.hand_size, "base": rules.base,
+        "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
+                    "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source}
+                   for a in rules.awards],
+        "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
+                            "names": p.name.to_dict(), "help": p.help.get(lang)} for p in rules.table_payments],
+    }
+
+
+def _print_ruleset(rules: Ruleset, lang: str) -> None:
+    console = Console(highlight=False)
+    labels = _LABELS[lang]
+    console.print(f"{rules.name.get(lang)} — {rules.version}")
+    table = Table(box=box.SIMPLE)
+    table.add_column("id")
+    table.add_column(labels["award"])
+    table.add_column(labels["points"], justify="right")
+    table.add_column(labels["group"])
+    for award in rules.awards:
+        mark = "" if award.enabled else " (off)"
+        table.add_row(award.id, award.name.get(lang) + mark, str(award.points), award.group or "")
+    table.add_row("base", rules.base_name.get(lang), str(rules.base), "")
+    console.print(table)
+    if rules.table_payments:
+        console.print(f"{labels['table']}:")
+        for payment in rules.table_payments:
+            console.print(f"  {payment.name.get(lang)}: {payment.amount} {labels['each']}", markup=False)
+
+
+def _award_label(name: str, count: int, value: int) -> str:
+    return f"{name} x{count} {value}" if count > 1 else f"{name} {value}"
+
+
+def _print_score(result: Score, lang: str) -> None:
+    console = Console(highlight=False)
+    labels = _LABELS[lang]
+    rules = result.ruleset
+    hand = result.hand
+    console.print(f"{rules.name.get(lang)} — {rules.version}", markup=False)
+    if rules.overrides:
+        console.print(f"{labels['overrides']}: {'; '.join(rules.overrides)}", markup=False)
+    if result.arrangement is not None:
+        console.print(f"{labels['arrangement']}: {result.arrangement.notation()}", markup=False)
+    win = hand.win.value + (f" ({hand.win_tile.code} {hand.win_tile.unicode})" if hand.win_tile else "")
+    if hand.discarder:
+        win += f" ← {hand.discarder}"
+    console.print(f"{labels['win']}: {win}; seat {hand.seat}, round {hand.round}", markup=False)
+    if hand.flowers:
+        console.print(f"Flowers: {format_tiles(hand.flowers)}", markup=False)
+    console.print(f"{labels['waits']}: {' '.join(t.code for t in result.waits) or labels['none']}", markup=False)
+    table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+    table.add_column(labels["award"])
+    table.add_column(labels["points"], justify="right")
+    table.add_column("", style="dim")
+    for award in result.awards:
+        name = award.name.get(lang) + (f" x{award.count}" if award.count > 1 else "")
+        table.add_row(name, str(award.value), award.detail)
+    if result.base:
+        table.add_row(rules.base_name.get(lang), str(result.base), "")
+    table.add_section()
+    table.add_row(labels["total"], str(result.total), rules.unit)
+    console.print(table)
+    if not result.is_legal and result.minimum is not None:
+        console.print(labels["below"].format(score=result.counted_for_minimum, minimum=result.minimum), markup=False)
+    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in result.payments)
+    console.print(f"{labels['payments']}: {pays}", markup=False)
+    for payment in result.table_payments:
+        console.print(f"{labels['table']}: {payment.name.get(lang)} — {payment.value} {labels['each']}", markup=False)
+
+
+def main() -> None:
+    """Entry point of the ``mjscore`` console script."""
+    app()
+

@@ -1,0 +1,47 @@
+"""The exceptions mjscore raises.
+
+Every error a user can cause is a :class:`MjscoreError`, which subclasses :class:`ValueError`, so a
+program can catch bad input with ``except ValueError``. The message is one line that names the
+problem: which tile, which meld, which field and why.
+"""
+
+from __future__ import annotations
+
+
+class MjscoreError(ValueError):
+    """Base class of every input error mjscore reports."""
+
+
+class NotationError(MjscoreError):
+    """Tile notation that cannot be read.
+
+    ``text`` is the notation and ``start``/``end`` the span of the offending part, so that
+    :meth:`annotated` can point at it the way ``packaging`` does::
+
+        123m4x5p
+            ~^
+    """
+
+    def __init__(self, message: str, text: str = "", start: int = 0, end: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.start = start
+        self.end = start + 1 if end is None else end
+
+    def annotated(self) -> str:
+        """The message, the notation, and a marker under the offending span."""
+        marker = " " * self.start + "~" * max(0, self.end - self.start - 1) + "^"
+        return f"{self.message}\n    {self.text}\n    {marker}"
+
+
+class HandError(MjscoreError):
+    """A hand record that is not a possible hand: wrong counts, a bad meld, an impossible context."""
+
+
+class NotAWinError(MjscoreError):
+    """A hand whose winning tile does not complete it under the ruleset's shapes."""
+
+
+class RulesetError(MjscoreError):
+    """An unknown ruleset, or a house-rule override that cannot apply."""

@@ -1,0 +1,396 @@
+"""The hand record: one winning hand with the context of its win, and its validation.
+
+The same JSON record is read by the CLI, the HTTP API, the scorekeeper and the tests; its schema is
+:class:`HandRecord` (see ``docs/hand-format.md``). :meth:`Hand.from_dict` reads it into a
+:class:`Hand`, an immutable value of tiles and melds, and refuses anything that cannot happen at a
+table with a one-line :class:`~mjscore.errors.HandError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mjscore.errors import HandError, MjscoreError
+from mjscore.tiles import SEATS, Tile, counts_of, format_tiles, next_seat, parse_tiles
+
+Seat = Literal["E", "S", "W", "N"]
+TileField = str | list[str]
+
+
+class MeldKind(str, Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+class WinKind(str, Enum):
+    """Where the winning tile came from."""
+
+    SELF_DRAW = "self_draw"
+    DISCARD = "discard"
+    ROBBING_GONG = "robbing_gong"
+    FLOWERS = "flowers"  # an instant win on the seventh or eighth flower
+
+    @property
+    def claimed(self) -> bool:
+        """True when the winning tile came from another player (a discard or a robbed gong)."""
+        return self in (WinKind.DISCARD, WinKind.ROBBING_GONG)
+
+
+class Replacement(str, Enum):
+    """The winning tile was a replacement draw (ruling 8)."""
+
+    FLOWER = "flower"
+    GONG = "gong"
+    DOUBLE_GONG = "double_gong"
+
+
+# ---------------------------------------------------------------------------------------------
+# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/).
+
+
+class MeldRecord(BaseModel):
+    """A declared set: exposed, unless it is a concealed kong."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["chow", "pung", "kong"]
+    tiles: TileField = Field(description="The meld's tiles, e.g. '789m' or ['C','C','C'].")
+    concealed: bool = Field(False, description="A concealed kong (only kongs can be concealed).")
+    added: bool = Field(False, description="A kong promoted from an exposed pung.")
+
+
+class HandRecord(BaseModel):
+    """One winning hand and the context of the win, as JSON."""
+
+    model_config = ConfigDict(extra="forbid", title="mjscore hand record")
+    ruleset: str = Field("lrc", description="The ruleset id: lrc, hefen, fourwinds or mcr.")
+    seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
+    round: Seat = Field("E", description="The prevailing (round) wind.")
+    concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")
+    melds: list[MeldRecord] = Field(default_factory=list, description="Declared sets.")
+    flowers: TileField = Field(default_factory=list, description="Bonus tiles 1f-8f.")
+    win_tile: str | None = Field(None, description="The winning tile. Required to score; absent for an instant flower win, or to ask for the waits of the held tiles.")
+    win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
+        description="Where the winning tile came from.")
+    discarder: Seat | None = Field(
+        None, description="Who discarded the winning tile (or whose gong was robbed); default: the seat before the winner.")
+    replacement: Literal[False, "flower", "gong", "double_gong"] = Field(
+        False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's replacement.")
+    last_tile: bool = Field(False, description="The winning tile was the last tile of the wall.")
+    discards: int | None = Field(None, ge=0, description="Tiles discarded to the table before the winning tile (ruling 7).")
+    declared_tiles: int | None = Field(
+        None, ge=0, description="Tiles in every player's declared sets, the winner's included; default: the winner's own.")
+    dealer_streak: int = Field(0, ge=0, description="Consecutive hands the dealer has already won (ruling 10).")
+    ready_declared: bool = Field(False, description="A declared ready hand (Calling / Ding Ding).")
+    heavenly: bool = Field(False, description="The dealer's dealt hand was complete.")
+    earthly: bool = Field(False, description="A non-dealer won on the dealer's first discard.")
+    last_of_kind: bool = Field(False, description="The winning tile is the last of its kind (three already visible; MCR).")
+
+
+# ---------------------------------------------------------------------------------------------
+# The domain values.
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set. Exposed unless ``concealed`` (a concealed kong); ``added`` = promoted from a pung."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    concealed: bool = False
+    added: bool = False
+
+    def __post_init__(self) -> None:
+        problem = _meld_problem(self)
+        if problem:
+            raise HandError(f"meld {self.notation()}: {problem}")
+
+    @property
+    def is_pung_like(self) -> bool:
+        """Pungs and kongs: a kong counts as a pung for pung-counting awards (ruling 2)."""
+        return self.kind is not MeldKind.CHOW
+
+    def notation(self) -> str:
+        tiles = format_tiles(self.tiles)
+        extra = " concealed" if self.concealed else " added" if self.added else ""
+        return f"{self.kind.value} {tiles}{extra}"
+
+
+def _meld_problem(meld: Meld) -> str:
+    tiles = sorted(meld.tiles)
+    if any(t.is_bonus for t in tiles):
+        return "bonus tiles cannot be in a meld"
+    if meld.concealed and meld.kind is not MeldKind.KONG:
+        return "only a kong can be concealed"
+    if meld.added and meld.kind is not MeldKind.KONG:
+        return "only a kong can be added to a pung"
+    if meld.added and meld.concealed:
+        return "a kong added to an exposed pung is not concealed"
+    if meld.kind is MeldKind.CHOW:
+        if len(tiles) != 3:
+            return f"a chow has 3 tiles, not {len(tiles)}"
+        if not tiles[0].is_numbered or tiles[0].suit is not tiles[2].suit:
+            return "a chow is three consecutive tiles of one numbered suit"
+        if [t.rank for t in tiles] != [tiles[0].rank, tiles[0].rank + 1, tiles[0].rank + 2]:
+            return "a chow is three consecutive tiles of one numbered suit"
+        return ""
+    size = 3 if meld.kind is MeldKind.PUNG else 4
+    if len(tiles) != size:
+        return f"a {meld.kind.value} has {size} tiles, not {len(tiles)}"
+    if len(set(tiles)) != 1:
+        return f"a {meld.kind.value} is {size} identical tiles"
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A winning hand with its context. Build it with :meth:`from_dict` or directly; either way the
+    structure is checked (tiles, melds, copies, context). The tile count depends on the ruleset and
+    is checked by :func:`check_tile_count` when the hand is scored."""
+
+    concealed: tuple[Tile, ...]
+    win: WinKind
+    win_tile: Tile | None = None
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    seat: str = "E"
+    round: str = "E"
+    discarder: str | None = None
+    replacement: Replacement | None = None
+    last_tile: bool = False
+    discards: int | None = None
+    declared_tiles: int | None = None
+    dealer_streak: int = 0
+    ready_declared: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    last_of_kind: bool = False
+    ruleset: str = "lrc"
+    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = counts_of(self.all_tiles)
+        object.__setattr__(self, "_counts", tuple(counts))
+        _check_structure(self)
+
+    # ----- reading and writing the record
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Hand:
+        """Read a hand record (a JSON object) into a :class:`Hand`; refuse it with a one-line reason."""
+        try:
+            record = HandRecord.model_validate(data)
+        except ValidationError as error:
+            raise HandError(_one_line(error)) from None
+        return Hand.from_record(record)
+
+    @staticmethod
+    def from_json(text: str) -> Hand:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise HandError(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        if not isinstance(data, dict):
+            raise HandError("a hand record is a JSON object")
+        return Hand.from_dict(data)
+
+    @staticmethod
+    def from_record(record: HandRecord) -> Hand:
+        melds = []
+        for number, meld in enumerate(record.melds, 1):
+            try:
+                tiles = parse_tiles(meld.tiles)
+                melds.append(Meld(MeldKind(meld.kind), tiles, meld.concealed, meld.added))
+            except MjscoreError as error:
+                raise HandError(f"melds[{number}]: {error}") from None
+        win = WinKind(record.win)
+        return Hand(
+            concealed=_tiles_field("concealed", record.concealed),
+            win=win,
+            win_tile=_tiles_field("win_tile", record.win_tile)[0] if record.win_tile is not None else None,
+            melds=tuple(melds),
+            flowers=_tiles_field("flowers", record.flowers),
+            seat=record.seat,
+            round=record.round,
+            discarder=record.discarder if record.discarder or not win.claimed else next_seat(record.seat, -1),
+            replacement=Replacement(record.replacement) if record.replacement else None,
+            last_tile=record.last_tile,
+            discards=record.discards,
+            declared_tiles=record.declared_tiles,
+            dealer_streak=record.dealer_streak,
+            ready_declared=record.ready_declared,
+            heavenly=record.heavenly,
+            earthly=record.earthly,
+            last_of_kind=record.last_of_kind,
+            ruleset=record.ruleset,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand record of this hand; ``Hand.from_dict(hand.to_dict()) == hand``."""
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "seat": self.seat,
+            "round": self.round,
+            "concealed": format_tiles(self.concealed),
+            "melds": [_meld_dict(m) for m in self.melds],
+            "flowers": [t.code for t in self.flowers],
+            "win": self.win.value,
+        }
+        if self.win_tile is not None:
+            data["win_tile"] = self.win_tile.code
+        if self.discarder is not None:
+            data["discarder"] = self.discarder
+        data["replacement"] = self.replacement.value if self.replacement else False
+        for name in ("last_tile", "discards", "declared_tiles", "dealer_streak", "ready_declared",
+                     "heavenly", "earthly", "last_of_kind"):
+            data[name] = getattr(self, name)
+        return data
+
+    # ----- facts about the hand
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand: concealed, melded and the winning tile (no bonus tiles)."""
+        tiles = self.concealed + tuple(t for m in self.melds for t in m.tiles)
+        return tiles + (self.win_tile,) if self.win_tile is not None else tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each of the 34 kinds in :attr:`all_tiles`."""
+        return self._counts
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == "E"
+
+    @property
+    def has_exposed_melds(self) -> bool:
+        """Any declared set other than a concealed kong."""
+        return any(not m.concealed for m in self.melds)
+
+    @property
+    def table_tiles(self) -> int | None:
+        """Discarded plus declared tiles on the table at the win (ruling 7), or None if not recorded."""
+        if self.discards is None:
+            return None
+        return self.discards + self.effective_declared_tiles
+
+    @property
+    def effective_declared_tiles(self) -> int:
+        own = sum(len(m.tiles) for m in self.melds)
+        return self.declared_tiles if self.declared_tiles is not None else own
+
+
+def _tiles_field(name: str, value: TileField | None) -> tuple[Tile, ...]:
+    if value is None:
+        return ()
+    try:
+        tiles = parse_tiles(value)
+    except MjscoreError as error:
+        raise HandError(f"{name}: {error}") from None
+    if name == "win_tile" and len(tiles) != 1:
+        raise HandError(f"win_tile: {value!r} is {len(tiles)} tiles, not one")
+    return tiles
+
+
+def _meld_dict(meld: Meld) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": meld.kind.value, "tiles": format_tiles(meld.tiles)}
+    if meld.concealed:
+        data["concealed"] = True
+    if meld.added:
+        data["added"] = True
+    return data
+
+
+def _one_line(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in first["loc"]) or "record"
+    message = first["msg"]
+    if first["type"] == "extra_forbidden":
+        message = "unknown field"
+    elif first["type"] == "missing":
+        message = "required field is missing"
+    more = len(error.errors()) - 1
+    return f"{where}: {message}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+
+
+def _check_structure(hand: Hand) -> None:
+    """Refuse what cannot happen at a table (ruling 6), whatever the ruleset."""
+    for tile in hand.concealed:
+        if tile.is_bonus:
+            raise HandError(f"concealed: {tile.code} is a bonus tile; put it in flowers")
+    if hand.win_tile is not None and hand.win_tile.is_bonus:
+        raise HandError(f"win_tile: {hand.win_tile.code} is a bonus tile")
+    for tile in hand.flowers:
+        if not tile.is_bonus:
+            raise HandError(f"flowers: {tile.code} is not a bonus tile (1f-8f)")
+    if len(set(hand.flowers)) != len(hand.flowers):
+        repeated = next(t for t in hand.flowers if hand.flowers.count(t) > 1)
+        raise HandError(f"flowers: {repeated.code} appears twice; there is one of each bonus tile")
+    for tile in hand.all_tiles:
+        if hand.counts[tile.index] > 4:
+            raise HandError(f"{hand.counts[tile.index]} copies of {tile.code}: there are only 4 of each tile")
+    for name in ("seat", "round"):
+        if getattr(hand, name) not in SEATS:
+            raise HandError(f"{name}: {getattr(hand, name)!r} is not a wind (E, S, W or N)")
+    _check_context(hand)
+
+
+def _check_context(hand: Hand) -> None:
+    win = hand.win
+    if win is WinKind.FLOWERS:
+        if hand.win_tile is not None:
+            raise HandError("an instant flower win has no win_tile")
+        if len(hand.flowers) < 7:
+            raise HandError(f"an instant flower win needs 7 or 8 flowers, not {len(hand.flowers)}")
+    if win.claimed:
+        if hand.discarder is None:
+            raise HandError(f"a {win.value} win needs a discarder")
+        if hand.discarder == hand.seat:
+            raise HandError(f"discarder {hand.discarder} is the winner's own seat")
+        if hand.replacement is not None:
+            raise HandError(f"replacement {hand.replacement.value!r}: a replacement tile is self-drawn, not a {win.value}")
+        if hand.last_tile and win is WinKind.ROBBING_GONG:
+            raise HandError("robbing a gong cannot be on the last tile of the wall: no replacement draw follows it")
+    elif hand.discarder is not None:
+        raise HandError(f"discarder {hand.discarder}: a {win.value} win has no discarder")
+    if win is WinKind.ROBBING_GONG and hand.win_tile is not None:
+        held = hand.counts[hand.win_tile.index] - 1
+        if held:
+            raise HandError(
+                f"robbing a gong on {hand.win_tile.code}: the other three copies are in the robbed pung, "
+                f"so the winner cannot also hold {held}")
+    if hand.heavenly and hand.earthly:
+        raise HandError("a hand cannot be both heavenly and earthly")
+    if hand.heavenly:
+        if hand.seat != "E":
+            raise HandError(f"heavenly hand: only the dealer (East) can win on the dealt hand, not {hand.seat}")
+        if win is not WinKind.SELF_DRAW or hand.melds:
+            raise HandError("heavenly hand: the dealt hand is self-drawn and has no declared sets")
+    if hand.earthly:
+        if hand.seat == "E":
+            raise HandError("earthly hand: the dealer cannot win on its own first discard")
+        if win is not WinKind.DISCARD or hand.discarder != "E" or hand.melds:
+            raise HandError("earthly hand: a win on East's first discard, with no declared sets")
+    if hand.declared_tiles is not None and hand.declared_tiles < sum(len(m.tiles) for m in hand.melds):
+        raise HandError(
+            f"declared_tiles {hand.declared_tiles} is fewer than the winner's own "
+            f"{sum(len(m.tiles) for m in hand.melds)} declared tiles")
+
+
+def check_tile_count(hand: Hand, hand_size: int) -> None:
+    """Refuse a hand whose held tiles do not number ``hand_size`` (16 or 13, each meld counting 3)."""
+    held = len(hand.concealed) + 3 * len(hand.melds)
+    if hand.win is WinKind.FLOWERS:
+        if hand.concealed and held not in (hand_size, hand_size + 1):
+            raise HandError(f"{held} tiles held: a {hand_size}-tile hand holds {hand_size} (or {hand_size + 1}) at a flower win")
+        return
+    if held != hand_size:
+        detail = f"{len(hand.concealed)} concealed + {len(hand.melds)} melds x 3"
+        raise HandError(f"{held} tiles held ({detail}) before the winning tile; this ruleset's hands hold {hand_size}")

@@ -1,0 +1,268 @@
+"""The scoring engine: score a hand under a ruleset.
+
+For each arrangement of the hand the engine evaluates every award's pattern on one shared
+:class:`Facts`, keeps the highest award of each exclusive group, drops awards that a counted award
+replaces, applies a consolation award (Chicken Hand) and adds the base. The arrangement with the
+highest total wins; ties go to the first in the stable order (ruling 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, TypeVar
+
+from mjscore.arrangements import Arrangement, arrangements, waits
+from mjscore.errors import HandError, MjscoreError, NotAWinError
+from mjscore.hand import Hand, WinKind, check_tile_count
+from mjscore.scoring.facts import Facts
+from mjscore.scoring.payments import Payment, from_each_other, settle
+from mjscore.scoring.ruleset import AwardRule, Names, Ruleset
+from mjscore.tiles import Tile, format_tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...)."""
+
+    id: str
+    name: Names
+    points: int
+    count: int
+    group: str | None
+    detail: str
+    help: Names
+    source: str
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+    def reason(self, lang: str = "en") -> str:
+        """One line on why the hand earns it: the tiles that earn it, else the award's help text."""
+        return self.detail or self.help.get(lang)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name.get(lang),
+            "names": self.name.to_dict(),
+            "points": self.points,
+            "count": self.count,
+            "value": self.value,
+            "group": self.group,
+            "reason": self.reason(lang),
+            "help": self.help.get(lang),
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TablePayment:
+    """A payment the hand implies that is settled at the table, not added to the hand (ruling 5)."""
+
+    id: str
+    name: Names
+    count: int
+    amount: int
+    group: str | None
+    payments: tuple[Payment, ...]
+    detail: str
+
+    @property
+    def value(self) -> int:
+        """What each other player pays."""
+        return self.amount * self.count
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name.get(lang),
+            "names": self.name.to_dict(),
+            "count": self.count,
+            "amount_each": self.amount,
+            "reason": self.detail or self.name.get(lang),
+            "payments": [p.to_dict() for p in self.payments],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The scored hand: the total, every award counted, the base, the arrangement used, the wait
+    set, the payments and the table payments, and whether the total meets the minimum to win."""
+
+    ruleset: Ruleset
+    hand: Hand
+    total: int
+    base: int
+    awards: tuple[Award, ...]
+    arrangement: Arrangement | None
+    waits: tuple[Tile, ...]
+    payments: tuple[Payment, ...]
+    table_payments: tuple[TablePayment, ...]
+    minimum: int | None
+
+    @property
+    def is_legal(self) -> bool:
+        """True when the hand meets the ruleset's minimum to win (always, without a minimum)."""
+        return self.minimum is None or self.counted_for_minimum >= self.minimum
+
+    @property
+    def counted_for_minimum(self) -> int:
+        excluded = sum(a.value for a in self.awards if a.id in self.ruleset.minimum_excludes)
+        return self.total - excluded
+
+    def award(self, award_id: str) -> Award | None:
+        return next((a for a in self.awards if a.id == award_id), None)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        rules = self.ruleset
+        return {
+            "ruleset": {"id": rules.id, "name": rules.name.get(lang), "version": rules.version,
+                        "unit": rules.unit, "overrides": list(rules.overrides)},
+            "total": self.total,
+            "base": {"points": self.base, "name": rules.base_name.get(lang)},
+            "awards": [a.to_dict(lang) for a in self.awards],
+            "arrangement": self.arrangement.notation() if self.arrangement else None,
+            "arrangement_shape": self.arrangement.shape if self.arrangement else None,
+            "win_role": self.arrangement.win_role.value if self.arrangement and self.arrangement.win_role else None,
+            "waits": [t.code for t in self.waits],
+            "payments": [p.to_dict() for p in self.payments],
+            "table_payments": [t.to_dict(lang) for t in self.table_payments],
+            "minimum": self.minimum,
+            "legal": self.is_legal,
+            "hand": self.hand.to_dict(),
+        }
+
+
+def score(hand: Hand, rules: Ruleset) -> Score:
+    """Score ``hand`` under ``rules``. Raises :class:`HandError` for a hand of the wrong size and
+    :class:`NotAWinError` when the winning tile does not complete it."""
+    check_tile_count(hand, rules.hand_size)
+    if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
+        raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
+    wait_set = waits(hand, rules.shapes) if hand.concealed or hand.melds else ()
+    if hand.win is WinKind.FLOWERS:
+        candidates: list[Arrangement | None] = [None]
+    else:
+        candidates = list(arrangements(hand, rules.shapes))
+        if not candidates:
+            raise NotAWinError(_not_a_win(hand, wait_set))
+    best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
+    for arrangement in candidates:
+        facts = Facts(hand, arrangement, wait_set)
+        awards = _award_arrangement(rules, facts)
+        total = sum(a.value for a in awards) + rules.base
+        if best is None or total > best[0]:
+            best = (total, awards, arrangement, facts)
+    assert best is not None
+    total, awards, arrangement, facts = best
+    minimum = rules.minimum.get(hand.round) if rules.minimum else None
+    return Score(
+        ruleset=rules,
+        hand=hand,
+        total=total,
+        base=rules.base,
+        awards=awards,
+        arrangement=arrangement,
+        waits=wait_set,
+        payments=settle(hand, total, rules.settlement_bonus),
+        table_payments=_table_payments(rules, facts),
+        minimum=minimum,
+    )
+
+
+def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
+    """Each tile the held hand waits on, with the score winning on it would make (its win context
+    taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
+    context makes that win impossible (robbing a gong on a tile the hand holds)."""
+    check_tile_count(hand, rules.hand_size)
+    found: list[tuple[Tile, Score | None]] = []
+    for tile in waits(hand, rules.shapes):
+        try:
+            found.append((tile, score(replace(hand, win_tile=tile), rules)))
+        except MjscoreError:
+            found.append((tile, None))
+    return tuple(found)
+
+
+def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
+    assert hand.win_tile is not None
+    if wait_set:
+        return f"{hand.win_tile.code} does not complete the hand: it waits on {format_tiles(wait_set)}"
+    return f"{hand.win_tile.code} does not complete the hand, and no tile would"
+
+
+def _award_arrangement(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
+    flower_win = facts.hand.win is WinKind.FLOWERS
+    found: list[Award] = []
+    for rule in rules.awards:
+        if not rule.enabled or rule.consolation is not None:
+            continue
+        if flower_win and not rule.on_flower_win:
+            continue
+        if rule.shapes and facts.shape not in rule.shapes:
+            continue
+        hit = rule.test(facts)
+        if hit is not None:
+            found.append(_award(rule, hit.count, hit.detail))
+    counted = _resolve(rules, found)
+    if not flower_win:
+        counted = _console(rules, counted)
+    return tuple(counted)
+
+
+def _award(rule: AwardRule, count: int, detail: str) -> Award:
+    return Award(rule.id, rule.name, rule.points, count, rule.group, detail, rule.help, rule.source)
+
+
+def _resolve(rules: Ruleset, found: list[Award]) -> list[Award]:
+    """Keep the highest award of each group (the first on a tie), then drop the awards that a
+    counted award replaces."""
+    kept = _highest_per_group(found)
+    replaced = {other for a in kept for other in rules.award(a.id).replaces}
+    return [a for a in kept if a.id not in replaced]
+
+
+def _console(rules: Ruleset, counted: list[Award]) -> list[Award]:
+    """Apply a consolation award (Chicken Hand): it replaces a pre-base total of exactly its
+    ``when_total``, keeping the awards it ignores (ruling 18; dealer streak, ruling 10)."""
+    for rule in rules.awards:
+        if rule.consolation is None or not rule.enabled:
+            continue
+        ignored = [a for a in counted if a.id in rule.consolation.ignore]
+        others = [a for a in counted if a.id not in rule.consolation.ignore]
+        if sum(a.value for a in others) == rule.consolation.when_total:
+            replaced = ", ".join(f"{a.name.en} {a.value}" for a in others)
+            return ignored + [_award(rule, 1, f"replaces {replaced}")]
+    return counted
+
+
+def _table_payments(rules: Ruleset, facts: Facts) -> tuple[TablePayment, ...]:
+    found: list[TablePayment] = []
+    for rule in rules.table_payments:
+        hit = rule.test(facts) if rule.enabled else None
+        if hit is not None:
+            found.append(TablePayment(
+                rule.id, rule.name, hit.count, rule.amount, rule.group,
+                from_each_other(facts.hand, rule.amount * hit.count), hit.detail))
+    return tuple(_highest_per_group(found))
+
+
+class _Grouped(Protocol):
+    @property
+    def group(self) -> str | None: ...
+
+    @property
+    def value(self) -> int: ...
+
+
+G = TypeVar("G", bound=_Grouped)
+
+
+def _highest_per_group(items: list[G]) -> list[G]:
+    """Keep only the highest-valued item of each exclusive group (the first on a tie)."""
+    best: dict[str, G] = {}
+    for item in items:
+        if item.group is not None and (item.group not in best or item.value > best[item.group].value):
+            best[item.group] = item
+    return [i for i in items if i.group is None or best[i.group] is i]

@@ -1,0 +1,603 @@
+"""The pattern library: small pure functions that say whether (and how often) a hand shows a pattern.
+
+A ruleset's award table names a pattern and its parameters for each award (``pattern =
+"concealed_pungs"``, ``params = {count = 3}``); the values and groups stay in the table. A pattern
+reads a :class:`~mjscore.scoring.facts.Facts` and returns a :class:`Hit` (how many times, and the
+tiles that earn it) or ``None``.
+
+The patterns here serve the Taiwanese 16-tile tables (LRC, Hé Fēn, Four Winds); MCR's live in
+:mod:`mjscore.scoring.patterns_mcr`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+import functools
+import inspect
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from mjscore.arrangements import Group, GroupKind, WinRole
+from mjscore.hand import Replacement, WinKind
+from mjscore.scoring.facts import Facts
+from mjscore.tiles import NUMBERED_SUITS, Suit, Tile, format_tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A pattern found: ``count`` instances, ``detail`` the tiles or facts that earn it."""
+
+    count: int = 1
+    detail: str = ""
+
+
+Pattern = Callable[..., Hit | None]
+PATTERNS: dict[str, Pattern] = {}
+
+
+def pattern(function: Pattern) -> Pattern:
+    """Register a pattern under its function name."""
+    PATTERNS[function.__name__] = function
+    return function
+
+
+def hit(count: int, detail: str = "") -> Hit | None:
+    return Hit(count, detail) if count > 0 else None
+
+
+def _sets_text(groups: Iterable[Group]) -> str:
+    return " ".join(g.notation() for g in groups)
+
+
+# ---------------------------------------------------------------------------------------------
+# Flowers and absence
+
+
+@pattern
+def no_flowers(f: Facts) -> Hit | None:
+    return None if f.has_flowers else Hit()
+
+
+@pattern
+def no_honours(f: Facts) -> Hit | None:
+    return None if f.has_honours else Hit()
+
+
+@pattern
+def no_flowers_or_honours(f: Facts) -> Hit | None:
+    return None if f.has_flowers or f.has_honours else Hit()
+
+
+@pattern
+def flowers(f: Facts) -> Hit | None:
+    """One per bonus tile."""
+    return hit(len(f.hand.flowers), format_tiles(f.hand.flowers))
+
+
+@pattern
+def seat_flowers(f: Facts) -> Hit | None:
+    """One per bonus tile of the winner's seat (1f and 5f are East's, ruling 11)."""
+    own = [t for t in f.hand.flowers if t.bonus_seat == f.hand.seat]
+    return hit(len(own), format_tiles(own))
+
+
+@pattern
+def flower_set(f: Facts, pure: bool, bouquet: int = 0) -> Hit | None:
+    """Bonus tiles covering the numbers 1-4: of one colour (``pure``: 1f-4f or 5f-8f) or mixed.
+    ``bouquet`` > 0 asks instead for that many bonus tiles with a pure set among them."""
+    ranks = {t.rank for t in f.hand.flowers}
+    pure_sets = sum(1 for low in (1, 5) if all(r in ranks for r in range(low, low + 4)))
+    if bouquet:
+        return Hit() if len(ranks) >= bouquet and pure_sets else None
+    if pure:
+        return hit(pure_sets)
+    mixed = all(r in ranks or r + 4 in ranks for r in range(1, 5))
+    return Hit() if mixed and not pure_sets else None
+
+
+@pattern
+def flower_win(f: Facts, count: int) -> Hit | None:
+    """An instant win on ``count`` bonus tiles (7 Flowers, 8 Flowers)."""
+    return Hit() if f.hand.win is WinKind.FLOWERS and len(f.hand.flowers) == count else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Honour pungs
+
+
+def _family(tile: Tile, family: str) -> bool:
+    return tile.is_wind if family == "wind" else tile.is_dragon
+
+
+@pattern
+def honour_pungs(f: Facts, family: str) -> Hit | None:
+    """One per pung (or kong) of winds or of dragons."""
+    found = [g for g in f.pungs if _family(g.first, family)]
+    return hit(len(found), _sets_text(found))
+
+
+@pattern
+def honour_family(f: Facts, family: str, pungs: int, pair: bool) -> Hit | None:
+    """At least ``pungs`` pungs of the family, and (if ``pair``) the eyes of the family too:
+    Little/Big Winds and Dragons."""
+    found = [g for g in f.pungs if _family(g.first, family)]
+    if len(found) < pungs:
+        return None
+    if pair and not (f.pair and _family(f.pair.first, family)):
+        return None
+    shown = found + ([f.pair] if pair and f.pair else [])
+    return Hit(1, _sets_text(shown))
+
+
+@pattern
+def seat_wind_pung(f: Facts) -> Hit | None:
+    return hit(f.pung_tiles[f.seat_wind], f.seat_wind.code)
+
+
+@pattern
+def round_wind_pung(f: Facts) -> Hit | None:
+    return hit(f.pung_tiles[f.round_wind], f.round_wind.code)
+
+
+@pattern
+def kongs(f: Facts, concealed: bool) -> Hit | None:
+    """Declared kongs, concealed or exposed."""
+    found = [g for g in f.kongs if g.concealed == concealed and g.declared]
+    return hit(len(found), _sets_text(found))
+
+
+# ---------------------------------------------------------------------------------------------
+# Set patterns
+
+
+def _chows_in(f: Facts, suit: Suit, rank: int) -> list[Group]:
+    return [g for g in f.chows if g.first.suit is suit and g.first.rank == rank]
+
+
+@pattern
+def dragon_sequence(f: Facts, pure: bool, concealed: bool) -> Hit | None:
+    """Chows 123, 456 and 789: in one suit (``pure``) or one in each suit (mixed); ``concealed``
+    asks for all three chows concealed (ruling 3). Picks concealed chows when it can."""
+    def options(suit: Suit, rank: int) -> list[Group]:
+        found = _chows_in(f, suit, rank)
+        return [g for g in found if g.concealed] if concealed else found
+
+    if pure:
+        suit_orders: Iterable[tuple[Suit, Suit, Suit]] = ((s, s, s) for s in NUMBERED_SUITS)
+    else:
+        suit_orders = (
+            (a, b, c) for a in NUMBERED_SUITS for b in NUMBERED_SUITS for c in NUMBERED_SUITS if len({a, b, c}) == 3)
+    for suits in suit_orders:
+        picked = [options(s, r) for s, r in zip(suits, (1, 4, 7))]
+        if all(picked):
+            return Hit(1, _sets_text(p[0] for p in picked))
+    return None
+
+
+@pattern
+def sequential_pungs(f: Facts, count: int) -> Hit | None:
+    """``count`` pungs of consecutive ranks in one suit (Neighbour / Uncle Pongs)."""
+    for suit in NUMBERED_SUITS:
+        ranks = sorted({g.first.rank for g in f.pungs if g.first.suit is suit})
+        run = best = 1 if ranks else 0
+        for a, b in zip(ranks, ranks[1:]):
+            run = run + 1 if b == a + 1 else 1
+            best = max(best, run)
+        if best >= count:
+            return Hit(1, suit.value)
+    return None
+
+
+@pattern
+def identical_chows(f: Facts, count: int) -> Hit | None:
+    """``count`` identical chows in one suit (Brother Sheungs)."""
+    for tile, n in f.chow_starts.items():
+        if n >= count:
+            return Hit(1, " ".join([format_tiles(Tile.from_index(tile.index + i) for i in range(3))] * count))
+    return None
+
+
+def _sister_groups(f: Facts) -> list[int]:
+    """For each chow rank, the sizes of the groups of different-suit chows formed without reusing a
+    chow: as many groups of three suits as possible, then pairs (ruling 16)."""
+    sizes: list[int] = []
+    by_rank: dict[int, Counter[Suit]] = {}
+    for g in f.chows:
+        by_rank.setdefault(g.first.rank, Counter())[g.first.suit] += 1
+    for rank in sorted(by_rank):
+        counts = [by_rank[rank][s] for s in NUMBERED_SUITS]
+        triples = min(counts)
+        sizes += [3] * triples
+        rest = sorted((c - triples for c in counts), reverse=True)
+        sizes += [2] * rest[1]
+    return sizes
+
+
+@pattern
+def sister_chows(f: Facts, count: int) -> Hit | None:
+    """Separate groups of ``count`` same-rank chows in different suits (Sister Sheungs): each group
+    counts once, and no chow serves two groups."""
+    return hit(_sister_groups(f).count(count))
+
+
+@pattern
+def sister_pungs(f: Facts, count: int) -> Hit | None:
+    """``count`` same-rank pungs in different numbered suits (Sister Pongs)."""
+    by_rank: dict[int, set[Suit]] = {}
+    for g in f.pungs:
+        if g.first.is_numbered:
+            by_rank.setdefault(g.first.rank, set()).add(g.first.suit)
+    for rank, suits in sorted(by_rank.items()):
+        if len(suits) >= count:
+            return Hit(1, str(rank))
+    return None
+
+
+def concealed_pung_count(f: Facts, open_gongs: bool) -> int:
+    """Concealed pungs: pungs made from concealed tiles (not completed by a claimed winning tile),
+    concealed kongs, and (``open_gongs``) exposed kongs that were not promoted from an exposed pung."""
+    total = 0
+    for g in f.pungs:
+        if g.concealed:
+            total += 1
+        elif open_gongs and g.kind is GroupKind.KONG and not g.added:
+            total += 1
+    return total
+
+
+@pattern
+def concealed_pungs(f: Facts, count: int, open_gongs: bool = True, fully_concealed: bool = False) -> Hit | None:
+    """At least ``count`` concealed pungs (ruling 9); ``fully_concealed`` asks for a hand with no
+    exposed set at all and no open gong counted (Hé Fēn's 100-point tier)."""
+    if fully_concealed:
+        if f.hand.has_exposed_melds or f.claimed:
+            return None
+        open_gongs = False
+    n = concealed_pung_count(f, open_gongs)
+    return Hit(1, str(n)) if n >= count else None
+
+
+@pattern
+def no_terminals_or_honours(f: Facts) -> Hit | None:
+    return None if any(t.is_terminal_or_honour for t in f.tiles) else Hit()
+
+
+@pattern
+def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
+    """Suits with both a pung of 1s and a pung of 9s; at least ``count`` of them."""
+    suits = [s for s in NUMBERED_SUITS if any(t.suit is s and t.rank == 1 for t in f.pung_tiles)
+             and any(t.suit is s and t.rank == 9 for t in f.pung_tiles)]
+    return Hit(1, " ".join(s.value for s in suits)) if len(suits) >= count else None
+
+
+@pattern
+def terminal_chow_sets(f: Facts, count: int, same_suit: bool = False) -> Hit | None:
+    """Pairs of a 123 and a 789 chow in one suit (each pair same-suit); at least ``count`` pairs,
+    and with ``same_suit`` all of them in one suit."""
+    per_suit = {}
+    for s in NUMBERED_SUITS:
+        low = sum(n for t, n in f.chow_starts.items() if t.suit is s and t.rank == 1)
+        high = sum(n for t, n in f.chow_starts.items() if t.suit is s and t.rank == 7)
+        per_suit[s] = min(low, high)
+    if same_suit:
+        return Hit() if max(per_suit.values()) >= count else None
+    return Hit() if sum(per_suit.values()) >= count else None
+
+
+@pattern
+def step_up_chows(f: Facts, count: int = 3, three_suits: bool = True) -> Hit | None:
+    """``count`` chows each starting one rank above the last (Step Up); ``three_suits`` asks for
+    the three chows to be in three different suits."""
+    chows = f.chows
+    for picked in combinations(chows, count):
+        ordered = sorted(picked, key=lambda g: g.first.rank)
+        ranks = [g.first.rank for g in ordered]
+        if ranks != list(range(ranks[0], ranks[0] + count)):
+            continue
+        if three_suits and len({g.first.suit for g in ordered}) != count:
+            continue
+        return Hit(1, _sets_text(ordered))
+    return None
+
+
+@pattern
+def four_in_ways(f: Facts, ways: int) -> Hit | None:
+    """All four copies of one tile spread over ``ways`` groups of the arrangement (the eyes count as
+    a group; a declared kong does not spread, ruling 16)."""
+    best = None
+    for index, n in enumerate(f.hand.counts):
+        if n != 4:
+            continue
+        holders = [g for g in f.groups if any(t.index == index for t in g.tiles)]
+        if len(holders) == ways:
+            best = Hit(1, Tile.from_index(index).code)
+            break
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand patterns
+
+
+@pattern
+def all_chows(f: Facts, no_flowers_or_honours: bool = False) -> Hit | None:
+    """Every set a chow; with ``no_flowers_or_honours`` no flower, wind or dragon either."""
+    if len(f.chows) != len(f.sets) or not f.sets or f.pair is None:
+        return None
+    if no_flowers_or_honours and (f.has_flowers or f.has_honours):
+        return None
+    return Hit()
+
+
+@pattern
+def all_pungs(f: Facts) -> Hit | None:
+    return Hit() if f.sets and len(f.pungs) == len(f.sets) and f.pair is not None else None
+
+
+@pattern
+def concealed_hand(f: Facts, self_drawn: bool) -> Hit | None:
+    """No declared sets but kongs (ruling 12), won by self-draw or by a claimed tile."""
+    if not f.concealed_hand or f.self_drawn != self_drawn:
+        return None
+    return Hit()
+
+
+@pattern
+def fully_exposed(f: Facts, self_drawn: bool) -> Hit | None:
+    """Every set declared and exposed, only the eyes completed at the win."""
+    if not f.all_declared_exposed or f.self_drawn != self_drawn or f.arrangement is None:
+        return None
+    return Hit() if f.arrangement.win_role is WinRole.PAIR else None
+
+
+@pattern
+def one_suit(f: Facts, honours: bool) -> Hit | None:
+    """One numbered suit only, with honours (Semi Pure) or without (Pure Suit)."""
+    if len(f.numbered_suits) != 1 or f.has_honours != honours:
+        return None
+    return Hit(1, next(iter(f.numbered_suits)).name.lower())
+
+
+@pattern
+def two_suits(f: Facts, no_flowers: bool = False) -> Hit | None:
+    """Exactly two numbered suits and no honours; ``no_flowers`` asks for no bonus tiles too."""
+    if len(f.numbered_suits) != 2 or f.has_honours or (no_flowers and f.has_flowers):
+        return None
+    return Hit()
+
+
+@pattern
+def five_families(f: Facts) -> Hit | None:
+    """Characters, circles, bamboo, winds and dragons all present."""
+    return Hit() if len(f.suits) == 5 else None
+
+
+@pattern
+def sequential_pung_hand(f: Facts) -> Hit | None:
+    """Five pungs of consecutive ranks in one suit and eyes continuing the run at either end
+    (Neighbours Hand, ruling 14)."""
+    if len(f.pungs) != 5 or f.pair is None:
+        return None
+    firsts = sorted(g.first.index for g in f.pungs)
+    if any(not t.is_numbered for t in (Tile.from_index(firsts[0]), Tile.from_index(firsts[-1]))):
+        return None
+    if Tile.from_index(firsts[0]).suit is not Tile.from_index(firsts[-1]).suit or firsts != list(range(firsts[0], firsts[0] + 5)):
+        return None
+    eyes = f.pair.first
+    if eyes.suit is not Tile.from_index(firsts[0]).suit or eyes.index not in (firsts[0] - 1, firsts[-1] + 1):
+        return None
+    return Hit()
+
+
+@pattern
+def all_honours(f: Facts) -> Hit | None:
+    return Hit() if all(t.is_honour for t in f.tiles) else None
+
+
+@pattern
+def arranged_as(f: Facts, shape: str) -> Hit | None:
+    """The hand is arranged in the named irregular shape (Nico Nico, 13 Orphans, 16 Orphans)."""
+    return Hit() if f.shape == shape else None
+
+
+_DRAGON_CODES = {"P": 31, "F": 32, "C": 33}
+
+
+@pattern
+def jewel(f: Facts, suit: str, dragon: str) -> Hit | None:
+    """Only one numbered suit and its matching dragon, with at least one of the dragon (ruling 14)."""
+    dragon_index = _DRAGON_CODES[dragon]
+    if not any(t.index == dragon_index for t in f.tiles):
+        return None
+    if all(t.index == dragon_index or t.suit.value == suit for t in f.tiles):
+        return Hit()
+    return None
+
+
+@pattern
+def all_step_up(f: Facts, sequential_pair: bool = False, same_suit: bool = False) -> Hit | None:
+    """Every set a chow, their first ranks a run of consecutive numbers; ``sequential_pair`` asks
+    for eyes continuing that run, ``same_suit`` for all chows in one suit (ruling 21)."""
+    if f.pair is None or not f.sets or len(f.chows) != len(f.sets):
+        return None
+    ranks = sorted(g.first.rank for g in f.chows)
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    if same_suit and len({g.first.suit for g in f.chows}) != 1:
+        return None
+    if sequential_pair:
+        eyes = f.pair.first
+        if not eyes.is_numbered or eyes.rank not in (ranks[0] - 1, ranks[-1] + 1):
+            return None
+        if same_suit and eyes.suit is not f.chows[0].first.suit:
+            return None
+    return Hit()
+
+
+@pattern
+def terminals_only(f: Facts, honours: bool) -> Hit | None:
+    """Every set and the eyes hold a terminal or an honour: 123/789 chows, pungs of 1s, 9s or
+    honours; with ``honours`` at least one honour tile, without none. Needs a 1 or 9 (ruling 15)."""
+    if f.pair is None or not f.pair.first.is_terminal_or_honour:
+        return None
+    for g in f.sets:
+        if g.kind is GroupKind.CHOW:
+            if g.first.rank not in (1, 7):
+                return None
+        elif not g.first.is_terminal_or_honour:
+            return None
+    if f.has_honours != honours or not any(t.is_terminal for t in f.tiles):
+        return None
+    return Hit()
+
+
+@pattern
+def eyes_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+    """The eyes are a numbered pair of one of ``ranks`` (Good Eyes: 2, 5, 8)."""
+    if f.pair is None or not f.pair.first.is_numbered or f.pair.first.rank not in ranks:
+        return None
+    return Hit(1, f.pair.notation())
+
+
+@pattern
+def any_pair_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+    """Any pair of the arrangement is a numbered pair of one of ``ranks`` (Hé Fēn's Elephant Eyes
+    in Nico Nico)."""
+    for g in f.groups:
+        if g.kind is GroupKind.PAIR and g.first.is_numbered and g.first.rank in ranks:
+            return Hit(1, g.notation())
+    return None
+
+
+@pattern
+def pair_gongs(f: Facts, count: int) -> Hit | None:
+    """Four identical tiles held as two pairs (Nico Nico's concealed gongs, ruling 19)."""
+    pairs = Counter(g.first for g in f.groups if g.kind is GroupKind.PAIR)
+    gongs = [t for t, n in pairs.items() if n >= 2]
+    return Hit(1, format_tiles(gongs)) if len(gongs) == count else None
+
+
+@pattern
+def sequential_pairs(f: Facts, count: int) -> Hit | None:
+    """``count`` pairs of consecutive ranks in one suit (Hé Fēn Nico Nico bonus)."""
+    ranks = sorted({g.first.index for g in f.groups if g.kind is GroupKind.PAIR and g.first.is_numbered})
+    run = 1
+    for a, b in zip(ranks, ranks[1:]):
+        run = run + 1 if b == a + 1 and Tile.from_index(a).suit is Tile.from_index(b).suit else 1
+        if run >= count:
+            return Hit()
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Waits (ruling 4)
+
+
+@pattern
+def single_wait(f: Facts) -> Hit | None:
+    """Exactly one tile kind completes the hand (True Single Wait)."""
+    return Hit(1, f.waits[0].code) if len(f.waits) == 1 else None
+
+
+@pattern
+def pair_wait(f: Facts) -> Hit | None:
+    """Calling by Pairs: exactly two tile kinds complete the hand, both held as concealed pairs, and
+    the winning tile turned one of them into a pung."""
+    if len(f.waits) != 2 or f.arrangement is None or f.arrangement.win_role is not WinRole.PUNG:
+        return None
+    held = Counter(f.hand.concealed)
+    if any(held[t] < 2 for t in f.waits):
+        return None
+    return Hit(1, format_tiles(f.waits))
+
+
+@pattern
+def never(f: Facts) -> Hit | None:
+    """An award the engine never gives by itself (False Single Wait, ruling 4)."""
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# How the hand was won
+
+
+@pattern
+def dealer_involved(f: Facts) -> Hit | None:
+    """The dealer (East) won, or discarded the winning tile, or had the gong robbed (ruling 12)."""
+    if f.hand.seat == "E":
+        return Hit(1, "East won")
+    if f.claimed and f.hand.discarder == "E":
+        return Hit(1, "East gave the winning tile")
+    return None
+
+
+@pattern
+def self_drawn(f: Facts) -> Hit | None:
+    return Hit() if f.hand.win is WinKind.SELF_DRAW else None
+
+
+@pattern
+def replacement_draw(f: Facts, kinds: list[str]) -> Hit | None:
+    """The winning tile was a replacement draw of one of ``kinds`` (flower, gong, double_gong)."""
+    r = f.hand.replacement
+    return Hit(1, r.value) if r is not None and r.value in kinds and f.hand.win is WinKind.SELF_DRAW else None
+
+
+@pattern
+def robbing_gong(f: Facts) -> Hit | None:
+    return Hit() if f.hand.win is WinKind.ROBBING_GONG else None
+
+
+@pattern
+def last_tile(f: Facts, self_drawn: bool) -> Hit | None:
+    """The winning tile was the last of the wall (self-drawn), or the discard after it."""
+    if not f.hand.last_tile or f.hand.win is WinKind.ROBBING_GONG:
+        return None
+    return Hit() if (f.hand.win is WinKind.SELF_DRAW) == self_drawn else None
+
+
+@pattern
+def early_win(f: Facts, within: int, count_declared: bool = True) -> Hit | None:
+    """At most ``within`` tiles on the table at the win: discarded plus declared (ruling 7), or
+    discarded only when ``count_declared`` is false."""
+    if f.hand.discards is None:
+        return None
+    on_table = f.hand.table_tiles if count_declared else f.hand.discards
+    assert on_table is not None
+    return Hit(1, f"{on_table} on the table") if on_table <= within else None
+
+
+@pattern
+def heavenly(f: Facts) -> Hit | None:
+    return Hit() if f.hand.heavenly else None
+
+
+@pattern
+def earthly(f: Facts) -> Hit | None:
+    return Hit() if f.hand.earthly else None
+
+
+@pattern
+def ready_declared(f: Facts) -> Hit | None:
+    return Hit() if f.hand.ready_declared else None
+
+
+@pattern
+def dealer_streak(f: Facts, cap: int = 0) -> Hit | None:
+    """A dealer win after ``n`` consecutive dealer wins scores 2n + 1 (ruling 10); ``cap`` limits n
+    (Hé Fēn's die shows 1 to 6)."""
+    n = f.hand.dealer_streak
+    if f.hand.seat != "E" or n < 1:
+        return None
+    if cap:
+        n = min(n, cap)
+    return Hit(2 * n + 1, f"streak of {f.hand.dealer_streak}")
+
+
+def bind(name: str, params: dict[str, Any]) -> Callable[[Facts], Hit | None]:
+    """The pattern ``name`` with its parameters fixed; raises TypeError for unknown parameters."""
+    function = PATTERNS[name]
+    inspect.signature(function).bind(None, **params)
+    return functools.partial(function, **params) if params else function

@@ -1,0 +1,218 @@
+"""Rulesets as data: a table of awards (id, points, group, names, pattern) and a few settings.
+
+A ruleset is read from a TOML file (``src/mjscore/rulesets/*.toml``). Each ``[[award]]`` row names
+the pattern that detects it; the engine never knows a ruleset by name. A :class:`Ruleset` is
+immutable: house rules make a new one with :meth:`Ruleset.with_overrides`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mjscore.arrangements import SHAPES
+from mjscore.errors import RulesetError
+from mjscore.scoring.facts import Facts
+from mjscore.scoring.patterns import PATTERNS, Hit, bind
+
+LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """A text in English, Simplified and Traditional Chinese."""
+
+    en: str
+    zh_hans: str
+    zh_hant: str
+
+    def get(self, lang: str) -> str:
+        if lang == "en":
+            return self.en
+        if lang == "zh-Hans":
+            return self.zh_hans
+        if lang == "zh-Hant":
+            return self.zh_hant
+        raise ValueError(f"unknown language {lang!r}: use en, zh-Hans or zh-Hant")
+
+    def to_dict(self) -> dict[str, str]:
+        return {"en": self.en, "zh-Hans": self.zh_hans, "zh-Hant": self.zh_hant}
+
+    @staticmethod
+    def from_table(table: Mapping[str, Any], where: str) -> Names:
+        try:
+            return Names(table["en"], table["zh-Hans"], table["zh-Hant"])
+        except KeyError as missing:
+            raise RulesetError(f"{where}: missing the {missing.args[0]} text") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Consolation:
+    """An award that replaces a whole small score: Chicken Hand replaces a pre-base total of
+    exactly ``when_total`` (the awards in ``ignore`` left out of that total and kept)."""
+
+    when_total: int
+    ignore: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AwardRule:
+    """One row of a ruleset's award table."""
+
+    id: str
+    points: int
+    name: Names
+    help: Names
+    source: str
+    pattern: str = "never"
+    params: Mapping[str, Any] = field(default_factory=dict)
+    group: str | None = None
+    replaces: tuple[str, ...] = ()
+    shapes: tuple[str, ...] = ()
+    on_flower_win: bool = False
+    enabled: bool = True
+    consolation: Consolation | None = None
+    test: Callable[[Facts], Hit | None] = field(default=PATTERNS["never"], repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class TablePaymentRule:
+    """A payment settled at the table when it happens (ruling 5): each other player pays
+    ``amount`` to the player who earned it, per instance."""
+
+    id: str
+    amount: int
+    name: Names
+    help: Names
+    source: str
+    pattern: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    group: str | None = None
+    enabled: bool = True
+    test: Callable[[Facts], Hit | None] = field(default=PATTERNS["never"], repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A scoring table and its settings. ``hand_size`` is 16 or 13 tiles held; ``base`` is added to
+    every winning hand; ``settlement_bonus`` is paid by every loser on top of the hand's value
+    (MCR's 8); ``minimum`` is the minimum to win per round wind (None: no minimum)."""
+
+    id: str
+    name: Names
+    version: str
+    unit: str
+    hand_size: int
+    shapes: tuple[str, ...]
+    base: int
+    base_name: Names
+    awards: tuple[AwardRule, ...]
+    table_payments: tuple[TablePaymentRule, ...] = ()
+    settlement_bonus: int = 0
+    minimum: Mapping[str, int] | None = None
+    minimum_excludes: tuple[str, ...] = ()
+    overrides: tuple[str, ...] = ()
+
+    def award(self, award_id: str) -> AwardRule:
+        for rule in self.awards:
+            if rule.id == award_id:
+                return rule
+        raise RulesetError(f"ruleset {self.id} has no award {award_id!r}")
+
+    def with_overrides(self, **changes: Any) -> Ruleset:
+        """A copy with settings changed (``base=10``...); the change is listed in ``overrides``."""
+        described = tuple(f"{key} = {value!r}" for key, value in changes.items())
+        return replace(self, overrides=self.overrides + described, **changes)
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    """Read a ruleset's TOML table; raise :class:`RulesetError` naming the row that is wrong."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    where = path.name
+    try:
+        meta = data["ruleset"]
+        shapes = tuple(meta["shapes"])
+        for shape in shapes:
+            if shape not in SHAPES:
+                raise RulesetError(f"{where}: unknown shape {shape!r}")
+        awards = tuple(_award(row, where) for row in data.get("award", []))
+        payments = tuple(_table_payment(row, where) for row in data.get("table_payment", []))
+        _check_ids(awards, where)
+        return Ruleset(
+            id=meta["id"],
+            name=Names.from_table(meta["name"], where),
+            version=meta["version"],
+            unit=meta.get("unit", "points"),
+            hand_size=meta["hand_size"],
+            shapes=shapes,
+            base=meta.get("base", 0),
+            base_name=Names.from_table(meta["base_name"], where),
+            awards=awards,
+            table_payments=payments,
+            settlement_bonus=meta.get("settlement_bonus", 0),
+            minimum=meta.get("minimum"),
+            minimum_excludes=tuple(meta.get("minimum_excludes", ())),
+        )
+    except KeyError as missing:
+        raise RulesetError(f"{where}: missing key {missing.args[0]!r}") from None
+
+
+def _bound(row: Mapping[str, Any], where: str) -> Callable[[Facts], Hit | None]:
+    name = row.get("pattern", "never")
+    if name not in PATTERNS:
+        raise RulesetError(f"{where}: {row['id']}: unknown pattern {name!r}")
+    try:
+        return bind(name, dict(row.get("params", {})))
+    except TypeError as error:
+        raise RulesetError(f"{where}: {row['id']}: pattern {name}: {error}") from None
+
+
+def _award(row: Mapping[str, Any], where: str) -> AwardRule:
+    label = f"{where}: award {row.get('id', '?')}"
+    consolation = row.get("consolation")
+    return AwardRule(
+        id=row["id"],
+        points=row["points"],
+        name=Names.from_table(row["name"], label),
+        help=Names.from_table(row["help"], label),
+        source=row["source"],
+        pattern=row.get("pattern", "never"),
+        params=dict(row.get("params", {})),
+        group=row.get("group"),
+        replaces=tuple(row.get("replaces", ())),
+        shapes=tuple(row.get("shapes", ())),
+        on_flower_win=row.get("on_flower_win", False),
+        enabled=row.get("enabled", True),
+        consolation=Consolation(consolation["when_total"], tuple(consolation.get("ignore", ()))) if consolation else None,
+        test=_bound(row, label),
+    )
+
+
+def _table_payment(row: Mapping[str, Any], where: str) -> TablePaymentRule:
+    label = f"{where}: table payment {row.get('id', '?')}"
+    return TablePaymentRule(
+        id=row["id"],
+        amount=row["amount"],
+        name=Names.from_table(row["name"], label),
+        help=Names.from_table(row["help"], label),
+        source=row["source"],
+        pattern=row["pattern"],
+        params=dict(row.get("params", {})),
+        group=row.get("group"),
+        enabled=row.get("enabled", True),
+        test=_bound(row, label),
+    )
+
+
+def _check_ids(awards: tuple[AwardRule, ...], where: str) -> None:
+    ids = [a.id for a in awards]
+    for award in awards:
+        if ids.count(award.id) > 1:
+            raise RulesetError(f"{where}: award id {award.id!r} is used twice")
+        for other in award.replaces + (award.consolation.ignore if award.consolation else ()):
+            if other not in ids:
+                raise RulesetError(f"{where}: award {award.id} refers to unknown award {other!r}")
