@@ -16,13 +16,14 @@ from mjscore.rulesets import get_ruleset
 from mjscore.scoring.engine import Award, Score, TablePayment
 from mjscore.scoring.engine import score as _score
 from mjscore.scoring.engine import score_waits as _score_waits
+from mjscore.scoring.house_rules import apply_house_rules, read_house_rules
 from mjscore.scoring.payments import Payment
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import Suit, Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld", "MeldKind", "MjscoreError",
-    "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
+    "NotAWinError", "NotationError", "apply_house_rules", "read_house_rules", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
     "TablePayment", "Tile", "WinKind", "WinRole", "format_tiles", "get_ruleset", "parse_tiles", "rulesets",
     "score", "score_waits", "waits",
 ]

@@ -17,7 +17,7 @@ from mjscore.hand import Hand, WinKind, check_tile_count
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment, from_each_other, settle
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset
-from mjscore.tiles import Tile, format_tiles
+from mjscore.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,8 @@ class TablePayment:
 @dataclass(frozen=True, slots=True)
 class Score:
     """The scored hand: the total, every award counted, the base, the arrangement used, the wait
-    set, the payments and the table payments, and whether the total meets the minimum to win."""
+    set, the payments and the table payments, and whether the total meets the minimum to win.
+    ``limited`` says the ruleset's limit cut the total down."""
 
     ruleset: Ruleset
     hand: Hand
@@ -100,6 +101,7 @@ class Score:
     payments: tuple[Payment, ...]
     table_payments: tuple[TablePayment, ...]
     minimum: int | None
+    limited: bool = False
 
     @property
     def is_legal(self) -> bool:
@@ -128,6 +130,8 @@ class Score:
             "waits": [t.code for t in self.waits],
             "payments": [p.to_dict() for p in self.payments],
             "table_payments": [t.to_dict(lang) for t in self.table_payments],
+            "limit": self.ruleset.limit,
+            "limited": self.limited,
             "minimum": self.minimum,
             "legal": self.is_legal,
             "hand": self.hand.to_dict(),
@@ -156,6 +160,10 @@ def score(hand: Hand, rules: Ruleset) -> Score:
             best = (total, awards, arrangement, facts)
     assert best is not None
     total, awards, arrangement, facts = best
+    limited = rules.limit is not None and total > rules.limit
+    if limited:
+        assert rules.limit is not None
+        total = rules.limit
     minimum = rules.minimum.get(hand.round) if rules.minimum else None
     return Score(
         ruleset=rules,
@@ -168,6 +176,7 @@ def score(hand: Hand, rules: Ruleset) -> Score:
         payments=settle(hand, total, rules.settlement_bonus),
         table_payments=_table_payments(rules, facts),
         minimum=minimum,
+        limited=limited,
     )
 
 
@@ -188,7 +197,7 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
     assert hand.win_tile is not None
     if wait_set:
-        return f"{hand.win_tile.code} does not complete the hand: it waits on {format_tiles(wait_set)}"
+        return f"{hand.win_tile.code} does not complete the hand: it waits on {' '.join(t.code for t in wait_set)}"
     return f"{hand.win_tile.code} does not complete the hand, and no tile would"
 
 

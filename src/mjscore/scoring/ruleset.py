@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +99,9 @@ class TablePaymentRule:
 class Ruleset:
     """A scoring table and its settings. ``hand_size`` is 16 or 13 tiles held; ``base`` is added to
     every winning hand; ``settlement_bonus`` is paid by every loser on top of the hand's value
-    (MCR's 8); ``minimum`` is the minimum to win per round wind (None: no minimum)."""
+    (MCR's 8); ``minimum`` is the minimum to win per round wind (None: no minimum), counted without
+    the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit).
+    ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`)."""
 
     id: str
     name: Names
@@ -114,6 +116,7 @@ class Ruleset:
     settlement_bonus: int = 0
     minimum: Mapping[str, int] | None = None
     minimum_excludes: tuple[str, ...] = ()
+    limit: int | None = None
     overrides: tuple[str, ...] = ()
 
     def award(self, award_id: str) -> AwardRule:
@@ -121,11 +124,6 @@ class Ruleset:
             if rule.id == award_id:
                 return rule
         raise RulesetError(f"ruleset {self.id} has no award {award_id!r}")
-
-    def with_overrides(self, **changes: Any) -> Ruleset:
-        """A copy with settings changed (``base=10``...); the change is listed in ``overrides``."""
-        described = tuple(f"{key} = {value!r}" for key, value in changes.items())
-        return replace(self, overrides=self.overrides + described, **changes)
 
 
 def load_ruleset(path: Path) -> Ruleset:
@@ -156,6 +154,7 @@ def load_ruleset(path: Path) -> Ruleset:
             settlement_bonus=meta.get("settlement_bonus", 0),
             minimum=meta.get("minimum"),
             minimum_excludes=tuple(meta.get("minimum_excludes", ())),
+            limit=meta.get("limit"),
         )
     except KeyError as missing:
         raise RulesetError(f"{where}: missing key {missing.args[0]!r}") from None

@@ -1,7 +1,4 @@
-"""The ``mjscore`` command: score a hand, list its waits, show the rulesets.
-
-Input errors print one line on standard error and exit with status 2.
-"""
+"""``mjscore score``, ``mjscore waits`` and ``mjscore rulesets``: scoring from the command line."""
 
 from __future__ import annotations
 
@@ -16,18 +13,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from mjscore import Hand, Score, get_ruleset, rulesets, score, score_waits
+from mjscore import Hand, Score, apply_house_rules, get_ruleset, read_house_rules, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
+from mjscore.interfaces.cli.app import app, fail as _fail
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import format_tiles
-
-app = typer.Typer(
-    help="Score mahjong hands exactly, under the ruleset your table plays.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
 
 class Format(str, Enum):
     text = "text"
@@ -72,13 +62,10 @@ MeldOption = Annotated[
     typer.Option("--meld", help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'."),
 ]
 FlowersOption = Annotated[str | None, typer.Option(help="Bonus tiles, e.g. '3f 6f'.")]
+HouseRulesOption = Annotated[
+    Path | None, typer.Option("--rules", help="House rules (TOML or JSON) applied to the ruleset.")]
 FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
 LangOption = Annotated[Lang, typer.Option("--lang", help="Language of award names.")]
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
-    return typer.Exit(2)
 
 
 def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +129,12 @@ def _hand_from_cli(source: str | None, ruleset: str | None, seat: str | None, ro
         raise _fail(str(error)) from None
 
 
+def _ruleset_for(hand: Hand, house_rules: Path | None) -> Ruleset:
+    """The hand's ruleset, with the house rules of ``house_rules`` applied."""
+    rules = get_ruleset(hand.ruleset)
+    return apply_house_rules(rules, read_house_rules(house_rules)) if house_rules else rules
+
+
 def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
                      dealer_streak: int | None, ready: bool, heavenly: bool, earthly: bool,
                      last_of_kind: bool) -> dict[str, Any]:
@@ -169,14 +162,14 @@ def score_command(
     last_tile: LastTileOption = False, discards: DiscardsOption = None, declared_tiles: DeclaredOption = None,
     dealer_streak: StreakOption = None, ready: ReadyOption = False, heavenly: HeavenlyOption = False,
     earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
-    output: FormatOption = Format.text, lang: LangOption = Lang.en,
+    house_rules: HouseRulesOption = None, output: FormatOption = Format.text, lang: LangOption = Lang.en,
 ) -> None:
     """Score a winning hand: every award with its points and reason, the total, who pays whom."""
     extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, heavenly,
                              earthly, last_of_kind)
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
     try:
-        result = score(parsed)
+        result = score(parsed, _ruleset_for(parsed, house_rules))
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
@@ -189,13 +182,13 @@ def score_command(
 def waits_command(
     hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
     win: WinOption = None, discarder: DiscarderOption = None, meld: MeldOption = None, flowers: FlowersOption = None,
-    output: FormatOption = Format.text, lang: LangOption = Lang.en,
+    house_rules: HouseRulesOption = None, output: FormatOption = Format.text, lang: LangOption = Lang.en,
 ) -> None:
     """The tiles a held hand waits on, and the score each would make (self-drawn, or won on a discard
     with --discarder or --win discard). A winning tile in the record is set aside."""
     held = _hand_from_cli(hand, ruleset, seat, round_wind, None, win, discarder, meld, flowers, {})
     try:
-        results = score_waits(held)
+        results = score_waits(held, _ruleset_for(held, house_rules))
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
@@ -317,9 +310,4 @@ def _print_score(result: Score, lang: str) -> None:
     console.print(f"{labels['payments']}: {pays}", markup=False)
     for payment in result.table_payments:
         console.print(f"{labels['table']}: {payment.name.get(lang)} — {payment.value} {labels['each']}", markup=False)
-
-
-def main() -> None:
-    """Entry point of the ``mjscore`` console script."""
-    app()
 

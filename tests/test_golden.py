@@ -1,0 +1,60 @@
+"""Golden cases: hands with the awards and total worked out by hand from the source tables.
+
+Each ``tests/golden/<ruleset>.toml`` holds ``[[case]]`` tables::
+
+    [[case]]
+    name = "All Sheung, concealed, won on a discard"
+    hand = { seat = "S", concealed = "123m 456m 789p 234s 67s 99p", win_tile = "8s", win = "discard", discarder = "W" }
+    total = 30
+    awards = [
+      { id = "no_flowers_or_honours", value = 5, row = "No Flowers or Honours: No Flowers, Winds or Dragons 5" },
+      ...
+    ]
+
+``row`` names the source row each award comes from (it must contain the award's English name, so a
+row that names the wrong award fails). The hand's ruleset is the file's name unless the hand says
+otherwise. A case may also state ``arrangement``, ``waits`` (tile codes), ``legal`` and
+``table_payments`` (``{ id = value-each }``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mjscore
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _cases() -> list[Any]:
+    found = []
+    for path in sorted(GOLDEN.glob("*.toml")):
+        with path.open("rb") as handle:
+            for number, case in enumerate(tomllib.load(handle)["case"], 1):
+                found.append(pytest.param(path.stem, case, id=f"{path.stem}-{number}-{case['name']}"))
+    return found
+
+
+@pytest.mark.parametrize(("ruleset", "case"), _cases())
+def test_golden(ruleset: str, case: dict[str, Any]) -> None:
+    record = {"ruleset": ruleset, **case["hand"]}
+    result = mjscore.score(mjscore.Hand.from_dict(record))
+    got = sorted((a.id, a.value) for a in result.awards)
+    expected = sorted((a["id"], a["value"]) for a in case["awards"])
+    assert got == expected, f"awards differ: {result.arrangement.notation() if result.arrangement else ''}"
+    assert result.total == case["total"]
+    for award in case["awards"]:
+        name = result.ruleset.award(award["id"]).name.en
+        assert name.lower() in award["row"].lower(), f"row {award['row']!r} is not the row of {name!r}"
+    if "arrangement" in case:
+        assert result.arrangement is not None and result.arrangement.notation() == case["arrangement"]
+    if "waits" in case:
+        assert [t.code for t in result.waits] == case["waits"]
+    if "legal" in case:
+        assert result.is_legal == case["legal"]
+    if "table_payments" in case:
+        assert {p.id: p.value for p in result.table_payments} == case["table_payments"]
