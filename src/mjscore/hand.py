@@ -175,8 +175,11 @@ class Hand:
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        counts = counts_of(self.all_tiles)
-        object.__setattr__(self, "_counts", tuple(counts))
+        # The order tiles are written in does not matter: keep them sorted, so equal hands are equal.
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        _check_tiles(self)
+        object.__setattr__(self, "_counts", tuple(counts_of(self.all_tiles)))
         _check_structure(self)
 
     # ----- reading and writing the record
@@ -320,8 +323,8 @@ def _one_line(error: ValidationError) -> str:
     return f"{where}: {message}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
 
 
-def _check_structure(hand: Hand) -> None:
-    """Refuse what cannot happen at a table (ruling 6), whatever the ruleset."""
+def _check_tiles(hand: Hand) -> None:
+    """Bonus tiles only among the flowers, and only there."""
     for tile in hand.concealed:
         if tile.is_bonus:
             raise HandError(f"concealed: {tile.code} is a bonus tile; put it in flowers")
@@ -333,6 +336,10 @@ def _check_structure(hand: Hand) -> None:
     if len(set(hand.flowers)) != len(hand.flowers):
         repeated = next(t for t in hand.flowers if hand.flowers.count(t) > 1)
         raise HandError(f"flowers: {repeated.code} appears twice; there is one of each bonus tile")
+
+
+def _check_structure(hand: Hand) -> None:
+    """Refuse what cannot happen at a table (ruling 6), whatever the ruleset."""
     for tile in hand.all_tiles:
         if hand.counts[tile.index] > 4:
             raise HandError(f"{hand.counts[tile.index]} copies of {tile.code}: there are only 4 of each tile")

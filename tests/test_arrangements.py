@@ -1,0 +1,114 @@
+"""Arrangements and waits (rulings 1 to 4), checked against a naive reference written here."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mjscore
+from mjscore import Hand, WinRole
+from mjscore.arrangements import arrangements
+from mjscore.sampling import random_winning_hand
+from mjscore.tiles import HAND_TILES, ORPHANS, Tile, parse_tiles
+
+LRC = mjscore.get_ruleset("lrc")
+
+
+def naive_sets(counts: Counter[int]) -> bool:
+    """True when ``counts`` split into pungs and chows: try every first set, no caching, no cleverness."""
+    if not +counts:
+        return True
+    first = min(k for k, n in counts.items() if n)
+    if counts[first] >= 3 and naive_sets(counts - Counter({first: 3})):
+        return True
+    chow = Counter({first: 1, first + 1: 1, first + 2: 1})
+    numbered_run = first < 27 and first % 9 <= 6
+    return numbered_run and all(counts[k] >= 1 for k in chow) and naive_sets(counts - chow)
+
+
+def naive_complete(tiles: list[int], melds: int) -> bool:
+    """The LRC shapes, written out plainly: sets + a pair; Nico Nico; 13 Orphans + a set; 16 Orphans."""
+    counts = Counter(tiles)
+    regular = any(n >= 2 and naive_sets(counts - Counter({k: 2})) for k, n in counts.items())
+    if melds or len(tiles) != 17:
+        return regular
+    nico = sorted(n % 2 for n in counts.values()).count(1) == 1 and 3 in counts.values() and \
+        all(n in (2, 3, 4) for n in counts.values()) and list(counts.values()).count(3) == 1
+    orphans = [t.index for t in ORPHANS]
+    thirteen = all(counts[k] for k in orphans) and any(
+        counts[p] >= 2 and naive_sets(counts - Counter(orphans) - Counter({p: 1})) for p in orphans)
+    honours_once = all(counts[k] in (1, 2) for k in range(27, 34))
+    suits_ok = all(
+        len(ranks := sorted(k % 9 for k in counts if k // 9 == s and k < 27)) == 3
+        and ranks[1] - ranks[0] >= 3 and ranks[2] - ranks[1] >= 3 for s in range(3))
+    sixteen = len(counts) == 16 and honours_once and suits_ok and max(counts.values()) == 2
+    return regular or nico or thirteen or sixteen
+
+
+def held_hand(rng: random.Random) -> Hand:
+    """A random held hand: a winning hand's tiles before the win, or a random jumble of tiles."""
+    hand = random_winning_hand(rng, one_suit_chance=0.5)
+    if rng.random() < 0.3:
+        pool = [t for t in HAND_TILES for _ in range(4)]
+        rng.shuffle(pool)
+        return Hand(concealed=tuple(pool[:16]), win=mjscore.WinKind.SELF_DRAW)
+    return replace(hand, win_tile=None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32))
+def test_every_waiting_tile_completes_the_hand_and_no_other_does(seed: int) -> None:
+    hand = held_hand(random.Random(seed))
+    waits = set(mjscore.waits(hand, LRC))
+    held = Counter(t.index for t in hand.all_tiles)
+    for tile in HAND_TILES:
+        if held[tile.index] == 4:
+            assert tile not in waits
+            continue
+        completes = naive_complete([t.index for t in hand.concealed] + [tile.index], len(hand.melds))
+        assert (tile in waits) == completes, tile.code
+
+
+def hand(concealed: str, win_tile: str, **context: object) -> Hand:
+    return Hand.from_dict({"concealed": concealed, "win_tile": win_tile, "win": "self_draw", **context})
+
+
+def test_every_arrangement_and_the_winning_tiles_role() -> None:
+    # 1233m + 3m: the 3m closes the edge of 12 (eyes 33) or pairs the single 3 (chow 123).
+    found = arrangements(hand("1233m 567p 789p 456s 111s", "3m"), LRC.shapes)
+    assert sorted(a.win_role.value for a in found if a.win_role) == ["edge", "pair"]
+
+
+def test_edge_closed_and_pair_roles() -> None:
+    assert arrangements(hand("12m 456p 789p 111s 456s EE", "3m"), LRC.shapes)[0].win_role is WinRole.EDGE
+    assert arrangements(hand("89m 456p 789p 111s 456s EE", "7m"), LRC.shapes)[0].win_role is WinRole.EDGE
+    assert arrangements(hand("13m 456p 789p 111s 456s EE", "2m"), LRC.shapes)[0].win_role is WinRole.CLOSED
+    assert arrangements(hand("123m 456p 789p 111s 456s E", "E"), LRC.shapes)[0].win_role is WinRole.PAIR
+
+
+def test_the_best_arrangement_wins() -> None:
+    # 111222333m reads as three pungs or as three identical chows. As pungs (with 777s) the hand earns
+    # 3 Neighbour Pongs 15 and 4 Concealed Pongs 15; as chows only 3 Brother Sheungs 15 and one
+    # concealed pong: the engine must take the pungs (ruling 1).
+    result = mjscore.score(hand("111222333m 777s 456p 9p", "9p"))
+    by_id = {a.id for a in result.awards}
+    assert {"three_neighbour_pongs", "four_concealed_pongs"} <= by_id
+    assert "three_brother_sheungs" not in by_id
+
+
+def test_a_claimed_tile_leaves_its_set_exposed() -> None:
+    self_drawn = arrangements(hand("111m 222p 333s 456s 789s 9p", "9p"), LRC.shapes)[0]
+    assert all(g.concealed for g in self_drawn.groups)
+    claimed = arrangements(Hand.from_dict({"concealed": "11m 222p 333s 456s 789s 99p", "win_tile": "1m",
+                                           "win": "discard"}), LRC.shapes)
+    pung = next(a for a in claimed if a.win_role is WinRole.PUNG)
+    assert not pung.groups[pung.win_group or 0].concealed
+
+
+def test_tiles_parse_to_the_same_hand_in_any_order() -> None:
+    assert hand("EE 456s 111s 789p 456p 12m", "3m") == hand("12m 456p 789p 111s 456s EE", "3m")
+    assert parse_tiles("EE") == (Tile.parse("E"), Tile.parse("E"))

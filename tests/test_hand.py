@@ -1,0 +1,93 @@
+"""The hand record: reading, writing, and refusing what cannot happen at a table (ruling 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import mjscore
+from mjscore import Hand, HandError, NotAWinError
+
+BASE: dict[str, Any] = {
+    "seat": "S", "round": "E", "concealed": "123m 456m 789p 67s 99p",
+    "melds": [{"kind": "pung", "tiles": "CCC"}], "win_tile": "8s", "win": "discard", "discarder": "W",
+}
+
+
+def record(**changes: Any) -> dict[str, Any]:
+    return {**BASE, **changes}
+
+
+def test_round_trip_through_the_record() -> None:
+    hand = Hand.from_dict(record(flowers=["3f", "6f"], melds=[
+        {"kind": "chow", "tiles": "789m"}], concealed="123m 456m 789p 67s 99p"))
+    assert Hand.from_dict(hand.to_dict()) == hand
+    assert Hand.from_json('{"concealed": "123m", "win": "self_draw"}').concealed == hand.concealed[:3]
+
+
+def test_defaults_and_the_default_discarder() -> None:
+    hand = Hand.from_dict({"concealed": "123m 456m 789p 234s 67s 99p", "win_tile": "8s", "win": "discard"})
+    assert (hand.seat, hand.round, hand.ruleset, hand.flowers, hand.melds) == ("E", "E", "lrc", (), ())
+    assert hand.discarder == "N"  # the seat that plays before East
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"concealed": "1111m 456m 789p 67s 9p", "melds": [{"kind": "pung", "tiles": "111m"}]}, "7 copies of 1m: there are only 4 of each tile"),
+    ({"melds": [{"kind": "pung", "tiles": "CCF"}]}, "melds[1]: meld pung FCC: a pung is 3 identical tiles"),
+    ({"melds": [{"kind": "chow", "tiles": "124m"}]}, "a chow is three consecutive tiles"),
+    ({"melds": [{"kind": "chow", "tiles": "89m1p"}]}, "a chow is three consecutive tiles"),
+    ({"melds": [{"kind": "kong", "tiles": "CCC"}]}, "a kong has 4 tiles, not 3"),
+    ({"melds": [{"kind": "pung", "tiles": "CCC", "concealed": True}]}, "only a kong can be concealed"),
+    ({"win": "self_draw"}, "discarder W: a self_draw win has no discarder"),
+    ({"discarder": "S"}, "discarder S is the winner's own seat"),
+    ({"seat": "X"}, "seat: Input should be"),
+    ({"colour": "red"}, "colour: unknown field"),
+    ({"win": "ron"}, "win: Input should be"),
+    ({"concealed": "123m 456m 789p 67s 9x"}, "concealed: unknown tile letter 'x'"),
+    ({"concealed": "123m 456m 789p 67s 99p 1f"}, "concealed: 1f is a bonus tile"),
+    ({"flowers": ["1f", "1f"]}, "flowers: 1f appears twice"),
+    ({"flowers": ["1m"]}, "flowers: 1m is not a bonus tile"),
+    ({"win_tile": "8s9s"}, "win_tile: '8s9s' is 2 tiles, not one"),
+    ({"heavenly": True}, "heavenly hand: only the dealer"),
+    ({"earthly": True, "melds": []}, "earthly hand"),
+    ({"replacement": "gong"}, "a replacement tile is self-drawn"),
+    ({"win": "robbing_gong", "concealed": "123m 456m 789p 68s 99p"}, "the winner cannot also hold 1"),
+    ({"declared_tiles": 2}, "declared_tiles 2 is fewer than the winner's own 3"),
+    ({"discards": -1}, "discards: Input should be greater than or equal to 0"),
+])
+def test_impossible_hands_are_refused_with_one_line(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(HandError) as caught:
+        Hand.from_dict(record(**changes))
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_wrong_tile_count_is_refused_by_the_ruleset() -> None:
+    hand = Hand.from_dict(record(concealed="123m 456m 789p 67s 9p"))
+    with pytest.raises(HandError, match="15 tiles held .* this ruleset's hands hold 16"):
+        mjscore.score(hand)
+
+
+def test_a_tile_that_does_not_complete_the_hand() -> None:
+    with pytest.raises(NotAWinError, match="9s does not complete the hand: it waits on 5s 8s"):
+        mjscore.score(Hand.from_dict(record(win_tile="9s")))
+
+
+def test_a_flower_win_needs_seven_flowers_and_no_winning_tile() -> None:
+    with pytest.raises(HandError, match="needs 7 or 8 flowers"):
+        Hand.from_dict(record(win="flowers", win_tile=None, discarder=None, flowers=["1f", "2f"]))
+    with pytest.raises(HandError, match="has no win_tile"):
+        Hand.from_dict(record(win="flowers", discarder=None, flowers=["1f", "2f", "3f", "4f", "5f", "6f", "7f"]))
+
+
+def test_scoring_needs_a_winning_tile() -> None:
+    with pytest.raises(HandError, match="win_tile is required"):
+        mjscore.score(Hand.from_dict(record(win_tile=None)))
+
+
+def test_table_counts() -> None:
+    hand = Hand.from_dict(record(discards=5))
+    assert hand.table_tiles == 8  # 5 discards + the winner's own declared pung
+    assert Hand.from_dict(record(discards=5, declared_tiles=9)).table_tiles == 14
+    assert Hand.from_dict(record()).table_tiles is None
