@@ -268,12 +268,6 @@ def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[
     return [(name, grouping) for name in shapes for grouping in SHAPES[name](key, melds)]
 
 
-def is_complete(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> bool:
-    """True when the concealed ``counts`` (the winning tile included) form a complete hand."""
-    key = tuple(counts)
-    return any(SHAPES[name](key, melds) for name in shapes)
-
-
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     """Every arrangement of a winning hand under ``shapes``, in a stable order; empty if the winning
     tile does not complete the hand."""
@@ -329,12 +323,57 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
         for tile in meld.tiles:
             held[tile.index] += 1
     melds = len(hand.melds)
-    found = []
+    found = set(_regular_waits(counts)) if "regular" in shapes else set()
+    irregular = [SHAPES[name] for name in shapes if name != "regular"]
     for index in range(KINDS):
-        if held[index] >= 4:
+        if held[index] >= 4 or index in found or not irregular:
             continue
         counts[index] += 1
-        if is_complete(counts, melds, shapes):
-            found.append(HAND_TILES[index])
+        key = tuple(counts)
+        if any(shape(key, melds) for shape in irregular):
+            found.add(index)
         counts[index] -= 1
-    return tuple(found)
+    return tuple(HAND_TILES[i] for i in sorted(found) if held[i] < 4)
+
+
+@lru_cache(maxsize=None)
+def _block_state(counts: tuple[int, ...], chows: bool) -> tuple[bool, bool]:
+    """(divides into sets, divides into sets and one pair) for one suit's counts."""
+    into_sets = bool(_suit_sets(counts, chows))
+    with_pair = any(
+        counts[i] >= 2 and bool(_suit_sets(counts[:i] + (counts[i] - 2,) + counts[i + 1:], chows))
+        for i in range(len(counts)))
+    return into_sets, with_pair
+
+
+def _block_fits(counts: tuple[int, ...], chows: bool) -> bool | None:
+    """Whether one block can take its part of a regular hand: sets only (a multiple of 3 tiles),
+    or sets and the pair (2 more than a multiple of 3); None when its size fits neither."""
+    remainder = sum(counts) % 3
+    if remainder == 1:
+        return None
+    into_sets, with_pair = _block_state(counts, chows)
+    return into_sets if remainder == 0 else with_pair
+
+
+def _regular_waits(counts: list[int]) -> list[int]:
+    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
+    changes only its own block, whose state is cached, so each candidate costs a look-up."""
+    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS)]
+    pairs = [sum(block) % 3 == 2 for block in blocks]
+    found = []
+    for number, (start, end, chows) in enumerate(_BLOCKS):
+        others = [n for n in range(len(_BLOCKS)) if n != number]
+        pair_here = (sum(blocks[number]) + 1) % 3 == 2
+        if not all(fits[n] for n in others) or sum(pairs[n] for n in others) + pair_here != 1:
+            continue
+        block = list(blocks[number])
+        for offset in range(end - start):
+            if block[offset] >= 4:
+                continue
+            block[offset] += 1
+            if _block_fits(tuple(block), chows):
+                found.append(start + offset)
+            block[offset] -= 1
+    return found

@@ -96,25 +96,13 @@ class Tile:
 
     @property
     def suit(self) -> Suit:
-        if self.index < 27:
-            return NUMBERED_SUITS[self.index // 9]
-        if self.index < 31:
-            return Suit.WINDS
-        if self.index < 34:
-            return Suit.DRAGONS
-        return Suit.FLOWERS
+        return _SUIT_OF[self.index]
 
     @property
     def rank(self) -> int:
         """1-9 in a numbered suit, 1-4 for winds (E S W N), 1-3 for dragons (white, green, red),
         1-8 for bonus tiles."""
-        if self.index < 27:
-            return self.index % 9 + 1
-        if self.index < 31:
-            return self.index - 26
-        if self.index < 34:
-            return self.index - 30
-        return self.index - 33
+        return _RANK_OF[self.index]
 
     @property
     def is_numbered(self) -> bool:
@@ -195,6 +183,10 @@ class Tile:
 
 
 _ZH_FORMS = {"zh-Hans": 0, "zh-Hant": 1}
+# Suit and rank by index, looked up rather than computed: the scoring loop reads them constantly.
+_SUIT_OF = tuple([*(s for s in NUMBERED_SUITS for _ in range(9)), *[Suit.WINDS] * 4, *[Suit.DRAGONS] * 3,
+                  *[Suit.FLOWERS] * 8])
+_RANK_OF = tuple([*range(1, 10), *range(1, 10), *range(1, 10), *range(1, 5), *range(1, 4), *range(1, 9)])
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 #: The 34 kinds that make up hands, in index order.

@@ -1,18 +1,45 @@
 """The facts of one arrangement of a hand, computed once and shared by every award's pattern.
 
 A :class:`Facts` is made per arrangement while a hand is scored and read by the pattern functions;
-each fact is computed on first use and kept (``cached_property``), so an award that asks for the
-pungs does not make them again for the next award.
+each fact is computed on first use and kept (:class:`_once`), so an award that asks for the pungs does
+not make them again for the next award.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
 
 from mjscore.arrangements import Arrangement, Group, GroupKind
 from mjscore.hand import Hand, WinKind
 from mjscore.tiles import NUMBERED_SUITS, SEATS, Suit, Tile
+
+
+T = TypeVar("T")
+
+
+class _once(Generic[T]):  # noqa: N801 (used as a decorator, like cached_property)
+    """A fact computed on first use and stored on the instance. ``functools.cached_property`` does
+    the same but takes a lock on every first access in Python 3.11, which the scoring loop feels."""
+
+    def __init__(self, function: Callable[[Any], T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> _once[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type) -> T | _once[T]:
+        if instance is None:
+            return self
+        value = self.function(instance)
+        instance.__dict__[self.name] = value
+        return value
 
 
 class Facts:
@@ -44,16 +71,16 @@ class Facts:
 
     # ----- tiles of the whole hand
 
-    @cached_property
+    @_once
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
 
-    @cached_property
+    @_once
     def suits(self) -> frozenset[Suit]:
         """Every family present among the hand's tiles (bonus tiles excluded)."""
         return frozenset(t.suit for t in self.tiles)
 
-    @cached_property
+    @_once
     def numbered_suits(self) -> frozenset[Suit]:
         return self.suits & frozenset(NUMBERED_SUITS)
 
@@ -67,24 +94,24 @@ class Facts:
 
     # ----- the arrangement
 
-    @cached_property
+    @_once
     def groups(self) -> tuple[Group, ...]:
         return self.arrangement.groups if self.arrangement else ()
 
-    @cached_property
+    @_once
     def sets(self) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.is_set)
 
-    @cached_property
+    @_once
     def pungs(self) -> tuple[Group, ...]:
         """Pungs and kongs (a kong counts as a pung, ruling 2)."""
         return tuple(g for g in self.sets if g.is_pung_like)
 
-    @cached_property
+    @_once
     def chows(self) -> tuple[Group, ...]:
         return tuple(g for g in self.sets if g.kind is GroupKind.CHOW)
 
-    @cached_property
+    @_once
     def kongs(self) -> tuple[Group, ...]:
         return tuple(g for g in self.sets if g.kind is GroupKind.KONG)
 
@@ -96,27 +123,27 @@ class Facts:
     def shape(self) -> str | None:
         return self.arrangement.shape if self.arrangement else None
 
-    @cached_property
+    @_once
     def is_regular(self) -> bool:
         return self.shape == "regular"
 
-    @cached_property
+    @_once
     def pung_tiles(self) -> Counter[Tile]:
         """How many pungs (or kongs) of each tile."""
         return Counter(g.first for g in self.pungs)
 
-    @cached_property
+    @_once
     def chow_starts(self) -> Counter[Tile]:
         """How many chows start at each tile."""
         return Counter(g.first for g in self.chows)
 
-    @cached_property
+    @_once
     def all_declared_exposed(self) -> bool:
         """Every set declared and exposed, the concealed tiles only the pair (Fully Exposed Hand)."""
         sets = self.sets
         return bool(sets) and all(g.declared and not g.concealed for g in sets) and len(self.hand.concealed) == 1
 
-    @cached_property
+    @_once
     def concealed_hand(self) -> bool:
         """No declared sets but kongs of either kind (ruling 12)."""
         return all(m.kind.value == "kong" for m in self.hand.melds)

@@ -1,5 +1,6 @@
 """The ``mjscore`` command. Each module registers its commands on :data:`app`."""
 
+from mjscore.interfaces.cli import batch as _batch  # noqa: F401  (registers batch)
 from mjscore.interfaces.cli import scoring as _scoring  # noqa: F401  (registers score, waits, rulesets)
 from mjscore.interfaces.cli.app import app, main
 
