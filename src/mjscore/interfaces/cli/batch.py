@@ -62,7 +62,8 @@ def batch_command(
 ) -> None:
     """Score many hands on every core, keeping input order; bad lines are reported, not fatal."""
     try:
-        total_lines = sum(1 for line in source.open(encoding="utf-8") if line.strip())
+        with source.open(encoding="utf-8") as counting:
+            total_lines = sum(1 for line in counting if line.strip())
         handle = source.open(encoding="utf-8")
         out = output.open("w", encoding="utf-8")
     except OSError as error:

@@ -1,0 +1,40 @@
+"""mjscore batch: every line answered in input order; bad lines reported with their number."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import mjscore
+from mjscore.interfaces.cli import app
+from mjscore.sampling import random_winning_hand
+
+
+def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
+    rng = random.Random(11)
+    hands = [random_winning_hand(rng) for _ in range(600)]
+    lines = [json.dumps(h.to_dict()) for h in hands]
+    lines.insert(100, "{not json")
+    lines.insert(200, json.dumps({"concealed": "123m", "win_tile": "4m", "win": "self_draw"}))
+    lines.insert(300, "")  # a blank line is skipped, not an error
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(app, ["batch", str(source), "-o", str(target), "--workers", "2", "--quiet"])
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in target.read_text().splitlines()]
+    assert [a["line"] for a in answers] == [n for n, text in enumerate(lines, 1) if text]
+    errors = {a["line"]: a["error"] for a in answers if "error" in a}
+    assert set(errors) == {101, 201}
+    assert errors[101].startswith("not valid JSON")
+    assert "before the winning tile" in errors[201]
+    scored = [a for a in answers if "error" not in a]
+    expected = [mjscore.score(h).total for h in hands]
+    assert [a["total"] for a in scored] == expected
+
+
+def test_batch_refuses_a_missing_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["batch", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "o.jsonl")])
+    assert result.exit_code == 2 and "cannot open" in result.stderr
