@@ -33,7 +33,8 @@ def test_defaults_and_the_default_discarder() -> None:
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"concealed": "1111m 456m 789p 67s 9p", "melds": [{"kind": "pung", "tiles": "111m"}]}, "7 copies of 1m: there are only 4 of each tile"),
+    ({"concealed": "1111m 456m 789p 67s 9p", "melds": [{"kind": "pung", "tiles": "111m"}]},
+     "7 copies of 1m: there are only 4 of each tile"),
     ({"melds": [{"kind": "pung", "tiles": "CCF"}]}, "melds[1]: meld pung FCC: a pung is 3 identical tiles"),
     ({"melds": [{"kind": "chow", "tiles": "124m"}]}, "a chow is three consecutive tiles"),
     ({"melds": [{"kind": "chow", "tiles": "89m1p"}]}, "a chow is three consecutive tiles"),

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from functools import lru_cache
+from enum import StrEnum
+from functools import cache
 from itertools import product
 
 from mjscore.hand import Hand, Meld, MeldKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, format_tiles
 
 
-class GroupKind(str, Enum):
+class GroupKind(StrEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
@@ -32,7 +32,7 @@ class GroupKind(str, Enum):
     KNITTED = "knitted"  # one suit's part of a knitted straight (147, 258 or 369)
 
 
-class WinRole(str, Enum):
+class WinRole(StrEnum):
     """What the winning tile did in its group."""
 
     EDGE = "edge"  # 12 waiting on 3, or 89 waiting on 7
@@ -132,7 +132,7 @@ def shape(name: str) -> Callable[[Shape], Shape]:
 # The regular shape: sets and one pair.
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
     """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
     first = next((i for i, c in enumerate(counts) if c), -1)
@@ -336,7 +336,7 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     return tuple(HAND_TILES[i] for i in sorted(found) if held[i] < 4)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _block_state(counts: tuple[int, ...], chows: bool) -> tuple[bool, bool]:
     """(divides into sets, divides into sets and one pair) for one suit's counts."""
     into_sets = bool(_suit_sets(counts, chows))
@@ -360,7 +360,7 @@ def _regular_waits(counts: list[int]) -> list[int]:
     """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
     changes only its own block, whose state is cached, so each candidate costs a look-up."""
     blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
-    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS)]
+    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
     pairs = [sum(block) % 3 == 2 for block in blocks]
     found = []
     for number, (start, end, chows) in enumerate(_BLOCKS):

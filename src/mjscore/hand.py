@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -23,13 +23,13 @@ Seat = Literal["E", "S", "W", "N"]
 TileField = str | list[str]
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
 
 
-class WinKind(str, Enum):
+class WinKind(StrEnum):
     """Where the winning tile came from."""
 
     SELF_DRAW = "self_draw"
@@ -43,7 +43,7 @@ class WinKind(str, Enum):
         return self in (WinKind.DISCARD, WinKind.ROBBING_GONG)
 
 
-class Replacement(str, Enum):
+class Replacement(StrEnum):
     """The winning tile was a replacement draw (ruling 8)."""
 
     FLOWER = "flower"
@@ -75,13 +75,15 @@ class HandRecord(BaseModel):
     concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")
     melds: list[MeldRecord] = Field(default_factory=list, description="Declared sets.")
     flowers: TileField = Field(default_factory=list, description="Bonus tiles 1f-8f.")
-    win_tile: str | None = Field(None, description="The winning tile. Required to score; absent for an instant flower win, or to ask for the waits of the held tiles.")
+    win_tile: str | None = Field(None, description=(
+        "The winning tile. Required to score; absent for an instant flower win, or to ask for the waits of the held tiles."))
     win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
         description="Where the winning tile came from.")
     discarder: Seat | None = Field(
         None, description="Who discarded the winning tile (or whose gong was robbed); default: the seat before the winner.")
     replacement: Literal[False, "flower", "gong", "double_gong"] = Field(
-        False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's replacement.")
+        False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's "
+                           "replacement.")
     last_tile: bool = Field(False, description="The winning tile was the last tile of the wall.")
     discards: int | None = Field(None, ge=0, description="Tiles discarded to the table before the winning tile (ruling 7).")
     declared_tiles: int | None = Field(

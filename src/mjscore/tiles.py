@@ -184,9 +184,9 @@ class Tile:
 
 _ZH_FORMS = {"zh-Hans": 0, "zh-Hant": 1}
 # Suit and rank by index, looked up rather than computed: the scoring loop reads them constantly.
-_SUIT_OF = tuple([*(s for s in NUMBERED_SUITS for _ in range(9)), *[Suit.WINDS] * 4, *[Suit.DRAGONS] * 3,
+_SUIT_OF: tuple[Suit, ...] = tuple([*(s for s in NUMBERED_SUITS for _ in range(9)), *[Suit.WINDS] * 4, *[Suit.DRAGONS] * 3,
                   *[Suit.FLOWERS] * 8])
-_RANK_OF = tuple([*range(1, 10), *range(1, 10), *range(1, 10), *range(1, 5), *range(1, 4), *range(1, 9)])
+_RANK_OF: tuple[int, ...] = tuple([*range(1, 10), *range(1, 10), *range(1, 10), *range(1, 5), *range(1, 4), *range(1, 9)])
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 #: The 34 kinds that make up hands, in index order.
@@ -224,7 +224,8 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
             digits = []
         elif char in _HONOUR_LETTERS:
             if digits:
-                raise NotationError(f"numbers before {char!r} at position {pos + 1} have no suit letter", text, pending_start, pos)
+                message = f"numbers before {char!r} at position {pos + 1} have no suit letter"
+                raise NotationError(message, text, pending_start, pos)
             tiles.append(ALL_TILES[27 + _HONOUR_LETTERS.index(char)])
         elif char.isspace() or char in ",":
             if digits:
