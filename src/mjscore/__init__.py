@@ -23,9 +23,9 @@ from mjscore.tiles import Suit, Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld", "MeldKind", "MjscoreError",
-    "NotAWinError", "NotationError", "apply_house_rules", "read_house_rules", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
-    "TablePayment", "Tile", "WinKind", "WinRole", "format_tiles", "get_ruleset", "parse_tiles", "rulesets",
-    "score", "score_waits", "waits",
+    "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
+    "TablePayment", "Tile", "WinKind", "WinRole", "apply_house_rules", "format_tiles", "get_ruleset", "parse_tiles",
+    "read_house_rules", "rulesets", "score", "score_waits", "waits",
 ]
 
 

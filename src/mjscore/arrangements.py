@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import product
+from itertools import permutations, product
 
 from mjscore.hand import Hand, Meld, MeldKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, format_tiles
@@ -118,11 +118,19 @@ Shape = Callable[[tuple[int, ...], int], list[Grouping]]
 SHAPES: dict[str, Shape] = {}
 
 
-def shape(name: str) -> Callable[[Shape], Shape]:
-    """Register a shape under ``name``; rulesets list the shapes they allow by these names."""
+#: Shapes that are all concealed and take an exact number of tiles (the winning tile included).
+CONCEALED_SIZES: dict[str, int] = {}
+
+
+def shape(name: str, concealed_tiles: int | None = None) -> Callable[[Shape], Shape]:
+    """Register a shape under ``name``; rulesets list the shapes they allow by these names.
+    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles, so the search
+    for waits can pass it over for any other hand."""
 
     def register(function: Shape) -> Shape:
         SHAPES[name] = function
+        if concealed_tiles is not None:
+            CONCEALED_SIZES[name] = concealed_tiles
         return function
 
     return register
@@ -190,7 +198,7 @@ def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 # Irregular shapes of the 16-tile rulesets.
 
 
-@shape("seven_pairs_and_pung")
+@shape("seven_pairs_and_pung", concealed_tiles=17)
 def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
     if melds or sum(counts) != 17:
@@ -208,7 +216,7 @@ def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 _ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
 
 
-@shape("thirteen_orphans_and_set")
+@shape("thirteen_orphans_and_set", concealed_tiles=17)
 def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
     further pung or chow (17 tiles, concealed)."""
@@ -229,7 +237,7 @@ def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Groupi
     return found
 
 
-@shape("sixteen_orphans")
+@shape("sixteen_orphans", concealed_tiles=17)
 def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
     wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
@@ -324,7 +332,9 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
             held[tile.index] += 1
     melds = len(hand.melds)
     found = set(_regular_waits(counts)) if "regular" in shapes else set()
-    irregular = [SHAPES[name] for name in shapes if name != "regular"]
+    size = sum(counts) + 1
+    irregular = [SHAPES[name] for name in shapes if name != "regular" and (
+        name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size))]
     for index in range(KINDS):
         if held[index] >= 4 or index in found or not irregular:
             continue
@@ -377,3 +387,87 @@ def _regular_waits(counts: list[int]) -> list[int]:
                 found.append(start + offset)
             block[offset] -= 1
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Irregular shapes of the 13-tile Chinese Official (MCR) rules. All are concealed except the
+# knitted straight, whose fourth set may be declared.
+
+
+@shape("seven_pairs", concealed_tiles=14)
+def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
+    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+        return []
+    return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
+
+
+@shape("seven_shifted_pairs", concealed_tiles=14)
+def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
+    found = seven_pairs(counts, melds)
+    kinds = [i for i in range(KINDS) if counts[i]]
+    if not found or len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
+        return []
+    return found
+
+
+@shape("thirteen_orphans", concealed_tiles=14)
+def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
+    if melds or sum(counts) != 14 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
+        return []
+    pair = next((i for i in _ORPHAN_INDICES if counts[i] == 2), None)
+    if pair is None:
+        return []
+    return [((GroupKind.SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+
+
+#: The six knitted straights: 147, 258 and 369, each in a different suit, as tile indices per suit.
+KNITTED_STRAIGHTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
+    for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+
+
+@shape("knitted_straight")
+def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
+    more set, concealed or declared, and a pair."""
+    found: list[Grouping] = []
+    for straight in KNITTED_STRAIGHTS:
+        if any(counts[i] < 1 for part in straight for i in part):
+            continue
+        rest = list(counts)
+        for part in straight:
+            for i in part:
+                rest[i] -= 1
+        knitted = tuple((GroupKind.KNITTED, part) for part in straight)
+        found.extend(knitted + grouping for grouping in regular(tuple(rest), melds) if len(grouping) + melds == 2)
+    return found
+
+
+def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
+    """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
+    per suit) and honours (one singles group)."""
+    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+        return None
+    numbered = {i for i in range(27) if counts[i]}
+    for straight in KNITTED_STRAIGHTS:
+        if numbered <= {i for part in straight for i in part}:
+            parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i])) for part in straight)
+            return parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)
+    return None
+
+
+@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14)
+def lesser_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """Fourteen singles from one knitted straight and the honours, not all seven honours."""
+    grouping = _honours_and_knitted(counts, melds)
+    return [grouping] if grouping is not None and sum(counts[27:]) < 7 else []
+
+
+@shape("greater_honours_and_knitted_tiles", concealed_tiles=14)
+def greater_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    """All seven honours and seven singles from one knitted straight."""
+    grouping = _honours_and_knitted(counts, melds)
+    return [grouping] if grouping is not None and sum(counts[27:]) == 7 else []

@@ -375,6 +375,9 @@ def _check_context(hand: Hand) -> None:
             raise HandError(
                 f"robbing a gong on {hand.win_tile.code}: the other three copies are in the robbed pung, "
                 f"so the winner cannot also hold {held}")
+    if hand.last_of_kind and hand.win_tile is not None and hand.win_tile in hand.concealed:
+        raise HandError(
+            f"last_of_kind: the winner holds another {hand.win_tile.code}, so three others cannot be in view")
     if hand.heavenly and hand.earthly:
         raise HandError("a hand cannot be both heavenly and earthly")
     if hand.heavenly:

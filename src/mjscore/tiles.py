@@ -175,6 +175,9 @@ class Tile:
             return _HONOUR_ZH[self.index - 27][form]
         return _FLOWER_ZH[self.rank - 1][form]
 
+    def __hash__(self) -> int:
+        return self.index  # tiles key many dictionaries while scoring; the index is hash enough
+
     def __repr__(self) -> str:
         return f"Tile({self.code!r})"
 

@@ -8,16 +8,17 @@ highest total wins; ties go to the first in the stable order (ruling 1).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
-from mjscore.errors import HandError, MjscoreError, NotAWinError
+from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
 from mjscore.hand import Hand, WinKind, check_tile_count
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.payments import Payment, from_each_other, settle
-from mjscore.scoring.ruleset import AwardRule, Names, Ruleset
-from mjscore.tiles import Tile
+from mjscore.scoring.payments import Payment, settle, table_payments
+from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
+from mjscore.tiles import SEATS, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ class Award:
 
 @dataclass(frozen=True, slots=True)
 class TablePayment:
-    """A payment the hand implies that is settled at the table, not added to the hand (ruling 5)."""
+    """A payment settled at the table, not added to the hand (ruling 5): one a scored hand implies,
+    or an event recorded when it happens (:func:`record_event`)."""
 
     id: str
     name: Names
@@ -70,7 +72,8 @@ class TablePayment:
 
     @property
     def value(self) -> int:
-        """What each other player pays."""
+        """The amount of each of its payments (each other player's share, a penalty to each, or
+        the discarder's payment)."""
         return self.amount * self.count
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -113,14 +116,26 @@ class Score:
         excluded = sum(a.value for a in self.awards if a.id in self.ruleset.minimum_excludes)
         return self.total - excluded
 
+    @property
+    def uncapped_total(self) -> int:
+        """The total before the limit: the awards and the base (``total`` unless ``limited``)."""
+        return sum(a.value for a in self.awards) + self.base
+
+    @property
+    def shortfall(self) -> int:
+        """How many points the hand lacks to reach the minimum to win (0 for a legal win)."""
+        return 0 if self.minimum is None else max(0, self.minimum - self.counted_for_minimum)
+
     def award(self, award_id: str) -> Award | None:
         return next((a for a in self.awards if a.id == award_id), None)
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The scored hand as JSON; each payment also carries its ``money`` value when the table
+        has set a stake other than 1 per point."""
         rules = self.ruleset
         return {
             "ruleset": {"id": rules.id, "name": rules.name.get(lang), "version": rules.version,
-                        "unit": rules.unit, "overrides": list(rules.overrides)},
+                        "unit": rules.unit, "stake": str(rules.stake), "overrides": list(rules.overrides)},
             "total": self.total,
             "base": {"points": self.base, "name": rules.base_name.get(lang)},
             "awards": [a.to_dict(lang) for a in self.awards],
@@ -128,12 +143,14 @@ class Score:
             "arrangement_shape": self.arrangement.shape if self.arrangement else None,
             "win_role": self.arrangement.win_role.value if self.arrangement and self.arrangement.win_role else None,
             "waits": [t.code for t in self.waits],
-            "payments": [p.to_dict() for p in self.payments],
+            "payments": [p.to_dict(rules.stake if rules.stake != 1 else None) for p in self.payments],
             "table_payments": [t.to_dict(lang) for t in self.table_payments],
             "limit": self.ruleset.limit,
             "limited": self.limited,
+            "uncapped_total": self.uncapped_total,
             "minimum": self.minimum,
             "legal": self.is_legal,
+            "shortfall": self.shortfall,
             "hand": self.hand.to_dict(),
         }
 
@@ -204,9 +221,7 @@ def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
 def _award_arrangement(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
     flower_win = facts.hand.win is WinKind.FLOWERS
     found: list[Award] = []
-    for rule in rules.awards:
-        if not rule.enabled or rule.consolation is not None:
-            continue
+    for rule in rules.evaluated:
         if flower_win and not rule.on_flower_win:
             continue
         if rule.shapes and facts.shape not in rule.shapes:
@@ -225,11 +240,20 @@ def _award(rule: AwardRule, count: int, detail: str) -> Award:
 
 
 def _resolve(rules: Ruleset, found: list[Award]) -> list[Award]:
-    """Keep the highest award of each group (the first on a tie), then drop the awards that a
-    counted award replaces."""
+    """Keep the highest award of each group (the first on a tie); then, from the highest value
+    down, each award still counted drops the awards it ``replaces`` and takes its ``reduces`` off
+    the count of others. An award that is dropped drops nothing: MCR's Four Concealed Pungs drops
+    Fully Concealed Hand, and the Self-Drawn that Fully Concealed Hand would drop is counted."""
     kept = _highest_per_group(found)
-    replaced = {other for a in kept for other in rules.award(a.id).replaces}
-    return [a for a in kept if a.id not in replaced]
+    dropped: set[str] = set()
+    cut: Counter[str] = Counter()
+    for award in sorted(kept, key=lambda a: -a.value):
+        if award.id not in dropped:
+            rule = rules.award(award.id)
+            dropped.update(rule.replaces)
+            cut.update(rule.reduces)
+    counted = [replace(a, count=a.count - cut[a.id]) if cut[a.id] else a for a in kept if a.id not in dropped]
+    return [a for a in counted if a.count > 0]
 
 
 def _console(rules: Ruleset, counted: list[Award]) -> list[Award]:
@@ -247,14 +271,35 @@ def _console(rules: Ruleset, counted: list[Award]) -> list[Award]:
 
 
 def _table_payments(rules: Ruleset, facts: Facts) -> tuple[TablePayment, ...]:
+    """The table payments the scored hand implies (rules without a pattern are events: never)."""
     found: list[TablePayment] = []
     for rule in rules.table_payments:
         hit = rule.test(facts) if rule.enabled else None
         if hit is not None:
-            found.append(TablePayment(
-                rule.id, rule.name, hit.count, rule.amount, rule.group,
-                from_each_other(facts.hand, rule.amount * hit.count), hit.detail))
+            found.append(_table_payment(rule, facts.hand.seat, hit.count, hit.detail, facts.hand.discarder))
     return tuple(_highest_per_group(found))
+
+
+def _table_payment(rule: TablePaymentRule, seat: str, count: int, detail: str,
+                   discarder: str | None) -> TablePayment:
+    payments = table_payments(seat, rule.amount * count, rule.direction, discarder)
+    return TablePayment(rule.id, rule.name, count, rule.amount, rule.group, payments, detail)
+
+
+def record_event(rules: Ruleset, payment_id: str, seat: str, count: int = 1,
+                 discarder: str | None = None) -> TablePayment:
+    """The payments of a table payment when it happens at the table (ruling 5): triple dice, a
+    concealed gong declared, a flower set, a penalty. ``seat`` is the player it names (who collects,
+    or who pays a penalty), ``count`` how many times it happened. Raises :class:`RulesetError` for
+    an unknown id or a payment the table has switched off, :class:`HandError` for a bad seat."""
+    rule = rules.table_payment(payment_id)
+    if not rule.enabled:
+        raise RulesetError(f"table payment {payment_id!r} is switched off at this table")
+    if seat not in SEATS:
+        raise HandError(f"seat {seat!r} is not a seat (E, S, W or N)")
+    if count < 1:
+        raise HandError(f"{payment_id} happened {count} times: record it at least once")
+    return _table_payment(rule, seat, count, "", discarder)
 
 
 class _Grouped(Protocol):

@@ -15,7 +15,6 @@ from mjscore.arrangements import Arrangement, Group, GroupKind
 from mjscore.hand import Hand, WinKind
 from mjscore.tiles import NUMBERED_SUITS, SEATS, Suit, Tile
 
-
 T = TypeVar("T")
 
 
@@ -136,6 +135,12 @@ class Facts:
     def chow_starts(self) -> Counter[Tile]:
         """How many chows start at each tile."""
         return Counter(g.first for g in self.chows)
+
+    @_once
+    def concealed_chow_starts(self) -> Counter[Tile]:
+        """How many concealed chows start at each tile (ruling 3: a chow the claimed winning tile
+        completed is exposed)."""
+        return Counter(g.first for g in self.chows if g.concealed)
 
     @_once
     def all_declared_exposed(self) -> bool:

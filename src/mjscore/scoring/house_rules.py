@@ -4,6 +4,7 @@
 
     base = 10                               # the base added to every winning hand
     limit = 300                             # the most a hand can score (omit: no limit)
+    stake = 0.5                             # the money one point (tai) is worth at this table
     minimum = { E = 20, S = 22, W = 24, N = 26 }   # or one number for every round; false: none
     [awards]
     dealer_streak = 2                       # a new value
@@ -24,13 +25,13 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mjscore.errors import RulesetError
-from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
+from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule, parse_stake
 from mjscore.tiles import SEATS
 
-_TOP_KEYS = ("base", "limit", "minimum", "awards", "table_payments")
+_TOP_KEYS = ("base", "limit", "stake", "minimum", "awards", "table_payments")
 
 
 def read_house_rules(path: Path) -> dict[str, Any]:
@@ -62,19 +63,24 @@ def apply_house_rules(rules: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
         limit = overrides["limit"]
         changes["limit"] = None if limit is False else _amount(limit, "limit")
         notes.append(f"limit = {changes['limit'] if changes['limit'] is not None else 'none'}")
+    if "stake" in overrides:
+        changes["stake"] = parse_stake(overrides["stake"], "house rules")
+        notes.append(f"stake = {changes['stake']}")
     if "minimum" in overrides:
-        changes["minimum"] = _minimum(overrides["minimum"])
+        changes["minimum"] = _minimum(overrides["minimum"], rules.minimum)
         notes.append(f"minimum = {_minimum_text(changes['minimum'])}")
     awards = overrides.get("awards", {})
     if awards:
         _check_table(awards, "awards")
-        changes["awards"] = tuple(_override_award(rule, awards.get(rule.id), notes) for rule in rules.awards)
+        changes["awards"] = tuple(_override(rule, awards.get(rule.id), notes, "awards", "points")
+                                  for rule in rules.awards)
         _check_ids(awards, {r.id for r in rules.awards}, "award", rules.id)
     payments = overrides.get("table_payments", {})
     if payments:
         _check_table(payments, "table_payments")
         changes["table_payments"] = tuple(
-            _override_payment(rule, payments.get(rule.id), notes) for rule in rules.table_payments)
+            _override(rule, payments.get(rule.id), notes, "table_payments", "amount", " each")
+            for rule in rules.table_payments)
         _check_ids(payments, {r.id for r in rules.table_payments}, "table payment", rules.id)
     return replace(rules, overrides=rules.overrides + tuple(notes), **changes)
 
@@ -87,7 +93,9 @@ def _amount(value: Any, where: str) -> int:
     return value
 
 
-def _minimum(value: Any) -> dict[str, int] | None:
+def _minimum(value: Any, current: Mapping[str, int] | None) -> dict[str, int] | None:
+    """The new minimum to win: one number for every round, ``false`` for none, or a table of round
+    winds that changes the rounds it names and keeps the ``current`` ladder for the others."""
     if value is False:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
@@ -96,7 +104,9 @@ def _minimum(value: Any) -> dict[str, int] | None:
         bad = [k for k in value if k not in SEATS]
         if bad:
             raise RulesetError(f"house rules: minimum: {bad[0]!r} is not a round wind (E, S, W, N)")
-        return {seat: _amount(value[seat], f"minimum.{seat}") for seat in SEATS if seat in value}
+        kept = dict(current or {})
+        return {seat: _amount(value[seat], f"minimum.{seat}") if seat in value else kept[seat]
+                for seat in SEATS if seat in value or seat in kept}
     raise RulesetError(f"house rules: minimum must be a number, a table of round winds, or false, not {value!r}")
 
 
@@ -135,26 +145,19 @@ def _change(value: Any, where: str, amount_key: str) -> tuple[int | None, bool |
     raise RulesetError(f"house rules: {where} must be a number, true/false, or a table, not {value!r}")
 
 
-def _override_award(rule: AwardRule, value: Any, notes: list[str]) -> AwardRule:
-    if value is None:
-        return rule
-    points, enabled = _change(value, f"awards.{rule.id}", "points")
-    if points is not None:
-        notes.append(f"{rule.id} = {points} (was {rule.points})")
-        rule = replace(rule, points=points)
-    if enabled is not None:
-        notes.append(f"{rule.id} {'on' if enabled else 'off'}")
-        rule = replace(rule, enabled=enabled)
-    return rule
+Rule = TypeVar("Rule", AwardRule, TablePaymentRule)
 
 
-def _override_payment(rule: TablePaymentRule, value: Any, notes: list[str]) -> TablePaymentRule:
+def _override(rule: Rule, value: Any, notes: list[str], table: str, amount: str, unit: str = "") -> Rule:
+    """``rule`` with the house rule ``value`` applied: a new ``amount`` (an award's ``points``, a
+    table payment's ``amount``), switched on or off, or both; each change noted."""
     if value is None:
         return rule
-    amount, enabled = _change(value, f"table_payments.{rule.id}", "amount")
-    if amount is not None:
-        notes.append(f"{rule.id} = {amount} each (was {rule.amount})")
-        rule = replace(rule, amount=amount)
+    new_amount, enabled = _change(value, f"{table}.{rule.id}", amount)
+    if new_amount is not None:
+        notes.append(f"{rule.id} = {new_amount}{unit} (was {getattr(rule, amount)})")
+        change: dict[str, Any] = {amount: new_amount}
+        rule = replace(rule, **change)
     if enabled is not None:
         notes.append(f"{rule.id} {'on' if enabled else 'off'}")
         rule = replace(rule, enabled=enabled)

@@ -11,16 +11,16 @@ The patterns here serve the Taiwanese 16-tile tables (LRC, Hé Fēn, Four Winds)
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
 import functools
 import inspect
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from mjscore.arrangements import Group, GroupKind, WinRole
-from mjscore.hand import Replacement, WinKind
+from mjscore.hand import WinKind
 from mjscore.scoring.facts import Facts
 from mjscore.tiles import NUMBERED_SUITS, Suit, Tile, format_tiles
 
@@ -152,62 +152,75 @@ def kongs(f: Facts, concealed: bool) -> Hit | None:
 # Set patterns
 
 
-def _chows_in(f: Facts, suit: Suit, rank: int) -> list[Group]:
-    return [g for g in f.chows if g.first.suit is suit and g.first.rank == rank]
+# The first tiles (indices) of the three chows of each pure and each mixed dragon sequence.
+_PURE_DRAGONS = tuple((suit * 9, suit * 9 + 3, suit * 9 + 6) for suit in range(3))
+_MIXED_DRAGONS = tuple((a * 9, b * 9 + 3, c * 9 + 6) for a, b, c in permutations(range(3)))
+
+
+def _chow_text(first: int) -> str:
+    return format_tiles(Tile.from_index(first + i) for i in range(3))
 
 
 @pattern
 def dragon_sequence(f: Facts, pure: bool, concealed: bool) -> Hit | None:
     """Chows 123, 456 and 789: in one suit (``pure``) or one in each suit (mixed); ``concealed``
-    asks for all three chows concealed (ruling 3). Picks concealed chows when it can."""
-    def options(suit: Suit, rank: int) -> list[Group]:
-        found = _chows_in(f, suit, rank)
-        return [g for g in found if g.concealed] if concealed else found
-
-    if pure:
-        suit_orders: Iterable[tuple[Suit, Suit, Suit]] = ((s, s, s) for s in NUMBERED_SUITS)
-    else:
-        suit_orders = (
-            (a, b, c) for a in NUMBERED_SUITS for b in NUMBERED_SUITS for c in NUMBERED_SUITS if len({a, b, c}) == 3)
-    for suits in suit_orders:
-        picked = [options(s, r) for s, r in zip(suits, (1, 4, 7))]
-        if all(picked):
-            return Hit(1, _sets_text(p[0] for p in picked))
+    asks for all three chows concealed (ruling 3)."""
+    starts = f.concealed_chow_starts if concealed else f.chow_starts
+    for firsts in _PURE_DRAGONS if pure else _MIXED_DRAGONS:
+        if all(Tile.from_index(first) in starts for first in firsts):
+            return Hit(1, " ".join(_chow_text(first) for first in firsts))
     return None
 
 
-@pattern
-def sequential_pungs(f: Facts, count: int) -> Hit | None:
-    """``count`` pungs of consecutive ranks in one suit (Neighbour / Uncle Pongs)."""
+def _pung_runs(f: Facts) -> list[tuple[Suit, int, int]]:
+    """Each longest run of pungs of consecutive ranks in one suit: (suit, first rank, length)."""
+    runs: list[tuple[Suit, int, int]] = []
     for suit in NUMBERED_SUITS:
-        ranks = sorted({g.first.rank for g in f.pungs if g.first.suit is suit})
-        run = best = 1 if ranks else 0
-        for a, b in zip(ranks, ranks[1:]):
-            run = run + 1 if b == a + 1 else 1
-            best = max(best, run)
-        if best >= count:
-            return Hit(1, suit.value)
-    return None
+        for rank in sorted({g.first.rank for g in f.pungs if g.first.suit is suit}):
+            if runs and runs[-1][0] is suit and runs[-1][1] + runs[-1][2] == rank:
+                runs[-1] = (suit, runs[-1][1], runs[-1][2] + 1)
+            else:
+                runs.append((suit, rank, 1))
+    return runs
 
 
 @pattern
-def identical_chows(f: Facts, count: int) -> Hit | None:
-    """``count`` identical chows in one suit (Brother Sheungs)."""
-    for tile, n in f.chow_starts.items():
-        if n >= count:
-            return Hit(1, " ".join([format_tiles(Tile.from_index(tile.index + i) for i in range(3))] * count))
-    return None
+def sequential_pungs(f: Facts, count: int, independent: bool = False) -> Hit | None:
+    """``count`` pungs of consecutive ranks in one suit (Neighbour / Uncle Pongs). With
+    ``independent`` each separate run of exactly ``count`` scores (ruling 21)."""
+    runs = _pung_runs(f)
+    if independent:
+        found = [r for r in runs if r[2] == count]
+        return hit(len(found), " ".join(f"{rank}-{rank + n - 1}{suit.value}" for suit, rank, n in found))
+    longest = next((r for r in runs if r[2] >= count), None)
+    return Hit(1, longest[0].value) if longest else None
 
 
-def _sister_groups(f: Facts) -> list[int]:
+@pattern
+def identical_chows(f: Facts, count: int, independent: bool = False) -> Hit | None:
+    """``count`` identical chows in one suit (Brother Sheungs). With ``independent`` each separate
+    group of exactly ``count`` scores (ruling 21)."""
+    found = [t for t, n in f.chow_starts.items() if (n == count if independent else n >= count)]
+    if not independent:
+        found = found[:1]
+    text = [format_tiles(Tile.from_index(t.index + i) for i in range(3)) for t in found for _ in range(count)]
+    return hit(len(found), " ".join(text))
+
+
+def _sister_groups(f: Facts, repeats: bool) -> list[int]:
     """For each chow rank, the sizes of the groups of different-suit chows formed without reusing a
-    chow: as many groups of three suits as possible, then pairs (ruling 16)."""
+    chow: as many groups of three suits as possible, then pairs (ruling 16). With ``repeats`` the
+    chows of a rank that spans all three suits are one group, repeats included (Hé Fēn's 4 and 5
+    Sister Sheungs)."""
     sizes: list[int] = []
     by_rank: dict[int, Counter[Suit]] = {}
     for g in f.chows:
         by_rank.setdefault(g.first.rank, Counter())[g.first.suit] += 1
     for rank in sorted(by_rank):
         counts = [by_rank[rank][s] for s in NUMBERED_SUITS]
+        if repeats and min(counts):
+            sizes.append(sum(counts))
+            continue
         triples = min(counts)
         sizes += [3] * triples
         rest = sorted((c - triples for c in counts), reverse=True)
@@ -216,23 +229,25 @@ def _sister_groups(f: Facts) -> list[int]:
 
 
 @pattern
-def sister_chows(f: Facts, count: int) -> Hit | None:
+def sister_chows(f: Facts, count: int, repeats: bool = False) -> Hit | None:
     """Separate groups of ``count`` same-rank chows in different suits (Sister Sheungs): each group
-    counts once, and no chow serves two groups."""
-    return hit(_sister_groups(f).count(count))
+    counts once, and no chow serves two groups; ``repeats``: see :func:`_sister_groups`."""
+    return hit(_sister_groups(f, repeats).count(count))
 
 
 @pattern
-def sister_pungs(f: Facts, count: int) -> Hit | None:
-    """``count`` same-rank pungs in different numbered suits (Sister Pongs)."""
+def sister_pungs(f: Facts, count: int, independent: bool = False) -> Hit | None:
+    """``count`` same-rank pungs in different numbered suits (Sister Pongs). With ``independent``
+    each rank with pungs in exactly ``count`` suits scores (ruling 21)."""
     by_rank: dict[int, set[Suit]] = {}
     for g in f.pungs:
         if g.first.is_numbered:
             by_rank.setdefault(g.first.rank, set()).add(g.first.suit)
-    for rank, suits in sorted(by_rank.items()):
-        if len(suits) >= count:
-            return Hit(1, str(rank))
-    return None
+    sizes = sorted((rank, len(suits)) for rank, suits in by_rank.items())
+    ranks = [rank for rank, n in sizes if (n == count if independent else n >= count)]
+    if not independent:
+        ranks = ranks[:1]
+    return hit(len(ranks), " ".join(map(str, ranks)))
 
 
 def concealed_pung_count(f: Facts, open_gongs: bool) -> int:
@@ -252,7 +267,7 @@ def concealed_pungs(f: Facts, count: int, open_gongs: bool = True, fully_conceal
     """At least ``count`` concealed pungs (ruling 9); ``fully_concealed`` asks for a hand with no
     exposed set at all and no open gong counted (Hé Fēn's 100-point tier)."""
     if fully_concealed:
-        if f.hand.has_exposed_melds or f.claimed:
+        if f.hand.has_exposed_melds:
             return None
         open_gongs = False
     n = concealed_pung_count(f, open_gongs)
@@ -267,8 +282,9 @@ def no_terminals_or_honours(f: Facts) -> Hit | None:
 @pattern
 def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
     """Suits with both a pung of 1s and a pung of 9s; at least ``count`` of them."""
-    suits = [s for s in NUMBERED_SUITS if any(t.suit is s and t.rank == 1 for t in f.pung_tiles)
-             and any(t.suit is s and t.rank == 9 for t in f.pung_tiles)]
+    pungs = f.pung_tiles
+    suits = [s for n, s in enumerate(NUMBERED_SUITS)
+             if Tile.from_index(n * 9) in pungs and Tile.from_index(n * 9 + 8) in pungs]
     return Hit(1, " ".join(s.value for s in suits)) if len(suits) >= count else None
 
 
@@ -276,14 +292,9 @@ def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
 def terminal_chow_sets(f: Facts, count: int, same_suit: bool = False) -> Hit | None:
     """Pairs of a 123 and a 789 chow in one suit (each pair same-suit); at least ``count`` pairs,
     and with ``same_suit`` all of them in one suit."""
-    per_suit = {}
-    for s in NUMBERED_SUITS:
-        low = sum(n for t, n in f.chow_starts.items() if t.suit is s and t.rank == 1)
-        high = sum(n for t, n in f.chow_starts.items() if t.suit is s and t.rank == 7)
-        per_suit[s] = min(low, high)
-    if same_suit:
-        return Hit() if max(per_suit.values()) >= count else None
-    return Hit() if sum(per_suit.values()) >= count else None
+    starts = f.chow_starts
+    per_suit = [min(starts[Tile.from_index(n * 9)], starts[Tile.from_index(n * 9 + 6)]) for n in range(3)]
+    return Hit() if (max(per_suit) if same_suit else sum(per_suit)) >= count else None
 
 
 @pattern
@@ -303,18 +314,17 @@ def step_up_chows(f: Facts, count: int = 3, three_suits: bool = True) -> Hit | N
 
 
 @pattern
-def four_in_ways(f: Facts, ways: int) -> Hit | None:
+def four_in_ways(f: Facts, ways: int, independent: bool = False) -> Hit | None:
     """All four copies of one tile spread over ``ways`` groups of the arrangement (the eyes count as
-    a group; a declared kong does not spread, ruling 16)."""
-    best = None
-    for index, n in enumerate(f.hand.counts):
-        if n != 4:
-            continue
-        holders = [g for g in f.groups if any(t.index == index for t in g.tiles)]
-        if len(holders) == ways:
-            best = Hit(1, Tile.from_index(index).code)
-            break
-    return best
+    a group; a declared kong does not spread, ruling 16). With ``independent`` each such tile
+    scores (ruling 21), else the first."""
+    found = [
+        Tile.from_index(index) for index, n in enumerate(f.hand.counts)
+        if n == 4 and sum(1 for g in f.groups if any(t.index == index for t in g.tiles)) == ways
+    ]
+    if not independent:
+        found = found[:1]
+    return hit(len(found), format_tiles(found))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -323,8 +333,9 @@ def four_in_ways(f: Facts, ways: int) -> Hit | None:
 
 @pattern
 def all_chows(f: Facts, no_flowers_or_honours: bool = False) -> Hit | None:
-    """Every set a chow; with ``no_flowers_or_honours`` no flower, wind or dragon either."""
-    if len(f.chows) != len(f.sets) or not f.sets or f.pair is None:
+    """Every set of a regular hand a chow (an orphans hand's one extra set is not "every set");
+    with ``no_flowers_or_honours`` no flower, wind or dragon either."""
+    if not f.is_regular or len(f.chows) != len(f.sets):
         return None
     if no_flowers_or_honours and (f.has_flowers or f.has_honours):
         return None
@@ -333,13 +344,18 @@ def all_chows(f: Facts, no_flowers_or_honours: bool = False) -> Hit | None:
 
 @pattern
 def all_pungs(f: Facts) -> Hit | None:
-    return Hit() if f.sets and len(f.pungs) == len(f.sets) and f.pair is not None else None
+    """Every set of a regular hand a pung or kong."""
+    return Hit() if f.is_regular and len(f.pungs) == len(f.sets) else None
 
 
 @pattern
-def concealed_hand(f: Facts, self_drawn: bool) -> Hit | None:
-    """No declared sets but kongs (ruling 12), won by self-draw or by a claimed tile."""
+def concealed_hand(f: Facts, self_drawn: bool, open_kongs: bool = True) -> Hit | None:
+    """No declared sets but kongs (ruling 12), won by self-draw or by a claimed tile; without
+    ``open_kongs`` only concealed kongs are allowed (Four Winds: "Concealed Kongs are allowed as
+    concealed sets")."""
     if not f.concealed_hand or f.self_drawn != self_drawn:
+        return None
+    if not open_kongs and f.hand.has_exposed_melds:
         return None
     return Hit()
 
@@ -418,9 +434,10 @@ def jewel(f: Facts, suit: str, dragon: str) -> Hit | None:
 
 @pattern
 def all_step_up(f: Facts, sequential_pair: bool = False, same_suit: bool = False) -> Hit | None:
-    """Every set a chow, their first ranks a run of consecutive numbers; ``sequential_pair`` asks
-    for eyes continuing that run, ``same_suit`` for all chows in one suit (ruling 21)."""
-    if f.pair is None or not f.sets or len(f.chows) != len(f.sets):
+    """Every set of a regular hand a chow, their first ranks a run of consecutive numbers;
+    ``sequential_pair`` asks for eyes continuing that run, ``same_suit`` for all chows in one suit
+    (ruling 21)."""
+    if not f.is_regular or f.pair is None or len(f.chows) != len(f.sets):
         return None
     ranks = sorted(g.first.rank for g in f.chows)
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
@@ -439,8 +456,9 @@ def all_step_up(f: Facts, sequential_pair: bool = False, same_suit: bool = False
 @pattern
 def terminals_only(f: Facts, honours: bool) -> Hit | None:
     """Every set and the eyes hold a terminal or an honour: 123/789 chows, pungs of 1s, 9s or
-    honours; with ``honours`` at least one honour tile, without none. Needs a 1 or 9 (ruling 15)."""
-    if f.pair is None or not f.pair.first.is_terminal_or_honour:
+    honours; with ``honours`` at least one honour tile, without none. Needs a 1 or 9 (ruling 15),
+    and a regular hand: the orphans hands' singles are not sets."""
+    if not f.is_regular or f.pair is None or not f.pair.first.is_terminal_or_honour:
         return None
     for g in f.sets:
         if g.kind is GroupKind.CHOW:
@@ -484,7 +502,7 @@ def sequential_pairs(f: Facts, count: int) -> Hit | None:
     """``count`` pairs of consecutive ranks in one suit (Hé Fēn Nico Nico bonus)."""
     ranks = sorted({g.first.index for g in f.groups if g.kind is GroupKind.PAIR and g.first.is_numbered})
     run = 1
-    for a, b in zip(ranks, ranks[1:]):
+    for a, b in zip(ranks, ranks[1:], strict=False):
         run = run + 1 if b == a + 1 and Tile.from_index(a).suit is Tile.from_index(b).suit else 1
         if run >= count:
             return Hit()
@@ -496,9 +514,18 @@ def sequential_pairs(f: Facts, count: int) -> Hit | None:
 
 
 @pattern
-def single_wait(f: Facts) -> Hit | None:
-    """Exactly one tile kind completes the hand (True Single Wait)."""
-    return Hit(1, f.waits[0].code) if len(f.waits) == 1 else None
+def single_wait(f: Facts, roles: list[str] | None = None) -> Hit | None:
+    """Exactly one tile kind completes the hand (True Single Wait); ``roles`` (win-role values)
+    also asks the winning tile to play one of them: ``edge``/``closed`` for a one-chance chow,
+    ``pair`` for out on a pair (ruling 4)."""
+    if len(f.waits) != 1:
+        return None
+    if roles is not None:
+        role = f.arrangement.win_role if f.arrangement else None
+        if role is None or role.value not in roles:
+            return None
+        return Hit(1, f"{f.waits[0].code} ({role.value})")
+    return Hit(1, f.waits[0].code)
 
 
 @pattern
@@ -585,11 +612,13 @@ def ready_declared(f: Facts) -> Hit | None:
 
 
 @pattern
-def dealer_streak(f: Facts, cap: int = 0) -> Hit | None:
+def dealer_streak(f: Facts, cap: int = 0, paid_by_dealer: bool = False) -> Hit | None:
     """A dealer win after ``n`` consecutive dealer wins scores 2n + 1 (ruling 10); ``cap`` limits n
-    (Hé Fēn's die shows 1 to 6)."""
+    (Hé Fēn's die shows 1 to 6). With ``paid_by_dealer`` it is instead a win by another player on
+    a tile the dealer gave (discarded, or a robbed gong), for which the dealer pays the streak."""
     n = f.hand.dealer_streak
-    if f.hand.seat != "E" or n < 1:
+    earned = (f.claimed and f.hand.discarder == "E") if paid_by_dealer else f.hand.seat == "E"
+    if n < 1 or not earned:
         return None
     if cap:
         n = min(n, cap)
@@ -601,3 +630,27 @@ def bind(name: str, params: dict[str, Any]) -> Callable[[Facts], Hit | None]:
     function = PATTERNS[name]
     inspect.signature(function).bind(None, **params)
     return functools.partial(function, **params) if params else function
+
+
+# ---------------------------------------------------------------------------------------------
+# Four Winds
+
+
+@pattern
+def winning(f: Facts) -> Hit | None:
+    """Every win: Four Winds has no base, its 2-tai "Winning" row is an award (ruling 23)."""
+    return Hit()
+
+
+# ---------------------------------------------------------------------------------------------
+# Hé Fēn
+
+
+@pattern
+def every_suit_holds(f: Facts, ranks: list[int]) -> Hit | None:
+    """Every numbered suit holds a tile of each of ``ranks`` (Hé Fēn's 16 Orphans with the 1 and the
+    9 of every suit)."""
+    held = {(t.suit, t.rank) for t in f.tiles if t.is_numbered}
+    if all((suit, rank) in held for suit in NUMBERED_SUITS for rank in ranks):
+        return Hit(1, " ".join(f"{rank}{suit.value}" for suit in NUMBERED_SUITS for rank in ranks))
+    return None

@@ -10,13 +10,16 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from mjscore.arrangements import SHAPES
 from mjscore.errors import RulesetError
+from mjscore.scoring import patterns_mcr  # noqa: F401  (registers the MCR patterns)
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, bind
+from mjscore.scoring.payments import Direction
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
@@ -71,6 +74,7 @@ class AwardRule:
     params: Mapping[str, Any] = field(default_factory=dict)
     group: str | None = None
     replaces: tuple[str, ...] = ()
+    reduces: Mapping[str, int] = field(default_factory=dict)
     shapes: tuple[str, ...] = ()
     on_flower_win: bool = False
     enabled: bool = True
@@ -80,17 +84,21 @@ class AwardRule:
 
 @dataclass(frozen=True)
 class TablePaymentRule:
-    """A payment settled at the table when it happens (ruling 5): each other player pays
-    ``amount`` to the player who earned it, per instance."""
+    """A payment settled at the table when it happens (ruling 5): ``amount`` per instance, paid in
+    ``direction`` (by default each other player pays the player who earned it). A rule with a
+    ``pattern`` is implied by a scored hand that shows it; a rule without one is an event that no
+    hand implies (triple dice, a penalty), recorded when it happens
+    (:func:`mjscore.scoring.engine.record_event`)."""
 
     id: str
     amount: int
     name: Names
     help: Names
     source: str
-    pattern: str
+    pattern: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     group: str | None = None
+    direction: Direction = Direction.COLLECT
     enabled: bool = True
     test: Callable[[Facts], Hit | None] = field(default=PATTERNS["never"], repr=False, compare=False)
 
@@ -100,8 +108,11 @@ class Ruleset:
     """A scoring table and its settings. ``hand_size`` is 16 or 13 tiles held; ``base`` is added to
     every winning hand; ``settlement_bonus`` is paid by every loser on top of the hand's value
     (MCR's 8); ``minimum`` is the minimum to win per round wind (None: no minimum), counted without
-    the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit).
-    ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`)."""
+    the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit); ``stake``
+    is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`).
+    ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
+    after winning / after a drawn hand (the scorekeeper's dealer rotation). ``overrides`` lists the
+    house rules applied (:mod:`mjscore.scoring.house_rules`)."""
 
     id: str
     name: Names
@@ -117,13 +128,47 @@ class Ruleset:
     minimum: Mapping[str, int] | None = None
     minimum_excludes: tuple[str, ...] = ()
     limit: int | None = None
+    stake: Decimal = Decimal(1)
+    dealer_keeps_deal_on_win: bool = True
+    dealer_keeps_deal_on_draw: bool = False
     overrides: tuple[str, ...] = ()
 
+    #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
+    #: id: derived from ``awards`` once, since the scoring loop reads them for every arrangement.
+    evaluated: tuple[AwardRule, ...] = field(init=False, repr=False, compare=False)
+    _by_id: Mapping[str, AwardRule] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
+        object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
+
     def award(self, award_id: str) -> AwardRule:
-        for rule in self.awards:
-            if rule.id == award_id:
+        rule = self._by_id.get(award_id)
+        if rule is None:
+            raise RulesetError(f"ruleset {self.id} has no award {award_id!r}")
+        return rule
+
+    def table_payment(self, payment_id: str) -> TablePaymentRule:
+        for rule in self.table_payments:
+            if rule.id == payment_id:
                 return rule
-        raise RulesetError(f"ruleset {self.id} has no award {award_id!r}")
+        raise RulesetError(f"ruleset {self.id} has no table payment {payment_id!r}")
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The award table as JSON (the CLI's ``rulesets ID --format json`` and the HTTP API)."""
+        return {
+            "id": self.id, "name": self.name.get(lang), "version": self.version, "unit": self.unit,
+            "hand_size": self.hand_size, "base": self.base, "base_name": self.base_name.get(lang),
+            "limit": self.limit, "stake": str(self.stake), "minimum": dict(self.minimum) if self.minimum is not None else None,
+            "overrides": list(self.overrides),
+            "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
+                        "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source}
+                       for a in self.awards],
+            "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
+                                "names": p.name.to_dict(), "help": p.help.get(lang), "enabled": p.enabled,
+                                "direction": p.direction.value, "event": p.pattern is None}
+                               for p in self.table_payments],
+        }
 
 
 def load_ruleset(path: Path) -> Ruleset:
@@ -155,6 +200,9 @@ def load_ruleset(path: Path) -> Ruleset:
             minimum=meta.get("minimum"),
             minimum_excludes=tuple(meta.get("minimum_excludes", ())),
             limit=meta.get("limit"),
+            stake=parse_stake(meta.get("stake", 1), where),
+            dealer_keeps_deal_on_win=meta.get("dealer_keeps_deal_on_win", True),
+            dealer_keeps_deal_on_draw=meta.get("dealer_keeps_deal_on_draw", False),
         )
     except KeyError as missing:
         raise RulesetError(f"{where}: missing key {missing.args[0]!r}") from None
@@ -183,6 +231,7 @@ def _award(row: Mapping[str, Any], where: str) -> AwardRule:
         params=dict(row.get("params", {})),
         group=row.get("group"),
         replaces=tuple(row.get("replaces", ())),
+        reduces=dict(row.get("reduces", {})),
         shapes=tuple(row.get("shapes", ())),
         on_flower_win=row.get("on_flower_win", False),
         enabled=row.get("enabled", True),
@@ -199,12 +248,35 @@ def _table_payment(row: Mapping[str, Any], where: str) -> TablePaymentRule:
         name=Names.from_table(row["name"], label),
         help=Names.from_table(row["help"], label),
         source=row["source"],
-        pattern=row["pattern"],
+        pattern=row.get("pattern"),
         params=dict(row.get("params", {})),
         group=row.get("group"),
+        direction=_direction(row.get("direction", "collect"), label),
         enabled=row.get("enabled", True),
         test=_bound(row, label),
     )
+
+
+def parse_stake(value: Any, where: str) -> Decimal:
+    """The money one point is worth, from a whole or decimal number (``10``, ``0.5``, ``"0.5"``);
+    raises :class:`RulesetError` naming ``where`` for anything else or a negative stake."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise RulesetError(f"{where}: stake must be a number (money per point), not {value!r}")
+    try:
+        stake = Decimal(str(value))
+    except InvalidOperation:
+        raise RulesetError(f"{where}: stake must be a number (money per point), not {value!r}") from None
+    if not stake.is_finite() or stake < 0:
+        raise RulesetError(f"{where}: stake must be a number of at least 0, not {value!r}")
+    return stake
+
+
+def _direction(value: str, where: str) -> Direction:
+    try:
+        return Direction(value)
+    except ValueError:
+        choices = ", ".join(d.value for d in Direction)
+        raise RulesetError(f"{where}: unknown direction {value!r} (use {choices})") from None
 
 
 def _check_ids(awards: tuple[AwardRule, ...], where: str) -> None:
@@ -212,6 +284,6 @@ def _check_ids(awards: tuple[AwardRule, ...], where: str) -> None:
     for award in awards:
         if ids.count(award.id) > 1:
             raise RulesetError(f"{where}: award id {award.id!r} is used twice")
-        for other in award.replaces + (award.consolation.ignore if award.consolation else ()):
+        for other in award.replaces + tuple(award.reduces) + (award.consolation.ignore if award.consolation else ()):
             if other not in ids:
                 raise RulesetError(f"{where}: award {award.id} refers to unknown award {other!r}")

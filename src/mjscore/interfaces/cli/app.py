@@ -5,6 +5,8 @@ Input errors print one line on standard error (``error: ...``) and exit with sta
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import typer
 from rich.console import Console
 
@@ -14,6 +16,21 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+class Format(StrEnum):
+    """``--format``: text reads like a score sheet; json is for programs."""
+
+    text = "text"
+    json = "json"
+
+
+class Lang(StrEnum):
+    """``--lang``: the language of award names and labels."""
+
+    en = "en"
+    zh_hans = "zh-Hans"
+    zh_hant = "zh-Hant"
 
 
 def fail(message: str) -> typer.Exit:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,35 +14,33 @@ from rich.table import Table
 
 from mjscore import Hand, Score, apply_house_rules, get_ruleset, read_house_rules, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
-from mjscore.interfaces.cli.app import app, fail as _fail
+from mjscore.interfaces.cli.app import Format, Lang, app
+from mjscore.interfaces.cli.app import fail as _fail
+from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import format_tiles
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class Lang(str, Enum):
-    en = "en"
-    zh_hans = "zh-Hans"
-    zh_hant = "zh-Hant"
-
 
 _LABELS = {
     "en": {"hand": "Hand", "waits": "Waits", "total": "Total", "payments": "Payments", "pays": "pays",
            "table": "Table payments", "each": "from each other player", "none": "none",
-           "below": "Not a legal win: {score} is below the minimum of {minimum}", "award": "Award",
+           "below": "Not a legal win: {score} is {gap} short of the minimum of {minimum}", "award": "Award",
+           "to_each": "to each other player", "from_discarder": "from the player who gave the winning tile",
+           "event": "recorded when it happens",
            "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
-           "overrides": "House rules"},
+           "overrides": "House rules", "limited": "Limit: the hand's {total} is capped at {limit}",
+           "stake": "{stake} per {unit}"},
     "zh-Hans": {"hand": "手牌", "waits": "听牌", "total": "合计", "payments": "支付", "pays": "付给",
                 "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
-                "below": "未达起胡分：{score} 低于 {minimum}", "award": "计分项目", "points": "分数",
-                "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则"},
+                "below": "未达起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "计分项目", "points": "分数",
+                "to_each": "付给其他每位玩家", "from_discarder": "由放出胡牌张的玩家支付", "event": "发生时记录",
+                "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则",
+                "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}"},
     "zh-Hant": {"hand": "手牌", "waits": "聽牌", "total": "合計", "payments": "支付", "pays": "付給",
                 "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
-                "below": "未達起胡分：{score} 低於 {minimum}", "award": "計分項目", "points": "分數",
-                "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則"},
+                "below": "未達起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "計分項目", "points": "分數",
+                "to_each": "付給其他每位玩家", "from_discarder": "由放出胡牌張的玩家支付", "event": "發生時記錄",
+                "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則",
+                "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}"},
 }
 
 HandArgument = Annotated[
@@ -176,6 +173,8 @@ def score_command(
         typer.echo(json.dumps(result.to_dict(lang.value), ensure_ascii=False, indent=2))
     else:
         _print_score(result, lang.value)
+    if not result.is_legal:
+        raise typer.Exit(1)  # scored, but below the minimum to win: not a legal win (README, The command line)
 
 
 @app.command("waits")
@@ -234,21 +233,12 @@ def rulesets_command(
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
-        typer.echo(json.dumps(_ruleset_dict(rules, lang.value), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(rules.to_dict(lang.value), ensure_ascii=False, indent=2))
         return
     _print_ruleset(rules, lang.value)
 
 
-def _ruleset_dict(rules: Ruleset, lang: str) -> dict[str, Any]:
-    return {
-        "id": rules.id, "name": rules.name.get(lang), "version": rules.version, "unit": rules.unit,
-        "hand_size": rules.hand_size, "base": rules.base,
-        "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
-                    "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source}
-                   for a in rules.awards],
-        "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
-                            "names": p.name.to_dict(), "help": p.help.get(lang)} for p in rules.table_payments],
-    }
+_WHO_PAYS = {Direction.COLLECT: "each", Direction.PAY: "to_each", Direction.FROM_DISCARDER: "from_discarder"}
 
 
 def _print_ruleset(rules: Ruleset, lang: str) -> None:
@@ -268,7 +258,10 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     if rules.table_payments:
         console.print(f"{labels['table']}:")
         for payment in rules.table_payments:
-            console.print(f"  {payment.name.get(lang)}: {payment.amount} {labels['each']}", markup=False)
+            who = labels[_WHO_PAYS[payment.direction]]
+            event = f" ({labels['event']})" if payment.pattern is None else ""
+            mark = "" if payment.enabled else " (off)"
+            console.print(f"  {payment.name.get(lang)}{mark}: {payment.amount} {who}{event}", markup=False)
 
 
 def _award_label(name: str, count: int, value: int) -> str:
@@ -304,10 +297,17 @@ def _print_score(result: Score, lang: str) -> None:
     table.add_section()
     table.add_row(labels["total"], str(result.total), rules.unit)
     console.print(table)
+    if result.limited:
+        console.print(labels["limited"].format(total=result.uncapped_total, limit=rules.limit), markup=False)
     if not result.is_legal and result.minimum is not None:
-        console.print(labels["below"].format(score=result.counted_for_minimum, minimum=result.minimum), markup=False)
-    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in result.payments)
-    console.print(f"{labels['payments']}: {pays}", markup=False)
+        console.print(labels["below"].format(score=result.counted_for_minimum, gap=result.shortfall,
+                                             minimum=result.minimum), markup=False)
+    money = rules.stake != 1  # the table has agreed a money value per point: show it
+    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" + (f" = {p.money(rules.stake)}" if money else "")
+                     for p in result.payments)
+    stake = f" ({labels['stake'].format(stake=rules.stake, unit=rules.unit)})" if money else ""
+    console.print(f"{labels['payments']}: {pays}{stake}", markup=False)
     for payment in result.table_payments:
-        console.print(f"{labels['table']}: {payment.name.get(lang)} — {payment.value} {labels['each']}", markup=False)
+        pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in payment.payments)
+        console.print(f"{labels['table']}: {payment.name.get(lang)} — {pays}", markup=False)
 
