@@ -45,3 +45,16 @@ class NotAWinError(MjscoreError):
 
 class RulesetError(MjscoreError):
     """An unknown ruleset, or a house-rule override that cannot apply."""
+
+
+class TableError(MjscoreError):
+    """A scorekeeper request that cannot apply to the table: an unknown table or player, a hand that
+    is not a legal win at that moment, a correction that would make a later hand impossible."""
+
+
+class StaleTableError(TableError):
+    """The table changed since the client read it (another client recorded first): reload and retry."""
+
+
+class NoSuchTableError(TableError):
+    """A table id that is not in the database (the HTTP API answers 404)."""

@@ -1,0 +1,268 @@
+"""``mjscore table ...``: keep the score of a table of four all evening.
+
+Every command opens the database named by ``--database`` or ``$MJSCORE_DATABASE_URL`` (default: a
+SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.Scorekeeper`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from mjscore.errors import MjscoreError
+from mjscore.interfaces.cli.app import Format, app, fail
+from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
+from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
+from mjscore.scorekeeper.ledger import describe
+from mjscore.scorekeeper.model import money_text
+from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
+from mjscore.scoring.house_rules import read_house_rules
+
+tables = typer.Typer(help="Keep the score of a table: hands, draws, table payments, balances.", no_args_is_help=True)
+app.add_typer(tables, name="table")
+
+class ExportFormat(StrEnum):
+    json = "json"
+    csv = "csv"
+
+
+class _Options:
+    """The database chosen on ``mjscore table`` (read by every subcommand)."""
+
+    database: str | None = None
+
+
+@tables.callback()
+def _database(
+    database: Annotated[str | None, typer.Option(
+        "--database", envvar=DATABASE_URL_VARIABLE,
+        help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).",
+    )] = None,
+) -> None:
+    _Options.database = database
+
+
+@contextmanager
+def _keeper() -> Iterator[Scorekeeper]:
+    """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
+    keeper: Scorekeeper | None = None
+    try:
+        keeper = Scorekeeper.open(_Options.database)
+        yield keeper
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    finally:
+        if keeper is not None:
+            keeper.close()
+
+
+TableId = Annotated[int, typer.Argument(help="The table's number (see `mjscore table list`).")]
+CorrectOption = Annotated[int | None, typer.Option("--correct", help="Replace entry N instead of adding one.")]
+VersionOption = Annotated[int | None, typer.Option(
+    "--if-version", help="Refuse if the table changed since it had this version (see `table show`).")]
+FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
+
+
+@tables.command("new")
+def new_command(
+    players: Annotated[list[str], typer.Argument(help="The four players, East first (the first dealer), then S, W, N.")],
+    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "lrc",
+    name: Annotated[str, typer.Option(help="A name for the table.")] = "",
+    house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON).")] = None,
+    per_point: Annotated[str | None, typer.Option(
+        "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
+    base_money: Annotated[str, typer.Option("--base-money", help="Money each payer adds to a hand (Four Winds' base).")] = "0",
+) -> None:
+    """Start a table of four players."""
+    with _keeper() as keeper:
+        overrides = read_house_rules(house_rules) if house_rules else {}
+        if per_point is not None:
+            if "stake" in overrides:
+                raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")
+            overrides["stake"] = per_point
+        settings = TableSettings.of(name, players, ruleset, overrides, base_money)
+        view = keeper.create_table(settings)
+        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}")
+
+
+@tables.command("list")
+def list_command(output: FormatOption = Format.text) -> None:
+    """The tables, newest last."""
+    with _keeper() as keeper:
+        found = keeper.tables()
+    if output is Format.json:
+        typer.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
+                                "entries": t.entries, "version": t.version} for t in found], ensure_ascii=False,
+                              indent=2))
+        return
+    for summary in found:
+        label = f" {summary.name}" if summary.name else ""
+        typer.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
+
+
+@tables.command("show")
+def show_command(table_id: TableId, output: FormatOption = Format.text,
+                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en") -> None:
+    """Balances, the dealer, the round and the streak, and the history."""
+    with _keeper() as keeper:
+        view = keeper.table(table_id)
+    if output is Format.json:
+        typer.echo(json.dumps(view_to_dict(view, lang), ensure_ascii=False, indent=2))
+    else:
+        _print_table(view)
+
+
+@tables.command("record")
+def record_command(
+    table_id: TableId,
+    hand: Annotated[Path, typer.Argument(help="A hand record JSON file (docs/hand-format.md), '-' for standard input.")],
+    winner: Annotated[str | None, typer.Option(help="Who won (else the record's seat).")] = None,
+    discarder: Annotated[str | None, typer.Option(help="Who gave the winning tile (else the record's discarder).")] = None,
+    correct: CorrectOption = None, if_version: VersionOption = None,
+) -> None:
+    """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
+    record = _read_record(hand)
+    _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
+                                             expected_version=if_version))
+
+
+@tables.command("event")
+def event_command(
+    table_id: TableId,
+    event: Annotated[str, typer.Argument(help="The ruleset's table payment, e.g. concealed_gong_collection.")],
+    player: Annotated[str, typer.Option(help="Who it names: who collects, or who pays a penalty.")],
+    count: Annotated[int, typer.Option(help="How many times it happened.")] = 1,
+    correct: CorrectOption = None, if_version: VersionOption = None,
+) -> None:
+    """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
+    _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
+                                               expected_version=if_version))
+
+
+@tables.command("draw")
+def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None) -> None:
+    """Record a drawn hand (the wall ran out)."""
+    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version))
+
+
+@tables.command("undo")
+def undo_command(table_id: TableId, if_version: VersionOption = None) -> None:
+    """Remove the last entry."""
+    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version))
+
+
+@tables.command("export")
+def export_command(
+    table_id: TableId,
+    output: Annotated[ExportFormat, typer.Option("--format", help="json (can be imported back) or csv.")] = ExportFormat.json,
+    to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
+) -> None:
+    """Export a table as JSON or CSV."""
+    with _keeper() as keeper:
+        view = keeper.table(table_id)
+    text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
+        else view_to_csv(view)
+    if to is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        to.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {to}: {error.strerror}") from None
+
+
+@tables.command("import")
+def import_command(source: Annotated[Path, typer.Argument(help="A table exported as JSON, '-' for standard input.")]) -> None:
+    """Import a table exported as JSON: a new table with the same players, rules and history."""
+    data = _read_json(source)
+    with _keeper() as keeper:
+        settings, entries = table_from_dict(data)
+        view = keeper.create_table(settings, entries)
+    typer.echo(f"table {view.id}: {len(entries)} entries imported")
+
+
+def _change(action: Callable[[Scorekeeper], TableView]) -> None:
+    with _keeper() as keeper:
+        view = action(keeper)
+    last = view.ledger.steps[-1] if view.ledger.steps else None
+    if last is not None:
+        typer.echo(f"{last.number}. {describe(last, view.settings.players)}")
+    typer.echo(_standing(view))
+    typer.echo(_balances_line(view))
+
+
+def _read_json(source: Path) -> Any:
+    try:
+        text = typer.get_text_stream("stdin").read() if str(source) == "-" else source.read_text(encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot read {source}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise fail(f"{source}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+
+
+def _read_record(source: Path) -> dict[str, Any]:
+    data = _read_json(source)
+    if not isinstance(data, dict):
+        raise fail(f"{source}: a hand record is a JSON object")
+    return data
+
+
+def _standing(view: TableView) -> str:
+    deal = view.deal
+    if deal.over:
+        return f"table {view.id} (version {view.version}): the game is over"
+    dealer = view.settings.players[deal.dealer]
+    streak = f", streak {deal.streak}" if deal.streak else ""
+    minimum = minimum_to_win(deal, view.rules)
+    floor = f"; minimum to win {minimum}" if minimum is not None else ""
+    return (f"table {view.id} (version {view.version}): {ROUND_NAMES[deal.round_wind]} round, hand {deal.hands + 1}, "
+            f"dealer {dealer}{streak}{floor}")
+
+
+def _balances_line(view: TableView) -> str:
+    return "balances: " + ", ".join(f"{name} {view.ledger.points[i]:+d}"
+                                    for i, name in enumerate(view.settings.players))
+
+
+def _print_table(view: TableView) -> None:
+    console = Console(highlight=False)
+    settings = view.settings
+    title = f"{settings.name} — " if settings.name else ""
+    base = f" + {money_text(settings.base_money)} a hand" if settings.base_money else ""
+    console.print(f"{title}{view.rules.name.en}; {money_text(view.rules.stake)} per {view.rules.unit.rstrip('s')}"
+                  f"{base}", markup=False)
+    if view.rules.overrides:
+        console.print(f"House rules: {'; '.join(view.rules.overrides)}", markup=False)
+    console.print(_standing(view), markup=False)
+    balances = Table(box=box.SIMPLE)
+    for column in ("Player", "Seat", "Points", "Money"):
+        balances.add_column(column, justify="left" if column in ("Player", "Seat") else "right")
+    for i, name in enumerate(settings.players):
+        balances.add_row(name, view.seat(i), f"{view.ledger.points[i]:+d}", money_text(view.ledger.money[i]))
+    console.print(balances)
+    if not view.ledger.steps:
+        return
+    history = Table(box=box.SIMPLE, title="History")
+    history.add_column("#", justify="right")
+    history.add_column("Round")
+    history.add_column("Dealer")
+    history.add_column("What happened")
+    for name in settings.players:
+        history.add_column(name, justify="right")
+    for step in view.ledger.steps:
+        streak = f" ({step.deal.streak})" if step.deal.streak else ""
+        history.add_row(str(step.number), step.deal.round_wind, settings.players[step.deal.dealer] + streak,
+                        describe(step, settings.players), *(f"{step.change(i):+d}" for i in range(4)))
+    console.print(history)

@@ -1,0 +1,102 @@
+"""A table as JSON (to export and import back) and as CSV (to read in a spreadsheet).
+
+The JSON holds the table's settings and its entries — what the table said happened, players by name —
+which is all an import needs; the history with every score, payment and balance follows for readers
+and is recomputed, not read, on import.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from mjscore.errors import TableError
+from mjscore.scorekeeper.flow import minimum_to_win
+from mjscore.scorekeeper.ledger import Step, describe
+from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict, money_text
+from mjscore.scorekeeper.service import TableView
+
+#: The ``format`` of an exported table.
+FORMAT = "mjscore-table/1"
+
+
+def view_to_dict(view: TableView, lang: str = "en") -> dict[str, Any]:
+    """The table as JSON: settings, entries, the deal now, balances and the replayed history."""
+    settings = view.settings
+    players = settings.players
+    deal = view.deal
+    return {
+        "format": FORMAT,
+        "id": view.id,
+        "version": view.version,
+        "name": settings.name,
+        "players": list(players),
+        "ruleset": settings.ruleset,
+        "house_rules": dict(settings.house_rules),
+        "base_money": money_text(settings.base_money),
+        "stake": money_text(view.rules.stake),
+        "entries": [entry_to_dict(step.entry, players) for step in view.ledger.steps],
+        "deal": {"round": deal.round_wind, "dealer": players[deal.dealer], "streak": deal.streak,
+                 "hands": deal.hands, "over": deal.over,
+                 "minimum": minimum_to_win(deal, view.rules)},
+        "balances": [{"player": name, "seat": view.seat(i), "points": view.ledger.points[i],
+                      "money": money_text(view.ledger.money[i])} for i, name in enumerate(players)],
+        "history": [_step_dict(step, players, lang) for step in view.ledger.steps],
+    }
+
+
+def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any]:
+    return {
+        "number": step.number,
+        "round": step.deal.round_wind,
+        "dealer": players[step.deal.dealer],
+        "streak": step.deal.streak,
+        "summary": describe(step, players, lang),
+        "score": step.score.to_dict(lang) if step.score else None,
+        "table_payments": [p.to_dict(lang) for p in step.table_payments],
+        "transfers": [{"payer": players[t.payer], "payee": players[t.payee], "points": t.points,
+                       "money": money_text(t.money), "reason": t.reason} for t in step.transfers],
+        "points": list(step.points),
+        "money": [money_text(m) for m in step.money],
+    }
+
+
+def view_to_csv(view: TableView) -> str:
+    """One row per entry: where the game stood, what happened, each player's change and balance."""
+    players = view.settings.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["number", "round", "dealer", "streak", "summary",
+                     *(f"{name} change" for name in players), *(f"{name} points" for name in players),
+                     *(f"{name} money" for name in players)])
+    for step in view.ledger.steps:
+        writer.writerow([step.number, step.deal.round_wind, players[step.deal.dealer], step.deal.streak,
+                         describe(step, players), *(step.change(i) for i in range(4)), *step.points,
+                         *(money_text(m) for m in step.money)])
+    return out.getvalue()
+
+
+def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]]:
+    """The settings and entries of an exported table (the derived history is ignored)."""
+    if data.get("format") != FORMAT:
+        raise TableError(f"not an exported mjscore table: 'format' should be {FORMAT!r}")
+    house_rules = data.get("house_rules", {})
+    if not isinstance(house_rules, Mapping):
+        raise TableError("house_rules: expected a table of settings")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise TableError("players: expected a list of four names")
+    settings = TableSettings.of(str(data.get("name", "")), players, str(data.get("ruleset", "lrc")), house_rules,
+                                data.get("base_money", 0))
+    entries = data.get("entries", [])
+    if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
+        raise TableError("entries: expected a list of entries")
+    found = []
+    for number, entry in enumerate(entries, 1):
+        try:
+            found.append(entry_from_dict(entry, settings))
+        except TableError as error:
+            raise TableError(f"entry {number}: {error}") from None
+    return settings, found

@@ -1,0 +1,156 @@
+"""The values a table is made of: its settings (players, ruleset, money) and the entries of its history.
+
+An entry is what the table said happened, never what it computed: a win names the winner and the
+discarder as players (not seat winds, which move with the deal) and keeps the hand record without the
+fields the table itself knows (ruleset, seat, round wind, dealer streak). Everything else — seats,
+scores, payments, balances — is recomputed from the entries (:mod:`mjscore.scorekeeper.ledger`), so
+correcting an early entry re-derives every later one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from mjscore.errors import RulesetError, TableError
+from mjscore.rulesets import get_ruleset
+from mjscore.scoring.house_rules import apply_house_rules
+from mjscore.scoring.ruleset import Ruleset, parse_stake
+
+#: The hand-record fields the table fills in itself; a record may state them only if they agree.
+TABLE_FIELDS = ("ruleset", "seat", "round", "discarder", "dealer_streak")
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as plain decimals without trailing zeros: 24.0 -> "24", 0.50 -> "0.5"."""
+    text = format(amount, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def base_money(value: object) -> Decimal:
+    """The money each payer adds to a hand payment, from a number or a decimal string."""
+    try:
+        return parse_stake(value, "base money")
+    except RulesetError:
+        raise TableError(f"base money: {value!r} is not an amount of money (a number from 0 up)") from None
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """Four players, in the seat order of the first hand (the first is the first dealer, East),
+    the ruleset and its house-rule overrides (among them ``stake``, the money one point or tai is
+    worth), and ``base_money``: money each payer adds to a hand payment (the Four Winds table's 底;
+    0 where the points already hold a base)."""
+
+    name: str
+    players: tuple[str, str, str, str]
+    ruleset: str = "lrc"
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+    base_money: Decimal = Decimal(0)
+
+    @staticmethod
+    def of(name: str, players: Sequence[str], ruleset: str = "lrc", house_rules: Mapping[str, Any] | None = None,
+           base: object = 0) -> TableSettings:
+        """Checked settings: four distinct non-empty names, a known ruleset, house rules that apply."""
+        names = tuple(p.strip() for p in players)
+        if len(names) != 4:
+            raise TableError(f"a table has four players, not {len(names)}")
+        if not all(names):
+            raise TableError("a player's name cannot be empty")
+        folded = [n.casefold() for n in names]
+        for player in names:
+            if folded.count(player.casefold()) > 1:
+                raise TableError(f"two players are called {player!r}: give each a different name")
+        settings = TableSettings(name.strip(), (names[0], names[1], names[2], names[3]), ruleset,
+                                 dict(house_rules or {}), base_money(base))
+        settings.rules()
+        return settings
+
+    def rules(self) -> Ruleset:
+        """The table's ruleset with its house rules applied."""
+        rules = get_ruleset(self.ruleset)
+        return apply_house_rules(rules, self.house_rules) if self.house_rules else rules
+
+    def player(self, name: str) -> int:
+        """The index of the player called ``name`` (any case)."""
+        for index, player in enumerate(self.players):
+            if player.casefold() == name.strip().casefold():
+                return index
+        raise TableError(f"no player called {name!r} at this table: {', '.join(self.players)}")
+
+
+@dataclass(frozen=True)
+class Win:
+    """A won hand: ``record`` is the hand record without the table's fields (:data:`TABLE_FIELDS`);
+    ``discarder`` None on a claimed win means the player before the winner (the record's default)."""
+
+    record: Mapping[str, Any]
+    winner: int
+    discarder: int | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A hand nobody won: the wall ran out."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """A table payment when it happens (ruling 5): the ruleset's table payment ``event`` for
+    ``player`` (who collects, or who pays a penalty), ``count`` times."""
+
+    event: str
+    player: int
+    count: int = 1
+
+
+Entry = Win | Draw | Event
+
+
+def entry_to_dict(entry: Entry, players: Sequence[str] | None = None) -> dict[str, Any]:
+    """The JSON of an entry, naming players by index, or by name when ``players`` is given."""
+
+    def who(index: int | None) -> int | str | None:
+        return index if players is None or index is None else players[index]
+
+    if isinstance(entry, Win):
+        return {"kind": "win", "winner": who(entry.winner), "discarder": who(entry.discarder),
+                "hand": dict(entry.record)}
+    if isinstance(entry, Event):
+        return {"kind": "event", "event": entry.event, "player": who(entry.player), "count": entry.count}
+    return {"kind": "draw"}
+
+
+def entry_from_dict(data: Mapping[str, Any], settings: TableSettings) -> Entry:
+    """The entry of :func:`entry_to_dict`'s JSON; players by index or by name."""
+
+    def who(value: object) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+            return value
+        if isinstance(value, str):
+            return settings.player(value)
+        raise TableError(f"{value!r} is not a player of this table")
+
+    kind = data.get("kind")
+    if kind == "win":
+        record = data.get("hand")
+        if not isinstance(record, Mapping):
+            raise TableError("a win entry needs its hand record under 'hand'")
+        discarder = data.get("discarder")
+        return Win(strip_table_fields(record), who(data.get("winner")),
+                   None if discarder is None else who(discarder))
+    if kind == "event":
+        count = data.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TableError(f"event count {count!r} is not a whole number")
+        return Event(str(data.get("event")), who(data.get("player")), count)
+    if kind == "draw":
+        return Draw()
+    raise TableError(f"unknown entry kind {kind!r}: use win, draw or event")
+
+
+def strip_table_fields(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand record without the fields the table fills in."""
+    return {key: value for key, value in record.items() if key not in TABLE_FIELDS}

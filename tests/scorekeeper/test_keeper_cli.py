@@ -1,0 +1,66 @@
+"""``mjscore table ...`` end to end on a SQLite file named by MJSCORE_DATABASE_URL."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from keeper_hands import PLAIN
+from typer.testing import CliRunner, Result
+
+from mjscore.interfaces.cli import app
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """``mjscore table ARGS...`` on a fresh SQLite file."""
+    monkeypatch.setenv("MJSCORE_DATABASE_URL", f"sqlite:///{tmp_path / 'cli.sqlite3'}")
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, ["table", *args])
+
+
+def test_a_short_session_from_the_command_line(run: Run, tmp_path: Path) -> None:
+    hand = tmp_path / "hand.json"
+    hand.write_text(json.dumps(PLAIN))
+    created = run("new", "Ann", "Bob", "Cat", "Dan", "--name", "Friday", "--per-point", "0.5")
+    assert created.exit_code == 0 and created.output == "table 1: Ann, Bob, Cat, Dan — LRC Taiwanese (16 tiles)\n"
+    recorded = run("record", "1", str(hand), "--winner", "Ann", "--discarder", "Bob")
+    assert recorded.exit_code == 0
+    assert recorded.output.splitlines() == [
+        "1. Ann won on Bob's discard: 9 points",  # 8 + East Seat 1
+        "table 1 (version 1): East round, hand 2, dealer Ann, streak 1",
+        "balances: Ann +9, Bob -9, Cat +0, Dan +0",
+    ]
+    event = run("event", "1", "concealed_gong_collection", "--player", "Dan")
+    assert event.output.splitlines()[-1] == "balances: Ann +4, Bob -14, Cat -5, Dan +15"
+    assert run("draw", "1").output.splitlines()[0] == "3. drawn hand"
+    assert run("undo", "1").output.splitlines()[-1] == "balances: Ann +4, Bob -14, Cat -5, Dan +15"
+    shown = run("show", "1")
+    assert "Friday — LRC Taiwanese (16 tiles); 0.5 per point" in shown.output
+    assert "East round, hand 2, dealer Ann, streak 1" in shown.output
+    listed = run("list")
+    assert listed.output == "   1 Friday [lrc] Ann, Bob, Cat, Dan: 2 entries\n"
+    exported = tmp_path / "table.json"
+    assert run("export", "1", "--output", str(exported)).exit_code == 0
+    assert json.loads(exported.read_text())["balances"][1]["money"] == "-7"
+    assert run("import", str(exported)).output == "table 2: 2 entries imported\n"
+    csv = run("export", "2", "--format", "csv").output.splitlines()
+    assert csv[1] == "1,E,Ann,0,Ann won on Bob's discard: 9 points,9,-9,0,0,9,-9,0,0,4.5,-4.5,0,0"
+
+
+def test_bad_requests_are_one_line_errors(run: Run, tmp_path: Path) -> None:
+    assert run("new", "Ann", "Bob", "Cat").output == "error: a table has four players, not 3\n"
+    run("new", "Ann", "Bob", "Cat", "Dan")
+    missing = run("show", "7")
+    assert (missing.exit_code, missing.output) == (2, "error: there is no table 7\n")
+    stale = run("draw", "1", "--if-version", "5")
+    assert stale.exit_code == 2
+    assert stale.output == ("error: table 1 changed since you read it (version 5, now 0): look again before "
+                            "recording\n")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert run("record", "1", str(broken)).output.startswith("error: ")
