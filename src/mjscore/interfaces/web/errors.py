@@ -1,0 +1,141 @@
+"""How the HTTP API reports problems: one JSON shape, one line naming the problem, the right status.
+
+Every error response is ``{"message": ..., "type": ..., "span": [start, end] | null}``:
+
+- 400: the body is not JSON;
+- 404: no such ruleset, table, or page;
+- 409: the table changed since the client read it (``expected_version``): reload and retry;
+- 413: the body is larger than the app accepts (:class:`BodyLimit`);
+- 422: the request is well-formed but describes something that cannot be (a bad hand record, a hand
+  that is not a win, an unknown house rule): every :class:`~mjscore.errors.MjscoreError`.
+
+``span`` points at the offending characters of a notation the user typed (see
+:class:`~mjscore.errors.NotationError`), so the web page can mark them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mjscore.errors import MjscoreError, NoSuchTableError, NotationError, StaleTableError
+
+#: The largest request body accepted, in bytes: a hand record is well under 2 KiB.
+MAX_BODY_BYTES = 64 * 1024
+
+
+class ErrorBody(BaseModel):
+    """The body of every error response."""
+
+    message: str = Field(description="One line naming the problem.")
+    type: str = Field(description="The kind of problem, e.g. HandError, NotAWinError, NotFound.")
+    span: tuple[int, int] | None = Field(
+        None, description="Start and end (0-based, end exclusive) of the offending part of a notation.")
+
+
+#: The ``responses`` of a route that reads a request body, for the OpenAPI schema.
+BODY_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "The body is not JSON."},
+    413: {"model": ErrorBody, "description": "The body is too large."},
+    422: {"model": ErrorBody, "description": "The request describes something that cannot be."},
+}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorBody, "description": "No such thing."}}
+STALE: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorBody, "description": "The table changed since expected_version: reload and retry."}}
+
+
+class NotFound(MjscoreError):
+    """A ruleset, table or page that does not exist: answered with status 404."""
+
+
+def error_response(status: int, message: str, kind: str, span: tuple[int, int] | None = None) -> JSONResponse:
+    return JSONResponse(ErrorBody(message=message, type=kind, span=span).model_dump(), status_code=status)
+
+
+def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, MjscoreError)
+    status = 404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError) else 422
+    span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None
+    return error_response(status, str(error), type(error).__name__, span)
+
+
+def _validation_error(_: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    problems = list(error.errors())
+    first = problems[0]
+    if first["type"] == "json_invalid":
+        return error_response(400, f"the body is not valid JSON: {first['ctx']['error']}", "BadRequest")
+    where = ".".join(str(part) for part in first["loc"] if part != "body") or "body"
+    message = "required field is missing" if first["type"] == "missing" else first["msg"]
+    if first["type"] == "extra_forbidden":
+        message = "unknown field"
+    more = len(problems) - 1
+    suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return error_response(422, f"{where}: {message}{suffix}", "ValidationError")
+
+
+def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        return error_response(404, f"no such page: {request.url.path}", "NotFound")
+    if error.status_code == 405:
+        return error_response(405, f"{request.method} is not allowed on {request.url.path}", "MethodNotAllowed")
+    return error_response(error.status_code, str(error.detail), "HTTPError")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer every error with :class:`ErrorBody` JSON."""
+    app.add_exception_handler(MjscoreError, _mjscore_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+
+
+class BodyLimit:
+    """ASGI middleware that refuses a request body over ``max_bytes`` with 413, whether or not the
+    client declared its length. The body is read (up to the limit) before the app sees it."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal body
+            if body is not None:
+                message, body = body, None
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error_response(413, f"the request body is larger than {self.max_bytes} bytes", "TooLarge")
+        await response(scope, receive, send)

@@ -1,0 +1,126 @@
+"""The scoring part of the HTTP API: score a hand record, its waits, the rulesets, the tiles, and
+the notation box's reader. Everything here calls the library (:mod:`mjscore`); nothing is stored."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from mjscore import Hand, Score, apply_house_rules, get_ruleset, rulesets, score, score_waits
+from mjscore.arrangements import Arrangement
+from mjscore.errors import RulesetError
+from mjscore.hand import HandRecord
+from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
+from mjscore.interfaces.web.notation import parse_hand_tiles
+from mjscore.scoring.ruleset import LANGUAGES, Ruleset
+from mjscore.tiles import ALL_TILES
+
+Lang = Literal["en", "zh-Hans", "zh-Hant"]
+
+router = APIRouter(prefix="/api", tags=["scoring"])
+
+
+class ScoreRequest(BaseModel):
+    """A hand record to score, and the table's house rules if it plays any."""
+
+    model_config = ConfigDict(extra="forbid")
+    hand: HandRecord
+    house_rules: dict[str, Any] | None = Field(
+        None, description="Changes to the ruleset: base, limit, minimum, awards, table_payments "
+                          "(the keys of a house-rules file; see mjscore.scoring.house_rules).")
+
+
+class NotationRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=400, description="e.g. '123m 456m 789p 67s 99p [CCC] 2f 6f +8s'")
+
+
+class TileInfo(BaseModel):
+    code: str
+    index: int = Field(description="The sort order: characters, circles, bamboo, winds, dragons, bonus tiles.")
+    suit: str = Field(description="m, p, s, w (winds), d (dragons) or f (bonus tiles).")
+    rank: int
+    unicode: str
+    names: dict[str, str]
+
+
+class RulesetSummary(BaseModel):
+    id: str
+    names: dict[str, str]
+    version: str
+    hand_size: int
+    default: bool = Field(description="The ruleset a hand record without one is scored under.")
+
+
+def ruleset_for(record: HandRecord, house_rules: dict[str, Any] | None) -> Ruleset:
+    """The record's ruleset with ``house_rules`` applied."""
+    rules = get_ruleset(record.ruleset)
+    return apply_house_rules(rules, house_rules) if house_rules else rules
+
+
+def score_dict(result: Score, lang: str) -> dict[str, Any]:
+    """:meth:`Score.to_dict` with the arrangement's groups spelled out, for drawing them as tiles."""
+    return {**result.to_dict(lang), "groups": _groups(result.arrangement)}
+
+
+def _groups(arrangement: Arrangement | None) -> list[dict[str, Any]]:
+    if arrangement is None:
+        return []
+    return [{"kind": g.kind.value, "tiles": [t.code for t in g.tiles], "declared": g.declared,
+             "concealed": g.concealed, "winning": index == arrangement.win_group}
+            for index, g in enumerate(arrangement.groups)]
+
+
+@router.post("/score", responses=BODY_ERRORS)
+def score_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
+    """Score a winning hand: the total, every award with its points and reason, the arrangement
+    used, the wait set, who pays whom and the payments settled at the table."""
+    hand = Hand.from_record(request.hand)
+    return score_dict(score(hand, ruleset_for(request.hand, request.house_rules)), lang)
+
+
+@router.post("/waits", responses=BODY_ERRORS)
+def waits_of_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
+    """The tiles the held hand waits on (any winning tile in the record set aside), each with the
+    score a win on it would make in the record's context (null where that win cannot happen)."""
+    hand = Hand.from_record(request.hand)
+    results = score_waits(hand, ruleset_for(request.hand, request.house_rules))
+    return {"waits": [{"tile": tile.code,
+                       "score": None if found is None else {
+                           "total": found.total, "legal": found.is_legal,
+                           "awards": [a.to_dict(lang) for a in found.awards]}}
+                      for tile, found in results]}
+
+
+@router.post("/notation", responses=BODY_ERRORS)
+def read_notation(request: NotationRequest) -> dict[str, Any]:
+    """Read the one-line tile notation of the notation box into hand record fields."""
+    return parse_hand_tiles(request.text).to_record()
+
+
+@router.get("/tiles")
+def tiles() -> list[TileInfo]:
+    """Every tile kind with its code, Unicode character and names, in sort order."""
+    return [TileInfo(code=t.code, index=t.index, suit=t.suit.value, rank=t.rank, unicode=t.unicode,
+                     names={lang: t.name(lang) for lang in LANGUAGES}) for t in ALL_TILES]
+
+
+@router.get("/rulesets")
+def list_rulesets() -> list[RulesetSummary]:
+    """The rulesets mjscore knows."""
+    found = [get_ruleset(r) for r in rulesets()]
+    default = HandRecord.model_fields["ruleset"].default
+    return [RulesetSummary(id=r.id, names=r.name.to_dict(), version=r.version, hand_size=r.hand_size,
+                           default=r.id == default) for r in found]
+
+
+@router.get("/rulesets/{ruleset_id}", responses=NOT_FOUND)
+def ruleset_table(ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
+    """One ruleset's award table and settings."""
+    try:
+        rules = get_ruleset(ruleset_id)
+    except RulesetError as error:
+        raise NotFound(str(error)) from None
+    return rules.to_dict(lang)

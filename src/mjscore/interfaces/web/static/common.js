@@ -1,0 +1,121 @@
+// What every page shares: the header with its navigation and language switch, the labels in
+// English / Simplified / Traditional Chinese (labels.json; the choice is remembered in this browser),
+// the tile list, and the JSON API client.
+
+import { tileSvg } from "./tiles.js";
+
+export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
+const STORAGE_KEY = "mjscore.lang";
+const listeners = [];
+let labels = {};
+let tileInfo = {};
+
+/** The page's language: the remembered choice, else the browser's, else English. */
+export function lang() {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (LANGS.some(([code]) => code === saved)) return saved;
+  const browser = (navigator.language || "en").toLowerCase();
+  if (browser.startsWith("zh")) return /tw|hk|mo|hant/.test(browser) ? "zh-Hant" : "zh-Hans";
+  return "en";
+}
+
+/** A label in the page's language, with {placeholders} filled from `values`. */
+export function t(key, values = {}) {
+  const text = labels[lang()]?.[key] ?? labels.en?.[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+/** A tile's name in the page's language. */
+export function tileName(code) {
+  return tileInfo[code]?.names[lang()] ?? code;
+}
+
+/** The tile's SVG, named in the page's language. */
+export function tile(code) {
+  return tileSvg(code, tileName(code));
+}
+
+export function tileIndex(code) {
+  return tileInfo[code].index;
+}
+
+export function allTiles() {
+  return Object.values(tileInfo).sort((a, b) => a.index - b.index);
+}
+
+/** Call `listener` whenever the language changes. */
+export function onLanguageChange(listener) {
+  listeners.push(listener);
+}
+
+function applyLabels() {
+  document.documentElement.lang = lang();
+  for (const element of document.querySelectorAll("[data-label]")) {
+    element.textContent = t(element.dataset.label);
+  }
+  for (const element of document.querySelectorAll("[data-label-title]")) {
+    element.title = t(element.dataset.labelTitle);
+  }
+}
+
+function header(page) {
+  const links = [["/", "nav_score"], ["/tables", "nav_tables"], ["/rulesets", "nav_rulesets"]]
+    .map(([href, key]) => `<a href="${href}" data-label="${key}"${page === href ? ' aria-current="page"' : ""}></a>`)
+    .join("");
+  const options = LANGS.map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join("");
+  return `<a class="brand" href="/">${tileSvg("C", "mjscore")}<span>mjscore</span></a>` +
+    `<nav>${links}</nav>` +
+    `<label class="lang"><span data-label="language"></span> <select id="lang">${options}</select></label>`;
+}
+
+/** Set up the page: header, labels, tiles. `page` is the navigation entry it belongs to. */
+export async function startPage(page) {
+  const [labelData, tiles] = await Promise.all([api("/static/labels.json"), api("/api/tiles")]);
+  labels = labelData;
+  tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
+  const top = document.getElementById("top");
+  top.innerHTML = header(page);
+  const select = top.querySelector("#lang");
+  select.value = lang();
+  select.addEventListener("change", () => {
+    localStorage.setItem(STORAGE_KEY, select.value);
+    applyLabels();
+    for (const listener of listeners) listener(select.value);
+  });
+  applyLabels();
+}
+
+/** An error the API reported: its one-line message and, for notation, the span it points at. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.span = body.span ?? null;
+  }
+}
+
+/** Call the JSON API; `body` is sent as JSON (POST by default when there is one). */
+export async function api(path, { body, method, query } = {}) {
+  const url = new URL(path, location.origin);
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** Escape text for HTML. */
+export function esc(value) {
+  return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A row of tiles, e.g. a set of the arrangement; `marked` is the index of a tile to highlight. */
+export function tileRow(codes, { marked = -1, className = "" } = {}) {
+  return `<span class="tiles ${className}">` +
+    codes.map((code, i) => `<span class="tile${i === marked ? " marked" : ""}">${tile(code)}</span>`).join("") +
+    `</span>`;
+}

@@ -1,0 +1,323 @@
+// The tile picker: tap tiles to build a hand record (concealed tiles, declared sets, flowers, the
+// winning tile), with a notation box kept in sync both ways and the context of the win. The notation
+// box is read by the server (/api/notation, the library's tile parser); the picker only writes it.
+
+import { allTiles, api, esc, lang, onLanguageChange, t, tile, tileIndex } from "./common.js";
+
+const SEATS = ["E", "S", "W", "N"];
+const MODES = ["concealed", "chow", "pung", "kong", "concealed_kong", "added_kong", "win"];
+// What a tap adds in each mode: the meld kind and how many copies of the tapped tile.
+const MELD_MODES = {
+  pung: { kind: "pung", copies: 3 },
+  kong: { kind: "kong", copies: 4 },
+  concealed_kong: { kind: "kong", copies: 4, concealed: true },
+  added_kong: { kind: "kong", copies: 4, added: true },
+};
+const FLAGS = ["last_tile", "ready_declared", "heavenly", "earthly", "last_of_kind"];
+const COUNTS = ["discards", "declared_tiles", "dealer_streak"];
+
+const isBonus = (code) => code.endsWith("f");
+const isHonour = (code) => Number.isNaN(Number(code[0]));
+const byIndex = (a, b) => tileIndex(a) - tileIndex(b);
+
+/** Tiles in compact notation, runs of a suit grouped: 123m 55p EEE. */
+export function formatTiles(codes) {
+  const parts = [];
+  let run = null;
+  for (const code of [...codes].sort(byIndex)) {
+    const suit = isHonour(code) ? "z" : code[1];
+    if (suit === run) {
+      parts[parts.length - 1] = suit === "z" ? parts.at(-1) + code : parts.at(-1).slice(0, -1) + code;
+    } else {
+      parts.push(code);
+    }
+    run = suit;
+  }
+  return parts.join(" ");
+}
+
+/** The notation box's line for these tiles (see interfaces/web/notation.py). */
+export function handNotation({ concealed, melds, flowers, win_tile: winTile }) {
+  const sets = melds.map((m) => `[${formatTiles(m.tiles)}${m.concealed ? " concealed" : m.added ? " added" : ""}]`);
+  return [formatTiles(concealed), ...sets, formatTiles(flowers), winTile ? `+${winTile}` : ""]
+    .filter(Boolean).join(" ");
+}
+
+function chowOf(code) {
+  const rank = Number(code[0]);
+  return isHonour(code) || isBonus(code) || rank > 7 ? null : [0, 1, 2].map((i) => `${rank + i}${code[1]}`);
+}
+
+function seatOptions(selected, name = (seat) => t(`seat_${seat}`)) {
+  return SEATS.map((s) => `<option value="${s}"${s === selected ? " selected" : ""}>${esc(name(s))}</option>`).join("");
+}
+
+export class Picker {
+  /** Render a picker into `root`; `onChange()` is called after every change to the hand or its context.
+   * `fixedContext` names the context fields the page sets itself (hidden here); `seatName(seat)`
+   * labels the seats a winner or discarder can sit in (a table names its players). */
+  constructor(root, { onChange, rulesets, fixedContext = [], seatName }) {
+    this.root = root;
+    this.seatName = seatName;
+    this.onChange = onChange;
+    this.rulesets = rulesets;
+    this.fixedContext = new Set(fixedContext);  // context fields set by the page (a table's seat, round...)
+    this.tiles = { concealed: [], melds: [], flowers: [], win_tile: null };
+    this.history = [];
+    this.mode = "concealed";
+    this.render();
+    onLanguageChange(() => this.render());
+  }
+
+  get handSize() {
+    return this.rulesets.find((r) => r.id === this.value("ruleset"))?.hand_size ?? 16;
+  }
+
+  get held() {
+    return this.tiles.concealed.length + 3 * this.tiles.melds.length;
+  }
+
+  /** The values of the context form's fields, by name. */
+  context() {
+    const fields = [...this.root.querySelector("form.context").elements].filter((field) => field.name);
+    return Object.fromEntries(fields.map((field) => [field.name, field.type === "checkbox" ? field.checked : field.value]));
+  }
+
+  /** The hand record the picker describes. */
+  record() {
+    const context = this.context();
+    const record = {
+      ruleset: context.ruleset, seat: context.seat, round: context.round,
+      concealed: formatTiles(this.tiles.concealed),
+      melds: this.tiles.melds.map((m) => ({ kind: m.kind, tiles: formatTiles(m.tiles), concealed: !!m.concealed,
+        added: !!m.added })),
+      flowers: [...this.tiles.flowers].sort(byIndex), win: context.win,
+      replacement: context.replacement || false,
+    };
+    if (this.tiles.win_tile && record.win !== "flowers") record.win_tile = this.tiles.win_tile;
+    if (record.win === "discard" || record.win === "robbing_gong") record.discarder = context.discarder;
+    for (const flag of FLAGS) record[flag] = context[flag];
+    for (const count of COUNTS) {
+      if (context[count] !== "") record[count] = Number(context[count]);
+    }
+    return record;
+  }
+
+  /** Set context fields, e.g. {seat: "S", round: "E", dealer_streak: 1}. */
+  setContext(values) {
+    const form = this.root.querySelector("form.context");
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name);
+      if (field.type === "checkbox") field.checked = !!value;
+      else field.value = value ?? "";
+    }
+    this.syncContext();
+  }
+
+  value(name) {
+    return this.root.querySelector(`[name=${name}]`).value;
+  }
+
+  copies(code) {
+    const { concealed, melds, win_tile: winTile } = this.tiles;
+    return [...concealed, ...melds.flatMap((m) => m.tiles), winTile].filter((c) => c === code).length;
+  }
+
+  /** The tiles a tap on `code` adds in the current mode, or null when it cannot. */
+  addition(code) {
+    if (isBonus(code)) return this.tiles.flowers.includes(code) ? null : { flowers: [code] };
+    if (this.mode === "concealed") return this.copies(code) < 4 ? { concealed: [code] } : null;
+    if (this.mode === "win") return this.copies(code) < 4 || this.tiles.win_tile === code ? { win_tile: code } : null;
+    if (this.mode === "chow") {
+      const tiles = chowOf(code);
+      return tiles && tiles.every((c) => this.copies(c) < 4) ? { meld: { kind: "chow", tiles } } : null;
+    }
+    const { kind, copies, concealed, added } = MELD_MODES[this.mode];
+    return this.copies(code) === 0 ? { meld: { kind, tiles: Array(copies).fill(code), concealed, added } } : null;
+  }
+
+  change(update) {
+    this.history.push(structuredClone(this.tiles));
+    update(this.tiles);
+    this.renderHand();
+  }
+
+  tap(code) {
+    const add = this.addition(code);
+    if (!add) return;
+    this.change((tiles) => {
+      if (add.flowers) tiles.flowers.push(...add.flowers);
+      if (add.concealed) tiles.concealed.push(...add.concealed);
+      if (add.meld) tiles.melds.push(add.meld);
+      if (add.win_tile) tiles.win_tile = add.win_tile;
+    });
+    if (add.win_tile) this.setMode("concealed");
+  }
+
+  remove(part, index) {
+    this.change((tiles) => {
+      if (part === "win_tile") tiles.win_tile = null;
+      else tiles[part].splice(index, 1);
+    });
+  }
+
+  undo() {
+    if (!this.history.length) return;
+    this.tiles = this.history.pop();
+    this.renderHand();
+  }
+
+  /** Replace the tiles with the fields the server read from the notation box. */
+  setTiles(fields, { keepBox = false } = {}) {
+    const codes = (text) => text.split(" ").filter(Boolean).flatMap((part) =>
+      isHonour(part) ? [...part] : [...part.slice(0, -1)].map((digit) => digit + part.at(-1)));
+    this.history.push(structuredClone(this.tiles));
+    this.tiles = {
+      concealed: codes(fields.concealed),
+      melds: fields.melds.map((m) => ({ ...m, tiles: codes(m.tiles) })),
+      flowers: fields.flowers,
+      win_tile: fields.win_tile,
+    };
+    this.renderHand({ keepBox });
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    for (const radio of this.root.querySelectorAll("[name=mode]")) radio.checked = radio.value === mode;
+    this.renderPalette();
+  }
+
+  render() {
+    const previous = this.root.querySelector("form.context") ? this.context() : null;
+    const rulesetOptions = this.rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    const modes = MODES.map((mode) => `<label class="mode"><input type="radio" name="mode" value="${mode}"` +
+      `${mode === this.mode ? " checked" : ""}><span>${esc(t(`mode_${mode}`))}</span></label>`).join("");
+    const wins = ["self_draw", "discard", "robbing_gong", "flowers"]
+      .map((w) => `<option value="${w}">${esc(t(`win_${w}`))}</option>`).join("");
+    const replacements = ["", "flower", "gong", "double_gong"]
+      .map((r) => `<option value="${r}">${esc(t(`repl_${r || "none"}`))}</option>`).join("");
+    const flags = FLAGS.map((f) => `<label class="check"><input type="checkbox" name="${f}"> ${esc(t(f))}</label>`).join("");
+    const counts = COUNTS.map((c) => `<label>${esc(t(c))} <input type="number" min="0" max="200" inputmode="numeric" ` +
+      `name="${c}"${c === "dealer_streak" ? ' value="0"' : ""}></label>`).join("");
+    this.root.innerHTML = `
+      <div class="hand" aria-live="polite"></div>
+      <fieldset class="modes"><legend>${esc(t("add_as"))}</legend>${modes}</fieldset>
+      <p class="hint mode-hint"></p>
+      <div class="palette" role="group" aria-label="${esc(t("palette"))}"></div>
+      <div class="notation-row">
+        <label for="notation">${esc(t("notation"))}</label>
+        <input id="notation" name="notation" autocomplete="off" spellcheck="false" autocapitalize="off"
+          aria-describedby="notation-help notation-error">
+        <button type="button" class="undo">${esc(t("undo"))}</button>
+        <button type="button" class="clear">${esc(t("clear"))}</button>
+      </div>
+      <p class="hint" id="notation-help">${esc(t("notation_help"))}</p>
+      <p class="error" id="notation-error" role="alert"></p>
+      <form class="context" onsubmit="return false">
+        <fieldset><legend>${esc(t("context"))}</legend>
+          <label>${esc(t("ruleset"))} <select name="ruleset">${rulesetOptions}</select></label>
+          <label>${esc(t("seat"))} <select name="seat">${seatOptions("E", this.seatName)}</select></label>
+          <label>${esc(t("round"))} <select name="round">${seatOptions("E")}</select></label>
+          <label>${esc(t("win"))} <select name="win">${wins}</select></label>
+          <label class="discarder">${esc(t("discarder"))} <select name="discarder">${seatOptions("N", this.seatName)}</select></label>
+          <label>${esc(t("replacement"))} <select name="replacement">${replacements}</select></label>
+          <details><summary>${esc(t("more_context"))}</summary>${flags}${counts}</details>
+        </fieldset>
+      </form>`;
+    for (const name of this.fixedContext) this.root.querySelector(`[name=${name}]`).closest("label").hidden = true;
+    this.setContext(previous ?? { ruleset: this.rulesets.find((r) => r.default)?.id ?? this.rulesets[0].id });
+    this.root.querySelector(".modes").addEventListener("change", (event) => this.setMode(event.target.value));
+    this.root.querySelector(".undo").addEventListener("click", () => this.undo());
+    this.root.querySelector(".clear").addEventListener("click", () => this.change((tiles) => {
+      Object.assign(tiles, { concealed: [], melds: [], flowers: [], win_tile: null });
+    }));
+    const form = this.root.querySelector("form.context");
+    form.addEventListener("change", () => { this.syncContext(); this.onChange(); });
+    form.addEventListener("input", (event) => { if (event.target.type === "number") this.onChange(); });
+    this.listenToNotation();
+    this.syncContext();
+    this.renderHand();
+  }
+
+  /** Show the discarder only for a claimed win, never the winner's own seat. */
+  syncContext() {
+    const win = this.value("win");
+    const discarder = this.root.querySelector("[name=discarder]");
+    discarder.closest("label").hidden = (win !== "discard" && win !== "robbing_gong") || this.fixedContext.has("discarder");
+    const seat = this.value("seat");
+    for (const option of discarder.options) option.disabled = option.value === seat;
+    if (discarder.value === seat) discarder.value = SEATS[(SEATS.indexOf(seat) + 3) % 4];
+  }
+
+  listenToNotation() {
+    const box = this.root.querySelector("#notation");
+    const error = this.root.querySelector("#notation-error");
+    let pending = null;
+    box.addEventListener("input", () => {
+      clearTimeout(pending);
+      pending = setTimeout(async () => {
+        try {
+          this.setTiles(await api("/api/notation", { body: { text: box.value } }), { keepBox: true });
+          error.textContent = "";
+          box.removeAttribute("aria-invalid");
+        } catch (problem) {
+          error.textContent = problem.message;
+          box.setAttribute("aria-invalid", "true");
+        }
+      }, 250);
+    });
+    box.addEventListener("change", () => { if (!box.hasAttribute("aria-invalid")) box.value = handNotation(this.tiles); });
+  }
+
+  renderHand({ keepBox = false } = {}) {
+    const { concealed, melds, flowers, win_tile: winTile } = this.tiles;
+    const button = (code, part, index, label) =>
+      `<button type="button" class="tile" data-part="${part}" data-index="${index}" title="${esc(label)}">${tile(code)}</button>`;
+    const hand = this.root.querySelector(".hand");
+    const row = (label, inner, extra = "") =>
+      `<div class="hand-row"><h3>${esc(label)}${extra}</h3><div class="tiles">${inner}</div></div>`;
+    const concealedTiles = concealed.map((code, i) => [code, i]).sort((a, b) => byIndex(a[0], b[0]));
+    hand.innerHTML =
+      row(t("concealed"), concealedTiles.map(([code, i]) => button(code, "concealed", i, code)).join(""),
+        ` <small class="held">${esc(t("held_count", { held: this.held, size: this.handSize }))}</small>`) +
+      row(t("melds"), melds.map((m, i) => `<button type="button" class="meld${m.concealed ? " concealed" : ""}" ` +
+        `data-part="melds" data-index="${i}">${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}` +
+        `<small>${esc(t(m.concealed ? "concealed_set" : "exposed"))}</small></button>`).join("")) +
+      row(t("flowers"), flowers.map((code, i) => button(code, "flowers", i, code)).join("")) +
+      row(t("win_tile"), winTile ? button(winTile, "win_tile", 0, winTile) : "") +
+      `<p class="hint">${esc(t("tap_to_remove"))}</p>`;
+    for (const element of hand.querySelectorAll("[data-part]")) {
+      element.addEventListener("click", () => this.remove(element.dataset.part, Number(element.dataset.index)));
+    }
+    if (!keepBox) {
+      const box = this.root.querySelector("#notation");
+      box.value = handNotation(this.tiles);
+      box.removeAttribute("aria-invalid");
+      this.root.querySelector("#notation-error").textContent = "";
+    }
+    this.renderPalette();
+    this.onChange();
+  }
+
+  renderPalette() {
+    const palette = this.root.querySelector(".palette");
+    const focused = document.activeElement?.dataset?.code;
+    palette.innerHTML = allTiles().map(({ code, suit }) => {
+      const enabled = this.addition(code) !== null;
+      return `<button type="button" class="tile suit-${suit}" data-code="${code}"` +
+        `${enabled ? "" : ` aria-disabled="true" title="${esc(t("no_more_copies"))}"`}>${tile(code)}</button>`;
+    }).join("");
+    this.root.querySelector(".mode-hint").textContent = this.mode === "chow" ? t("chow_hint") : "";
+    const buttons = [...palette.querySelectorAll("button")];
+    for (const [i, element] of buttons.entries()) {
+      element.addEventListener("click", () => this.tap(element.dataset.code));
+      element.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 9, ArrowUp: -9 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        buttons[Math.min(buttons.length - 1, Math.max(0, i + step))].focus();
+      });
+    }
+    if (focused) palette.querySelector(`[data-code="${focused}"]`)?.focus();
+  }
+}

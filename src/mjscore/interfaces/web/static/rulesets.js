@@ -1,0 +1,38 @@
+// A ruleset's award table: every award with its points, group, names, help and source row.
+
+import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+
+async function showTable(container, id) {
+  const rules = await api(`/api/rulesets/${encodeURIComponent(id)}`, { query: { lang: lang() } });
+  const rows = rules.awards.map((a) => `<tr${a.enabled ? "" : ' class="off"'}><td>${esc(a.name)}` +
+    `${a.enabled ? "" : ` <small>(${esc(t("off"))})</small>`}<br><small class="hint">${esc(a.help)}</small></td>` +
+    `<td class="num">${a.points}</td><td>${esc(a.group ?? "")}</td><td><small>${esc(a.source)}</small></td></tr>`).join("");
+  const payments = rules.table_payments.map((p) => `<li><b>${esc(p.name)}</b>: ` +
+    `${esc(t("each", { amount: p.amount_each }))} <small class="hint">${esc(p.help)}</small></li>`).join("");
+  container.innerHTML = `<p>${esc(rules.name)} — ${esc(rules.version)}</p>` +
+    `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th><th scope="col" class="num">` +
+    `${esc(t("points"))}</th><th scope="col">${esc(t("group"))}</th><th scope="col">${esc(t("source"))}</th></tr></thead>` +
+    `<tbody>${rows}<tr><td>${esc(rules.base_name)}</td><td class="num">${rules.base}</td><td></td><td></td></tr></tbody></table>` +
+    (payments ? `<h3>${esc(t("table_payments"))}</h3><ul>${payments}</ul>` : "");
+}
+
+async function main() {
+  await startPage("/rulesets");
+  const select = document.querySelector("[name=ruleset]");
+  const container = document.querySelector(".award-table");
+  const rulesets = await api("/api/rulesets");
+  const fill = () => {
+    const chosen = select.value || new URLSearchParams(location.search).get("id") || rulesets.find((r) => r.default)?.id;
+    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    select.value = chosen;
+    showTable(container, chosen);
+  };
+  select.addEventListener("change", () => {
+    history.replaceState(null, "", `?id=${encodeURIComponent(select.value)}`);
+    showTable(container, select.value);
+  });
+  onLanguageChange(fill);
+  fill();
+}
+
+main();

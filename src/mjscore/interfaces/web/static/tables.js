@@ -1,0 +1,42 @@
+// The list of tables and the form that opens a new one.
+
+import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+
+async function showTables(list) {
+  const tables = await api("/api/tables");
+  list.innerHTML = tables.length ? tables.map((table) =>
+    `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
+    `${esc(table.players.join(", "))} <small>(${esc(table.ruleset)}, ${esc(t("entries", { n: table.entries }))})</small></li>`)
+    .join("") : `<li class="hint">${esc(t("no_tables"))}</li>`;
+}
+
+async function main() {
+  await startPage("/tables");
+  const list = document.querySelector(".table-list");
+  const form = document.querySelector("form.new-table");
+  const rulesets = await api("/api/rulesets");
+  const fillRulesets = () => {
+    const select = form.elements.ruleset;
+    const chosen = select.value || rulesets.find((r) => r.default)?.id;
+    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    select.value = chosen;
+  };
+  fillRulesets();
+  onLanguageChange(() => { fillRulesets(); showTables(list); });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const players = [...form.querySelectorAll("[name=player]")].map((input) => input.value);
+    const stake = form.elements.stake.value.trim();  // empty: the ruleset's own stake
+    try {
+      const table = await api("/api/tables", { body: {
+        players, name: form.elements.name.value, ruleset: form.elements.ruleset.value,
+        house_rules: stake ? { stake } : {}, base_money: form.elements.base_money.value } });
+      location.href = `/tables/${table.id}`;
+    } catch (problem) {
+      form.querySelector(".error").textContent = problem.message;
+    }
+  });
+  await showTables(list);
+}
+
+main();

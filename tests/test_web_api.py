@@ -1,0 +1,281 @@
+"""The HTTP API (FastAPI's TestClient): scoring, waits, rulesets, tiles, notation, tables, and errors
+as one-line JSON with the right status codes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import opencc
+import pytest
+from fastapi.testclient import TestClient
+
+import mjscore
+from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web.app import STATIC
+from mjscore.scorekeeper import Scorekeeper
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE: dict[str, Any] = json.loads((ROOT / "examples" / "hand.json").read_text(encoding="utf-8"))
+# South wins on West's discard with a pung of red dragons and no flowers. Seed 000 (LRC): No Flower
+# tiles 1, Pong of Dragons 2, Base Point 5 = 8; West pays it all (a discard).
+PLAIN_WIN = {"ruleset": "lrc", "seat": "S", "round": "E", "concealed": "123m 456m 789p 67s 99p",
+             "melds": [{"kind": "pung", "tiles": "CCC"}], "win_tile": "8s", "win": "discard", "discarder": "W"}
+
+
+@pytest.fixture
+def keeper(tmp_path: Path) -> Iterator[Scorekeeper]:
+    opened = Scorekeeper.open(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def client(keeper: Scorekeeper) -> TestClient:
+    return TestClient(create_app(keeper))
+
+
+# ----- scoring
+
+
+def test_score_is_the_engines_score(client: TestClient) -> None:
+    answer = client.post("/api/score", json={"hand": EXAMPLE})
+    assert answer.status_code == 200
+    expected = mjscore.score(mjscore.Hand.from_dict(EXAMPLE)).to_dict("en")
+    data = answer.json()
+    assert {key: data[key] for key in expected} == expected
+
+
+def test_a_plain_win_worked_out_by_hand(client: TestClient) -> None:
+    data = client.post("/api/score", json={"hand": PLAIN_WIN}).json()
+    assert {a["id"]: a["value"] for a in data["awards"]} == {"no_flowers": 1, "dragon_pong": 2}
+    assert data["total"] == 8
+    assert data["payments"] == [{"payer": "W", "payee": "S", "amount": 8}]
+    assert data["waits"] == ["5s", "8s"]
+
+
+def test_score_draws_the_arrangement_group_by_group(client: TestClient) -> None:
+    groups = client.post("/api/score", json={"hand": PLAIN_WIN}).json()["groups"]
+    assert groups[0] == {"kind": "pung", "tiles": ["C", "C", "C"], "declared": True, "concealed": False,
+                         "winning": False}
+    # Ruling 3: a set completed by a discard is exposed.
+    assert [g for g in groups if g["winning"]] == [
+        {"kind": "chow", "tiles": ["6s", "7s", "8s"], "declared": False, "concealed": False, "winning": True}]
+    assert sorted(t for g in groups for t in g["tiles"]) == sorted(
+        ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "9p", "9p", "6s", "7s", "8s", "C", "C", "C"])
+
+
+def test_names_come_in_the_language_asked(client: TestClient) -> None:
+    hans = client.post("/api/score", params={"lang": "zh-Hans"}, json={"hand": PLAIN_WIN}).json()
+    hant = client.post("/api/score", params={"lang": "zh-Hant"}, json={"hand": PLAIN_WIN}).json()
+    assert [a["name"] for a in hans["awards"]] == ["无花", "三元牌刻子"]
+    assert [a["name"] for a in hant["awards"]] == ["無花", "三元牌刻子"]
+
+
+def test_house_rules_change_the_score(client: TestClient) -> None:
+    data = client.post("/api/score", json={"hand": PLAIN_WIN, "house_rules": {"base": 10, "awards": {"dragon_pong": 4}}})
+    assert data.json()["total"] == 1 + 4 + 10
+    assert "dragon_pong = 4 (was 2)" in data.json()["ruleset"]["overrides"]
+
+
+def test_waits_with_the_score_of_each(client: TestClient) -> None:
+    held = {**PLAIN_WIN, "win_tile": None}
+    data = client.post("/api/waits", json={"hand": held}).json()
+    assert [w["tile"] for w in data["waits"]] == ["5s", "8s"]
+    # 5s makes 567s: the same awards as 8s.
+    assert [w["score"]["total"] for w in data["waits"]] == [8, 8]
+
+
+def test_rulesets_and_award_tables(client: TestClient) -> None:
+    listed = client.get("/api/rulesets").json()
+    assert [r["id"] for r in listed] == list(mjscore.rulesets())
+    assert [r["id"] for r in listed if r["default"]] == ["lrc"]
+    table = client.get("/api/rulesets/lrc", params={"lang": "zh-Hant"}).json()
+    dragon = next(a for a in table["awards"] if a["id"] == "dragon_pong")
+    assert dragon["points"] == 2 and dragon["name"] == "三元牌刻子" and dragon["source"].startswith("seed 000")
+
+
+def test_tiles_with_names_in_three_languages(client: TestClient) -> None:
+    tiles = client.get("/api/tiles").json()
+    assert len(tiles) == 42 and [t["index"] for t in tiles] == list(range(42))
+    five = next(t for t in tiles if t["code"] == "5m")
+    assert five["names"] == {"en": "5 of Characters", "zh-Hans": "五万", "zh-Hant": "五萬"}
+    assert five["unicode"] == "\U0001f00b"
+
+
+def test_notation_box_is_read_into_record_fields(client: TestClient) -> None:
+    data = client.post("/api/notation", json={"text": "99p 67s 123m [CCC] [kong 1111s concealed] 2f +8s"}).json()
+    assert data == {"concealed": "123m 99p 67s", "flowers": ["2f"], "win_tile": "8s",
+                    "melds": [{"kind": "pung", "tiles": "CCC", "concealed": False, "added": False},
+                              {"kind": "kong", "tiles": "1111s", "concealed": True, "added": False}]}
+
+
+# ----- errors
+
+
+def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
+    answer = client.post("/api/score", json={"hand": {**PLAIN_WIN, "concealed": "123m 456m 789p 67s 9x"}})
+    assert answer.status_code == 422
+    assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
+                             "span": None}
+
+
+def test_a_tile_that_does_not_win_is_422(client: TestClient) -> None:
+    answer = client.post("/api/score", json={"hand": {**PLAIN_WIN, "win_tile": "9s"}})
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "9s does not complete the hand: it waits on 5s 8s"
+    assert answer.json()["type"] == "NotAWinError"
+
+
+def test_a_notation_error_points_at_its_span(client: TestClient) -> None:
+    answer = client.post("/api/notation", json={"text": "123m [124m]"})
+    assert answer.status_code == 422
+    assert answer.json()["span"] == [5, 11]
+    assert "a chow is three consecutive tiles" in answer.json()["message"]
+
+
+def test_schema_problems_are_422_with_the_field(client: TestClient) -> None:
+    answer = client.post("/api/score", json={"hand": {**PLAIN_WIN, "seat": "X"}})
+    assert answer.status_code == 422
+    assert answer.json()["message"].startswith("hand.seat: ")
+    missing = client.post("/api/score", json={"hand": {"concealed": "123m"}})
+    assert missing.json()["message"] == "hand.win: required field is missing"
+    extra = client.post("/api/score", json={"hand": PLAIN_WIN, "colour": "red"})
+    assert extra.json()["message"] == "colour: unknown field"
+    assert client.post("/api/score", params={"lang": "fr"}, json={"hand": PLAIN_WIN}).status_code == 422
+
+
+def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
+    answer = client.post("/api/score", content=b'{"hand": ', headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("the body is not valid JSON")
+
+
+def test_unknown_things_are_404(client: TestClient) -> None:
+    assert client.get("/api/rulesets/nope").json() == {
+        "message": f"unknown ruleset 'nope': choose one of {', '.join(mjscore.rulesets())}", "type": "NotFound",
+        "span": None}
+    assert client.get("/api/tables/99").status_code == 404
+    assert client.get("/api/tables/99").json()["message"] == "there is no table 99"
+    assert client.get("/no/such/page").json()["message"] == "no such page: /no/such/page"
+
+
+def test_a_large_body_is_413_declared_or_not(keeper: Scorekeeper) -> None:
+    client = TestClient(create_app(keeper, max_body_bytes=1000))
+    big = {"hand": {**PLAIN_WIN, "concealed": "1m " * 400}}
+    declared = client.post("/api/score", json=big)
+    assert declared.status_code == 413 and declared.json()["type"] == "TooLarge"
+
+    def chunks() -> Iterator[bytes]:  # sent without a Content-Length
+        text = json.dumps(big).encode()
+        yield from (text[i:i + 100] for i in range(0, len(text), 100))
+
+    streamed = client.post("/api/score", content=chunks(), headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413
+    assert client.post("/api/score", json={"hand": PLAIN_WIN}).status_code == 200
+
+
+def test_the_openapi_schema_lists_every_route(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert {"/api/score", "/api/waits", "/api/notation", "/api/tiles", "/api/rulesets", "/api/rulesets/{ruleset_id}",
+            "/api/tables", "/api/tables/import", "/api/tables/{table_id}", "/api/tables/{table_id}/export.csv",
+            "/api/tables/{table_id}/wins", "/api/tables/{table_id}/draws", "/api/tables/{table_id}/events",
+            "/api/tables/{table_id}/undo"} <= set(paths)
+    assert "413" in paths["/api/score"]["post"]["responses"]
+
+
+# ----- tables
+
+
+def _new_table(client: TestClient, **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"], "name": "Friday", **extra})
+    assert answer.status_code == 201
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _points(table: dict[str, Any]) -> dict[str, int]:
+    return {b["player"]: b["points"] for b in table["balances"]}
+
+
+def test_a_short_session(client: TestClient) -> None:
+    table = _new_table(client)
+    assert table["deal"] == {"round": "E", "dealer": "Ann", "streak": 0, "hands": 0, "over": False, "minimum": None}
+    url = f"/api/tables/{table['id']}"
+    # Bo sits South in the first hand and wins on Cy's (West's) discard: Cy pays the 8 of PLAIN_WIN.
+    hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
+    table = client.post(f"{url}/wins", json={"hand": hand, "expected_version": 0}).json()
+    assert _points(table) == {"Ann": 0, "Bo": 8, "Cy": -8, "Di": 0}
+    assert table["deal"]["dealer"] == "Bo"  # a non-dealer win passes the deal
+    table = client.post(f"{url}/draws", json={"expected_version": table["version"]}).json()
+    assert [step["summary"] for step in table["history"]][-1] == "drawn hand"
+    table = client.post(f"{url}/undo", json={}).json()
+    assert len(table["history"]) == 1 and _points(table) == {"Ann": 0, "Bo": 8, "Cy": -8, "Di": 0}
+    assert client.get("/api/tables").json() == [
+        {"id": table["id"], "name": "Friday", "ruleset": "lrc", "players": ["Ann", "Bo", "Cy", "Di"], "entries": 1,
+         "version": table["version"]}]
+
+
+def test_a_table_payment_event(client: TestClient) -> None:
+    table = _new_table(client)
+    payment = client.get("/api/rulesets/lrc").json()["table_payments"][0]
+    answer = client.post(f"/api/tables/{table['id']}/events", json={"event": payment["id"], "player": "Di"})
+    assert answer.status_code == 200
+    points = _points(answer.json())
+    assert points["Di"] == 3 * payment["amount_each"] and sum(points.values()) == 0
+
+
+def test_a_stale_version_is_409_and_changes_nothing(client: TestClient) -> None:
+    table = _new_table(client)
+    url = f"/api/tables/{table['id']}"
+    assert client.post(f"{url}/draws", json={"expected_version": 0}).status_code == 200
+    again = client.post(f"{url}/draws", json={"expected_version": 0})
+    assert again.status_code == 409 and again.json()["type"] == "StaleTableError"
+    assert len(client.get(url).json()["history"]) == 1
+
+
+def test_a_hand_that_cannot_be_recorded_is_422(client: TestClient) -> None:
+    table = _new_table(client)
+    hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
+    answer = client.post(f"/api/tables/{table['id']}/wins", json={"hand": {**hand, "round": "S"}})
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "round: the table says 'E', the hand record says 'S'"
+    bad_players = client.post("/api/tables", json={"players": ["Ann", "ann", "Cy", "Di"]})
+    assert bad_players.status_code == 422 and "two players are called" in bad_players.json()["message"]
+
+
+def test_export_and_import(client: TestClient) -> None:
+    table = _new_table(client, house_rules={"stake": "0.5"})
+    url = f"/api/tables/{table['id']}"
+    hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
+    exported = client.post(f"{url}/wins", json={"hand": hand}).json()
+    assert [Decimal(b["money"]) for b in exported["balances"]] == [0, 4, -4, 0]  # 8 points at 0.5
+    csv = client.get(f"{url}/export.csv")
+    assert csv.headers["content-type"].startswith("text/csv")
+    assert csv.text.splitlines()[0].startswith("number,round,dealer,streak,summary")
+    imported = client.post("/api/tables/import", json=exported).json()
+    assert imported["id"] != exported["id"]
+    assert imported["balances"] == exported["balances"] and imported["entries"] == exported["entries"]
+
+
+# ----- the pages
+
+
+def test_pages_are_served_with_no_outside_resources(client: TestClient) -> None:
+    for path in ("/", "/tables", "/tables/1", "/rulesets"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "http://" not in page.text and "https://" not in page.text
+    for script in STATIC.glob("*.js"):
+        assert "http://" not in script.read_text(encoding="utf-8") and "https://" not in script.read_text(encoding="utf-8")
+
+
+def test_page_labels_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -> None:
+    labels = json.loads((STATIC / "labels.json").read_text(encoding="utf-8"))
+    assert set(labels) == {"en", "zh-Hans", "zh-Hant"}
+    assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
+    convert = opencc.OpenCC("s2t").convert
+    assert {key: convert(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]

@@ -1,0 +1,71 @@
+"""Browser tests: the web app served by uvicorn on a free local port, driven in real headless
+Chromium (Debian's, through Playwright). They never skip: without Chromium they fail saying what to
+install."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from mjscore.interfaces.web import create_app
+from mjscore.scorekeeper import Scorekeeper
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: A phone's screen: every page must work there.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on 127.0.0.1, with its tables in a fresh SQLite file."""
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    keeper = Scorekeeper.open(f"sqlite:///{database}")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(keeper), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):  # up to 10 s for the server to listen
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "the web app did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    keeper.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        found = shutil.which("chromium")
+        pytest.fail(f"Chromium is not at {CHROMIUM} (found: {found}); install it with "
+                    "`apt-get install -y chromium fonts-wqy-microhei fonts-symbola`")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A fresh phone-sized page (nothing remembered); fails the test on any script error."""
+    context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"

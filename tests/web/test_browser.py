@@ -1,0 +1,131 @@
+"""The web app in a real browser: build a hand by tapping tiles and see its score, switch language
+and see Chinese names, keep a table's score through a short session."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+# South wins on West's discard: 123m 456m 789p 67s 99p held, a pung of red dragons declared, 8s wins.
+# LRC (seed 000): No Flower tiles 1 + Pong of Dragons 2 + Base Point 5 = 8, all paid by West.
+HELD = ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "9p", "9p", "6s", "7s"]
+TOTAL = "8"
+# The same hand with the Orchid (2f) and Summer (6f), both South's flowers: Flower 1 x 2 and Flower
+# of player seat 1 x 2 replace No Flower tiles: 2 + 2 + 2 + 5 = 11.
+WITH_FLOWERS = "123m 456m 789p 67s 99p [CCC] 2f 6f +8s"
+TOTAL_WITH_FLOWERS = "11"
+
+
+def tap(page: Page, code: str) -> None:
+    page.locator(f'.palette [data-code="{code}"]').click()
+
+
+def mode(page: Page, name: str) -> None:
+    page.locator(f"label.mode:has(input[value={name}])").click()
+
+
+def set_context(page: Page, seat: str, win: str, discarder: str) -> None:
+    page.select_option("[name=seat]", seat)
+    page.select_option("[name=win]", win)
+    page.select_option("[name=discarder]", discarder)
+
+
+def build_plain_win(page: Page) -> None:
+    for code in HELD:
+        tap(page, code)
+    mode(page, "pung")
+    tap(page, "C")
+    mode(page, "win")
+    tap(page, "8s")
+
+
+def test_build_a_hand_by_tapping_and_see_its_total(page: Page) -> None:
+    page.goto("/")
+    build_plain_win(page)
+    set_context(page, "S", "discard", "W")
+    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
+    expect(page.locator("#notation")).to_have_value("123456m 78999p 67s [CCC] +8s")
+    expect(page.locator(".sheet tr[data-award]")).to_have_count(2)
+    expect(page.locator(".payments")).to_contain_text("West pays South 8")
+    # Tapping the winning tile in the hand takes it out: the sheet shows the waits instead.
+    page.locator('.hand [data-part="win_tile"]').click()
+    expect(page.locator(".waits li")).to_have_count(2)
+
+
+def test_the_notation_box_drives_the_picker(page: Page) -> None:
+    page.goto("/")
+    set_context(page, "S", "discard", "W")
+    page.locator("#notation").fill(WITH_FLOWERS)
+    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL_WITH_FLOWERS)
+    expect(page.locator('.hand [data-part="flowers"]')).to_have_count(2)
+    page.locator("#notation").fill("123m [124m]")
+    expect(page.locator("#notation-error")).to_contain_text("a chow is three consecutive tiles")
+    expect(page.locator("#notation")).to_have_attribute("aria-invalid", "true")
+
+
+def test_the_picker_works_by_keyboard(page: Page) -> None:
+    page.goto("/")
+    first = page.locator('.palette [data-code="1m"]')
+    first.focus()
+    page.keyboard.press("Enter")  # 1m
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # 2m
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")  # 2p, one row down
+    expect(page.locator("#notation")).to_have_value("12m 2p")
+
+
+def test_switch_language_and_see_chinese_names(page: Page) -> None:
+    page.goto("/")
+    build_plain_win(page)
+    set_context(page, "S", "discard", "W")
+    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
+    page.select_option("#lang", "zh-Hans")
+    expect(page.locator(".sheet")).to_contain_text("三元牌刻子")
+    expect(page.locator(".sheet")).to_contain_text("无花")
+    expect(page.locator("#top nav")).to_contain_text("算分")
+    page.select_option("#lang", "zh-Hant")
+    expect(page.locator(".sheet")).to_contain_text("無花")
+    expect(page.locator(".payments")).to_contain_text("西 付給 南 8")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+    # The Chinese text is drawn with an installed CJK font, not as empty boxes.
+    assert page.evaluate("document.fonts.check('16px \"WenQuanYi Micro Hei\"', '無花三元牌刻子')")
+    # The choice is remembered.
+    page.reload()
+    expect(page.locator("#lang")).to_have_value("zh-Hant")
+    expect(page.locator("#top nav")).to_contain_text("牌桌")
+
+
+def balance(page: Page, player: str) -> str:
+    return f'.seat[data-player="{player}"] [data-testid=balance]'
+
+
+def test_a_short_table_session(page: Page) -> None:
+    page.goto("/tables")
+    for field, name in zip(page.locator("form.new-table [name=player]").all(), ["Ann", "Bo", "Cy", "Di"], strict=True):
+        field.fill(name)
+    page.locator("form.new-table [name=name]").fill("Friday")
+    page.locator("form.new-table button").click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+$"))
+    expect(page.locator(".deal")).to_have_text("East round · Dealer: Ann")
+    # Bo sits South in the first hand and wins on Cy's (West's) discard.
+    page.select_option("[name=winner]", "S")
+    page.select_option("[name=win]", "discard")
+    page.select_option("[name=discarder]", "W")
+    page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
+    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
+    page.locator(".record-hand").click()
+    expect(page.locator(balance(page, "Bo"))).to_have_text("8")
+    expect(page.locator(balance(page, "Cy"))).to_have_text("-8")
+    expect(page.locator(balance(page, "Ann"))).to_have_text("0")
+    expect(page.locator(balance(page, "Di"))).to_have_text("0")
+    expect(page.locator(".seat.dealer")).to_have_attribute("data-player", "Bo")  # the deal passed
+    expect(page.locator(".history li")).to_have_count(1)
+    expect(page.locator(".history li").first).to_contain_text("Bo won on Cy's discard: 8 points")
+    page.locator(".record-draw").click()
+    expect(page.locator(".history li")).to_have_count(2)
+    expect(page.locator(".history li").first).to_contain_text("drawn hand")
+    page.locator(".undo-last").click()
+    expect(page.locator(".history li")).to_have_count(1)
+    expect(page.locator(balance(page, "Bo"))).to_have_text("8")
