@@ -14,7 +14,7 @@ cost a dictionary look-up each.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from itertools import permutations, product
@@ -56,18 +56,19 @@ class Group:
     concealed: bool
     declared: bool = False
     added: bool = False
+    #: Derived from ``kind`` once: the patterns ask for them constantly, and reading an enum member
+    #: off its class is slow in Python 3.11.
+    first: Tile = field(init=False, repr=False, compare=False)
+    is_chow: bool = field(init=False, repr=False, compare=False)
+    is_pung_like: bool = field(init=False, repr=False, compare=False)
+    is_set: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def first(self) -> Tile:
-        return self.tiles[0]
-
-    @property
-    def is_pung_like(self) -> bool:
-        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
-
-    @property
-    def is_set(self) -> bool:
-        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+    def __post_init__(self) -> None:
+        kind = self.kind
+        object.__setattr__(self, "first", self.tiles[0])
+        object.__setattr__(self, "is_chow", kind == "chow")
+        object.__setattr__(self, "is_pung_like", kind in ("pung", "kong"))
+        object.__setattr__(self, "is_set", kind in ("chow", "pung", "kong"))
 
     def notation(self) -> str:
         return format_tiles(self.tiles, sort=False)
@@ -120,20 +121,34 @@ SHAPES: dict[str, Shape] = {}
 
 #: Shapes that are all concealed and take an exact number of tiles (the winning tile included).
 CONCEALED_SIZES: dict[str, int] = {}
+#: For a shape, a quick test of the tiles held before the win: False when no one tile can complete
+#: the shape, so the search for waits passes it over instead of trying all 34 kinds.
+Near = Callable[[Sequence[int]], bool]
+NEAR: dict[str, Near] = {}
 
 
-def shape(name: str, concealed_tiles: int | None = None) -> Callable[[Shape], Shape]:
+def shape(name: str, concealed_tiles: int | None = None, near: Near | None = None) -> Callable[[Shape], Shape]:
     """Register a shape under ``name``; rulesets list the shapes they allow by these names.
-    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles, so the search
-    for waits can pass it over for any other hand."""
+    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles. ``near``: see
+    :data:`NEAR`. Both only speed up the search for waits; the shape function alone decides."""
 
     def register(function: Shape) -> Shape:
         SHAPES[name] = function
         if concealed_tiles is not None:
             CONCEALED_SIZES[name] = concealed_tiles
+        if near is not None:
+            NEAR[name] = near
         return function
 
     return register
+
+
+def _odd_kinds(held: Sequence[int]) -> int:
+    return sum(1 for n in held if n % 2)
+
+
+def _distinct_orphans(held: Sequence[int]) -> int:
+    return sum(1 for i in _ORPHAN_INDICES if held[i])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,7 +213,7 @@ def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 # Irregular shapes of the 16-tile rulesets.
 
 
-@shape("seven_pairs_and_pung", concealed_tiles=17)
+@shape("seven_pairs_and_pung", concealed_tiles=17, near=lambda held: _odd_kinds(held) <= 2)
 def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
     if melds or sum(counts) != 17:
@@ -216,7 +231,7 @@ def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 _ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
 
 
-@shape("thirteen_orphans_and_set", concealed_tiles=17)
+@shape("thirteen_orphans_and_set", concealed_tiles=17, near=lambda held: _distinct_orphans(held) >= 12)
 def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
     further pung or chow (17 tiles, concealed)."""
@@ -237,7 +252,7 @@ def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Groupi
     return found
 
 
-@shape("sixteen_orphans", concealed_tiles=17)
+@shape("sixteen_orphans", concealed_tiles=17, near=lambda held: sum(1 for n in held[27:] if n) >= 6)
 def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
     wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
@@ -334,7 +349,8 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     found = set(_regular_waits(counts)) if "regular" in shapes else set()
     size = sum(counts) + 1
     irregular = [SHAPES[name] for name in shapes if name != "regular" and (
-        name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size))]
+        name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size))
+        and (name not in NEAR or NEAR[name](counts))]
     for index in range(KINDS):
         if held[index] >= 4 or index in found or not irregular:
             continue
@@ -394,7 +410,7 @@ def _regular_waits(counts: list[int]) -> list[int]:
 # knitted straight, whose fourth set may be declared.
 
 
-@shape("seven_pairs", concealed_tiles=14)
+@shape("seven_pairs", concealed_tiles=14, near=lambda held: _odd_kinds(held) == 1)
 def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
     if melds or sum(counts) != 14 or any(c % 2 for c in counts):
@@ -402,7 +418,7 @@ def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
 
 
-@shape("seven_shifted_pairs", concealed_tiles=14)
+@shape("seven_shifted_pairs", concealed_tiles=14, near=lambda held: _odd_kinds(held) == 1)
 def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
     found = seven_pairs(counts, melds)
@@ -412,7 +428,7 @@ def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     return found
 
 
-@shape("thirteen_orphans", concealed_tiles=14)
+@shape("thirteen_orphans", concealed_tiles=14, near=lambda held: _distinct_orphans(held) >= 12)
 def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
     if melds or sum(counts) != 14 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
@@ -429,7 +445,8 @@ KNITTED_STRAIGHTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
 
 
-@shape("knitted_straight")
+@shape("knitted_straight", near=lambda held: any(
+    sum(1 for part in straight for i in part if held[i]) >= 8 for straight in KNITTED_STRAIGHTS))
 def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
     more set, concealed or declared, and a pair."""
@@ -459,14 +476,14 @@ def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None
     return None
 
 
-@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14)
+@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14, near=lambda held: max(held) <= 1)
 def lesser_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Fourteen singles from one knitted straight and the honours, not all seven honours."""
     grouping = _honours_and_knitted(counts, melds)
     return [grouping] if grouping is not None and sum(counts[27:]) < 7 else []
 
 
-@shape("greater_honours_and_knitted_tiles", concealed_tiles=14)
+@shape("greater_honours_and_knitted_tiles", concealed_tiles=14, near=lambda held: max(held) <= 1)
 def greater_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """All seven honours and seven singles from one knitted straight."""
     grouping = _honours_and_knitted(counts, melds)

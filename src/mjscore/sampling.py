@@ -14,6 +14,9 @@ from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, SEATS, Tile, next_seat
 
 _BONUS = tuple(Tile.from_index(i) for i in range(34, 42))
+# Sets drawn roughly as winning hands hold them: mostly chows and pungs, now and then a kong.
+_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
+_KIND_WEIGHTS = (0.55, 0.37, 0.08)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +27,7 @@ class _Set:
 
 def _random_set(rng: random.Random, counts: list[int], one_suit: int | None) -> _Set | None:
     for _ in range(50):
-        kind = rng.choice((MeldKind.CHOW, MeldKind.CHOW, MeldKind.PUNG, MeldKind.PUNG, MeldKind.KONG))
+        kind = rng.choices(_KINDS, _KIND_WEIGHTS)[0]
         if one_suit is not None:
             start = one_suit * 9 + rng.randrange(9)
         else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from mjscore.errors import NotationError
 
@@ -262,12 +263,17 @@ def _numbered(digits: list[int], suit: str, text: str, start: int, end: int) -> 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
     """Write tiles in compact notation, grouping runs of one suit: ``123m 55p EEE 3f``.
 
-    The inverse of :func:`parse_tiles` (up to order when ``sort`` is true).
+    The inverse of :func:`parse_tiles` (up to order when ``sort`` is true). Results are cached:
+    award details write the same few sets over and over.
     """
-    ordered = sorted(tiles) if sort else list(tiles)
+    return _format(tuple(sorted(tiles)) if sort else tuple(tiles))
+
+
+@lru_cache(maxsize=4096)
+def _format(tiles: tuple[Tile, ...]) -> str:
     parts: list[str] = []
     run_suit: str | None = None
-    for tile in ordered:
+    for tile in tiles:
         if tile.is_honour:
             if run_suit == "honour":
                 parts[-1] += tile.code

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, overload
 
-from mjscore.arrangements import Arrangement, Group, GroupKind
+from mjscore.arrangements import Arrangement, Group
 from mjscore.hand import Hand, WinKind
 from mjscore.tiles import NUMBERED_SUITS, SEATS, Suit, Tile
 
@@ -41,6 +41,10 @@ class _once(Generic[T]):  # noqa: N801 (used as a decorator, like cached_propert
         return value
 
 
+_FAMILY_SPANS = ((Suit.CHARACTERS, (0, 9)), (Suit.CIRCLES, (9, 18)), (Suit.BAMBOO, (18, 27)),
+                 (Suit.WINDS, (27, 31)), (Suit.DRAGONS, (31, 34)))
+
+
 class Facts:
     """What the patterns read: the hand, one of its arrangements (None for an instant flower win)
     and the wait set of the tiles held before the win."""
@@ -49,6 +53,15 @@ class Facts:
         self.hand = hand
         self.arrangement = arrangement
         self.waits = waits
+        self._memo: dict[tuple[object, ...], Any] = {}
+
+    def memo(self, function: Callable[..., T], *args: object) -> T:
+        """``function(self, *args)``, computed once for this arrangement: the tiers of one award
+        family (2, 3, 4 Neighbour Pongs...) share the work of finding it."""
+        key = (function, *args)
+        if key not in self._memo:
+            self._memo[key] = function(self, *args)
+        return self._memo[key]  # type: ignore[no-any-return]
 
     # ----- the context of the win
 
@@ -77,15 +90,23 @@ class Facts:
     @_once
     def suits(self) -> frozenset[Suit]:
         """Every family present among the hand's tiles (bonus tiles excluded)."""
-        return frozenset(t.suit for t in self.tiles)
+        counts = self.hand.counts
+        return frozenset(suit for suit, (start, end) in _FAMILY_SPANS if any(counts[start:end]))
 
     @_once
     def numbered_suits(self) -> frozenset[Suit]:
         return self.suits & frozenset(NUMBERED_SUITS)
 
-    @property
+    @_once
     def has_honours(self) -> bool:
-        return Suit.WINDS in self.suits or Suit.DRAGONS in self.suits
+        counts = self.hand.counts
+        return any(counts[27:34])
+
+    @_once
+    def has_terminals(self) -> bool:
+        """A 1 or a 9 of a numbered suit anywhere in the hand."""
+        counts = self.hand.counts
+        return any(counts[i] for i in (0, 8, 9, 17, 18, 26))
 
     @property
     def has_flowers(self) -> bool:
@@ -108,13 +129,13 @@ class Facts:
 
     @_once
     def chows(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.sets if g.kind is GroupKind.CHOW)
+        return tuple(g for g in self.sets if g.is_chow)
 
     @_once
     def kongs(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.sets if g.kind is GroupKind.KONG)
+        return tuple(g for g in self.sets if g.kind == "kong")
 
-    @property
+    @_once
     def pair(self) -> Group | None:
         return self.arrangement.pair if self.arrangement else None
 

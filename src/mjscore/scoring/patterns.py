@@ -73,20 +73,24 @@ def no_flowers_or_honours(f: Facts) -> Hit | None:
 @pattern
 def flowers(f: Facts) -> Hit | None:
     """One per bonus tile."""
-    return hit(len(f.hand.flowers), format_tiles(f.hand.flowers))
+    if not f.hand.flowers:
+        return None
+    return Hit(len(f.hand.flowers), format_tiles(f.hand.flowers))
 
 
 @pattern
 def seat_flowers(f: Facts) -> Hit | None:
     """One per bonus tile of the winner's seat (1f and 5f are East's, ruling 11)."""
     own = [t for t in f.hand.flowers if t.bonus_seat == f.hand.seat]
-    return hit(len(own), format_tiles(own))
+    return Hit(len(own), format_tiles(own)) if own else None
 
 
 @pattern
 def flower_set(f: Facts, pure: bool, bouquet: int = 0) -> Hit | None:
     """Bonus tiles covering the numbers 1-4: of one colour (``pure``: 1f-4f or 5f-8f) or mixed.
     ``bouquet`` > 0 asks instead for that many bonus tiles with a pure set among them."""
+    if len(f.hand.flowers) < 4:
+        return None
     ranks = {t.rank for t in f.hand.flowers}
     pure_sets = sum(1 for low in (1, 5) if all(r in ranks for r in range(low, low + 4)))
     if bouquet:
@@ -111,18 +115,22 @@ def _family(tile: Tile, family: str) -> bool:
     return tile.is_wind if family == "wind" else tile.is_dragon
 
 
+def _family_pungs(f: Facts, family: str) -> list[Group]:
+    return [g for g in f.pungs if _family(g.first, family)]
+
+
 @pattern
 def honour_pungs(f: Facts, family: str) -> Hit | None:
     """One per pung (or kong) of winds or of dragons."""
-    found = [g for g in f.pungs if _family(g.first, family)]
-    return hit(len(found), _sets_text(found))
+    found = f.memo(_family_pungs, family)
+    return Hit(len(found), _sets_text(found)) if found else None
 
 
 @pattern
 def honour_family(f: Facts, family: str, pungs: int, pair: bool) -> Hit | None:
     """At least ``pungs`` pungs of the family, and (if ``pair``) the eyes of the family too:
     Little/Big Winds and Dragons."""
-    found = [g for g in f.pungs if _family(g.first, family)]
+    found = f.memo(_family_pungs, family)
     if len(found) < pungs:
         return None
     if pair and not (f.pair and _family(f.pair.first, family)):
@@ -144,8 +152,8 @@ def round_wind_pung(f: Facts) -> Hit | None:
 @pattern
 def kongs(f: Facts, concealed: bool) -> Hit | None:
     """Declared kongs, concealed or exposed."""
-    found = [g for g in f.kongs if g.concealed == concealed and g.declared]
-    return hit(len(found), _sets_text(found))
+    found = [g for g in f.kongs if g.concealed == concealed and g.declared] if f.kongs else None
+    return Hit(len(found), _sets_text(found)) if found else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,6 +173,8 @@ def _chow_text(first: int) -> str:
 def dragon_sequence(f: Facts, pure: bool, concealed: bool) -> Hit | None:
     """Chows 123, 456 and 789: in one suit (``pure``) or one in each suit (mixed); ``concealed``
     asks for all three chows concealed (ruling 3)."""
+    if len(f.chows) < 3:
+        return None
     starts = f.concealed_chow_starts if concealed else f.chow_starts
     for firsts in _PURE_DRAGONS if pure else _MIXED_DRAGONS:
         if all(Tile.from_index(first) in starts for first in firsts):
@@ -175,12 +185,12 @@ def dragon_sequence(f: Facts, pure: bool, concealed: bool) -> Hit | None:
 def _pung_runs(f: Facts) -> list[tuple[Suit, int, int]]:
     """Each longest run of pungs of consecutive ranks in one suit: (suit, first rank, length)."""
     runs: list[tuple[Suit, int, int]] = []
-    for suit in NUMBERED_SUITS:
-        for rank in sorted({g.first.rank for g in f.pungs if g.first.suit is suit}):
-            if runs and runs[-1][0] is suit and runs[-1][1] + runs[-1][2] == rank:
-                runs[-1] = (suit, runs[-1][1], runs[-1][2] + 1)
-            else:
-                runs.append((suit, rank, 1))
+    for index in sorted({g.first.index for g in f.pungs if g.first.index < 27}):
+        suit, rank = NUMBERED_SUITS[index // 9], index % 9 + 1
+        if runs and runs[-1][0] is suit and runs[-1][1] + runs[-1][2] == rank:
+            runs[-1] = (suit, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((suit, rank, 1))
     return runs
 
 
@@ -188,7 +198,9 @@ def _pung_runs(f: Facts) -> list[tuple[Suit, int, int]]:
 def sequential_pungs(f: Facts, count: int, independent: bool = False) -> Hit | None:
     """``count`` pungs of consecutive ranks in one suit (Neighbour / Uncle Pongs). With
     ``independent`` each separate run of exactly ``count`` scores (ruling 21)."""
-    runs = _pung_runs(f)
+    if len(f.pungs) < count:
+        return None
+    runs = f.memo(_pung_runs)
     if independent:
         found = [r for r in runs if r[2] == count]
         return hit(len(found), " ".join(f"{rank}-{rank + n - 1}{suit.value}" for suit, rank, n in found))
@@ -200,6 +212,8 @@ def sequential_pungs(f: Facts, count: int, independent: bool = False) -> Hit | N
 def identical_chows(f: Facts, count: int, independent: bool = False) -> Hit | None:
     """``count`` identical chows in one suit (Brother Sheungs). With ``independent`` each separate
     group of exactly ``count`` scores (ruling 21)."""
+    if len(f.chows) < count:
+        return None
     found = [t for t, n in f.chow_starts.items() if (n == count if independent else n >= count)]
     if not independent:
         found = found[:1]
@@ -213,11 +227,11 @@ def _sister_groups(f: Facts, repeats: bool) -> list[int]:
     chows of a rank that spans all three suits are one group, repeats included (Hé Fēn's 4 and 5
     Sister Sheungs)."""
     sizes: list[int] = []
-    by_rank: dict[int, Counter[Suit]] = {}
+    by_rank: dict[int, list[int]] = {}  # rank -> chows of that rank in each numbered suit
     for g in f.chows:
-        by_rank.setdefault(g.first.rank, Counter())[g.first.suit] += 1
+        by_rank.setdefault(g.first.index % 9, [0, 0, 0])[g.first.index // 9] += 1
     for rank in sorted(by_rank):
-        counts = [by_rank[rank][s] for s in NUMBERED_SUITS]
+        counts = by_rank[rank]
         if repeats and min(counts):
             sizes.append(sum(counts))
             continue
@@ -232,18 +246,28 @@ def _sister_groups(f: Facts, repeats: bool) -> list[int]:
 def sister_chows(f: Facts, count: int, repeats: bool = False) -> Hit | None:
     """Separate groups of ``count`` same-rank chows in different suits (Sister Sheungs): each group
     counts once, and no chow serves two groups; ``repeats``: see :func:`_sister_groups`."""
-    return hit(_sister_groups(f, repeats).count(count))
+    if len(f.chows) < 2:
+        return None
+    return hit(f.memo(_sister_groups, repeats).count(count))
+
+
+def _pung_suits_by_rank(f: Facts) -> list[tuple[int, int]]:
+    """(rank, how many numbered suits have a pung of that rank), by rank."""
+    by_rank: dict[int, set[int]] = {}
+    for g in f.pungs:
+        index = g.first.index
+        if index < 27:
+            by_rank.setdefault(index % 9 + 1, set()).add(index // 9)
+    return sorted((rank, len(suits)) for rank, suits in by_rank.items())
 
 
 @pattern
 def sister_pungs(f: Facts, count: int, independent: bool = False) -> Hit | None:
     """``count`` same-rank pungs in different numbered suits (Sister Pongs). With ``independent``
     each rank with pungs in exactly ``count`` suits scores (ruling 21)."""
-    by_rank: dict[int, set[Suit]] = {}
-    for g in f.pungs:
-        if g.first.is_numbered:
-            by_rank.setdefault(g.first.rank, set()).add(g.first.suit)
-    sizes = sorted((rank, len(suits)) for rank, suits in by_rank.items())
+    if len(f.pungs) < count:
+        return None
+    sizes = f.memo(_pung_suits_by_rank)
     ranks = [rank for rank, n in sizes if (n == count if independent else n >= count)]
     if not independent:
         ranks = ranks[:1]
@@ -276,12 +300,14 @@ def concealed_pungs(f: Facts, count: int, open_gongs: bool = True, fully_conceal
 
 @pattern
 def no_terminals_or_honours(f: Facts) -> Hit | None:
-    return None if any(t.is_terminal_or_honour for t in f.tiles) else Hit()
+    return None if f.has_terminals or f.has_honours else Hit()
 
 
 @pattern
 def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
     """Suits with both a pung of 1s and a pung of 9s; at least ``count`` of them."""
+    if len(f.pungs) < 2 * count:
+        return None
     pungs = f.pung_tiles
     suits = [s for n, s in enumerate(NUMBERED_SUITS)
              if Tile.from_index(n * 9) in pungs and Tile.from_index(n * 9 + 8) in pungs]
@@ -292,6 +318,8 @@ def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
 def terminal_chow_sets(f: Facts, count: int, same_suit: bool = False) -> Hit | None:
     """Pairs of a 123 and a 789 chow in one suit (each pair same-suit); at least ``count`` pairs,
     and with ``same_suit`` all of them in one suit."""
+    if len(f.chows) < 2 * count:
+        return None
     starts = f.chow_starts
     per_suit = [min(starts[Tile.from_index(n * 9)], starts[Tile.from_index(n * 9 + 6)]) for n in range(3)]
     return Hit() if (max(per_suit) if same_suit else sum(per_suit)) >= count else None
@@ -302,6 +330,8 @@ def step_up_chows(f: Facts, count: int = 3, three_suits: bool = True) -> Hit | N
     """``count`` chows each starting one rank above the last (Step Up); ``three_suits`` asks for
     the three chows to be in three different suits."""
     chows = f.chows
+    if len(chows) < count:
+        return None
     for picked in combinations(chows, count):
         ordered = sorted(picked, key=lambda g: g.first.rank)
         ranks = [g.first.rank for g in ordered]
@@ -313,15 +343,24 @@ def step_up_chows(f: Facts, count: int = 3, three_suits: bool = True) -> Hit | N
     return None
 
 
+def _spreads(f: Facts) -> list[tuple[Tile, int]]:
+    """Each tile held four times, with the number of groups of the arrangement its copies are in."""
+    counts = f.hand.counts
+    if 4 not in counts:
+        return []
+    groups_holding: dict[int, int] = {}
+    for group in f.groups:
+        for index in {t.index for t in group.tiles}:
+            groups_holding[index] = groups_holding.get(index, 0) + 1
+    return [(Tile.from_index(index), groups_holding[index]) for index, n in enumerate(counts) if n == 4]
+
+
 @pattern
 def four_in_ways(f: Facts, ways: int, independent: bool = False) -> Hit | None:
     """All four copies of one tile spread over ``ways`` groups of the arrangement (the eyes count as
     a group; a declared kong does not spread, ruling 16). With ``independent`` each such tile
     scores (ruling 21), else the first."""
-    found = [
-        Tile.from_index(index) for index, n in enumerate(f.hand.counts)
-        if n == 4 and sum(1 for g in f.groups if any(t.index == index for t in g.tiles)) == ways
-    ]
+    found = [tile for tile, spread in f.memo(_spreads) if spread == ways]
     if not independent:
         found = found[:1]
     return hit(len(found), format_tiles(found))
@@ -409,7 +448,7 @@ def sequential_pung_hand(f: Facts) -> Hit | None:
 
 @pattern
 def all_honours(f: Facts) -> Hit | None:
-    return Hit() if all(t.is_honour for t in f.tiles) else None
+    return None if f.numbered_suits else Hit()
 
 
 @pattern
@@ -425,7 +464,7 @@ _DRAGON_CODES = {"P": 31, "F": 32, "C": 33}
 def jewel(f: Facts, suit: str, dragon: str) -> Hit | None:
     """Only one numbered suit and its matching dragon, with at least one of the dragon (ruling 14)."""
     dragon_index = _DRAGON_CODES[dragon]
-    if not any(t.index == dragon_index for t in f.tiles):
+    if not f.hand.counts[dragon_index]:
         return None
     if all(t.index == dragon_index or t.suit.value == suit for t in f.tiles):
         return Hit()
