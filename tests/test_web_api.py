@@ -279,3 +279,15 @@ def test_page_labels_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -
     assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
     convert = opencc.OpenCC("s2t").convert
     assert {key: convert(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]
+
+
+def test_batch_scores_each_hand_and_answers_bad_ones_with_their_error(client: TestClient) -> None:
+    bad = {**PLAIN_WIN, "win_tile": "9s"}
+    answer = client.post("/api/score/batch", json={"hands": [PLAIN_WIN, bad, {"colour": "red"}, EXAMPLE]})
+    assert answer.status_code == 200
+    first, second, third, fourth = answer.json()
+    assert (first["index"], first["total"], first["legal"]) == (0, 8, True)
+    assert {a["id"]: a["value"] for a in first["awards"]} == {"no_flowers": 1, "dragon_pong": 2}
+    assert second == {"index": 1, "error": "9s does not complete the hand: it waits on 5s 8s"}
+    assert third["error"] == "win: required field is missing (and 1 more problem)"
+    assert fourth["total"] == mjscore.score(mjscore.Hand.from_dict(EXAMPLE)).total

@@ -129,6 +129,17 @@ class Score:
     def award(self, award_id: str) -> Award | None:
         return next((a for a in self.awards if a.id == award_id), None)
 
+    def summary(self) -> dict[str, Any]:
+        """The compact JSON of batch scoring: ruleset, total, legality, awards (id, points, count,
+        value) and payments, without names or explanations."""
+        return {
+            "ruleset": self.ruleset.id,
+            "total": self.total,
+            "legal": self.is_legal,
+            "awards": [{"id": a.id, "points": a.points, "count": a.count, "value": a.value} for a in self.awards],
+            "payments": [p.to_dict() for p in self.payments],
+        }
+
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The scored hand as JSON; each payment also carries its ``money`` value when the table
         has set a stake other than 1 per point."""

@@ -37,14 +37,7 @@ def score_line(numbered: tuple[int, str]) -> tuple[bool, str]:
         return False, json.dumps({"line": number, "error": f"not valid JSON: {error.msg} at column {error.colno}"})
     except MjscoreError as error:
         return False, json.dumps({"line": number, "error": str(error)}, ensure_ascii=False)
-    return True, json.dumps({
-        "line": number,
-        "ruleset": result.ruleset.id,
-        "total": result.total,
-        "legal": result.is_legal,
-        "awards": [{"id": a.id, "points": a.points, "count": a.count, "value": a.value} for a in result.awards],
-        "payments": [p.to_dict() for p in result.payments],
-    }, ensure_ascii=False)
+    return True, json.dumps({"line": number, **result.summary()}, ensure_ascii=False)
 
 
 def _lines(handle: TextIO) -> Iterator[tuple[int, str]]:

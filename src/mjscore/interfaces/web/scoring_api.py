@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore import Hand, Score, apply_house_rules, get_ruleset, rulesets, score, score_waits
 from mjscore.arrangements import Arrangement
-from mjscore.errors import RulesetError
+from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
@@ -79,6 +79,32 @@ def score_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
     used, the wait set, who pays whom and the payments settled at the table."""
     hand = Hand.from_record(request.hand)
     return score_dict(score(hand, ruleset_for(request.hand, request.house_rules)), lang)
+
+
+class BatchRequest(BaseModel):
+    """Many hand records, scored one by one (``mjscore batch`` over HTTP): a bad record is answered
+    with its error and does not stop the others."""
+
+    model_config = ConfigDict(extra="forbid")
+    hands: list[dict[str, Any]] = Field(max_length=1000, description="Hand records (docs/hand-format.md).")
+    house_rules: dict[str, Any] | None = Field(None, description="As for /api/score, applied to every hand.")
+
+
+@router.post("/score/batch", responses=BODY_ERRORS)
+def score_batch(request: BatchRequest) -> list[dict[str, Any]]:
+    """Score each hand record, in order: its compact score (ruleset, total, legal, awards, payments)
+    or ``{"index": n, "error": "..."}`` naming what is wrong with it."""
+    answers: list[dict[str, Any]] = []
+    for index, data in enumerate(request.hands):
+        try:
+            hand = Hand.from_dict(data)
+            rules = get_ruleset(hand.ruleset)
+            result = score(hand, apply_house_rules(rules, request.house_rules) if request.house_rules else rules)
+        except MjscoreError as error:
+            answers.append({"index": index, "error": str(error)})
+        else:
+            answers.append({"index": index, **result.summary()})
+    return answers
 
 
 @router.post("/waits", responses=BODY_ERRORS)
