@@ -72,4 +72,5 @@ def batch_command(
                 errors += not scored
                 progress.advance(task)
     if not quiet:
-        typer.echo(f"{total_lines} hands scored into {output}; {errors} line(s) with errors", err=True)
+        typer.echo(f"{total_lines - errors} of {total_lines} hands scored into {output}; "
+                   f"{errors} line(s) with errors (each answered with its line number and reason)", err=True)
