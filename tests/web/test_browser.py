@@ -129,3 +129,12 @@ def test_a_short_table_session(page: Page) -> None:
     page.locator(".undo-last").click()
     expect(page.locator(".history li")).to_have_count(1)
     expect(page.locator(balance(page, "Bo"))).to_have_text("8")
+
+
+def test_table_payments_show_who_pays_whom(page: Page) -> None:
+    # South wins on West's discard holding the full red set 1f-4f (LRC "Full set of Flowers": the
+    # other players pay 10 each at the table, ruling 5), so the sheet lists E, W and N paying S 10.
+    page.goto("/")
+    set_context(page, "S", "discard", "W")
+    page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] 1f 2f 3f 4f +8s")
+    expect(page.locator(".payments").last).to_contain_text("East pays South 10, West pays South 10, North pays South 10")

@@ -2,13 +2,16 @@
 
 import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
 
+// Who pays whom in a table payment (the ruleset's `direction`), as a label of labels.json.
+const DIRECTION_LABELS = { collect: "each", pay: "to_each", from_discarder: "from_discarder" };
+
 async function showTable(container, id) {
   const rules = await api(`/api/rulesets/${encodeURIComponent(id)}`, { query: { lang: lang() } });
   const rows = rules.awards.map((a) => `<tr${a.enabled ? "" : ' class="off"'}><td>${esc(a.name)}` +
     `${a.enabled ? "" : ` <small>(${esc(t("off"))})</small>`}<br><small class="hint">${esc(a.help)}</small></td>` +
     `<td class="num">${a.points}</td><td>${esc(a.group ?? "")}</td><td><small>${esc(a.source)}</small></td></tr>`).join("");
   const payments = rules.table_payments.map((p) => `<li><b>${esc(p.name)}</b>: ` +
-    `${esc(t("each", { amount: p.amount_each }))} <small class="hint">${esc(p.help)}</small></li>`).join("");
+    `${esc(t(DIRECTION_LABELS[p.direction], { amount: p.amount_each }))} <small class="hint">${esc(p.help)}</small></li>`).join("");
   container.innerHTML = `<p>${esc(rules.name)} — ${esc(rules.version)}</p>` +
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th><th scope="col" class="num">` +
     `${esc(t("points"))}</th><th scope="col">${esc(t("group"))}</th><th scope="col">${esc(t("source"))}</th></tr></thead>` +

@@ -20,8 +20,12 @@ function award(a) {
     `<td class="num">${esc(points)}</td><td class="reason">${esc(a.reason)}</td></tr>`;
 }
 
+function paymentText(p) {
+  return esc(t("pays", { payer: seat(p.payer), payee: seat(p.payee), amount: p.amount }));
+}
+
 function payment(p) {
-  return `<li>${esc(t("pays", { payer: seat(p.payer), payee: seat(p.payee), amount: p.amount }))}</li>`;
+  return `<li>${paymentText(p)}</li>`;
 }
 
 /** The score sheet of `result` as HTML. */
@@ -35,7 +39,7 @@ export function scoreSheet(result) {
   if (!result.legal) notes.push(t("below", { score: result.total, minimum: result.minimum }));
   if (rules.overrides.length) notes.push(`${t("house_rules")}: ${rules.overrides.join("; ")}`);
   const tablePayments = result.table_payments.map((p) =>
-    `<li><b>${esc(p.name)}</b> ${esc(p.reason)}: ${esc(t("each", { amount: p.amount_each * p.count }))}</li>`).join("");
+    `<li><b>${esc(p.name)}</b> ${esc(p.reason)}: ${p.payments.map(paymentText).join(", ")}</li>`).join("");
   return `<div class="total" data-testid="total"><span data-label="total">${esc(t("total"))}</span> ` +
     `<output>${result.total}</output> <small>${esc(rules.unit)}</small></div>` +
     `<p class="ruleset">${esc(rules.name)}</p>` +
