@@ -93,3 +93,4 @@ def test_the_console_script_exits_2_on_bad_input() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+

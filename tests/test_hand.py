@@ -92,3 +92,20 @@ def test_table_counts() -> None:
     assert hand.table_tiles == 8  # 5 discards + the winner's own declared pung
     assert Hand.from_dict(record(discards=5, declared_tiles=9)).table_tiles == 14
     assert Hand.from_dict(record()).table_tiles is None
+
+
+def test_flowers_the_ruleset_cannot_have_at_this_win() -> None:
+    seven = ["1f", "2f", "3f", "4f", "5f", "6f", "7f"]
+    # LRC: "Drawing a seventh Flower is an instant self-draw win" - an ordinary win cannot hold seven.
+    with pytest.raises(HandError, match='7 flowers: the hand ended when the seventh was drawn; record it as "win": "flowers"'):
+        mjscore.score(Hand.from_dict(record(flowers=seven)))
+    # Four Winds: seven flowers may wait to rob the eighth, so an ordinary win may hold seven, not eight.
+    assert mjscore.score(Hand.from_dict(record(flowers=seven, ruleset="fourwinds"))).total > 0
+    with pytest.raises(HandError, match="8 flowers: the hand ended when the eighth was drawn"):
+        mjscore.score(Hand.from_dict(record(flowers=[*seven, "8f"], ruleset="fourwinds")))
+    # MCR: flowers only add to a winning hand; a 13-tile hand may hold all eight.
+    mcr = {"ruleset": "mcr", "concealed": "123m 456m 789p 5s", "win_tile": "5s", "win": "self_draw",
+           "melds": [{"kind": "pung", "tiles": "EEE"}], "flowers": [*seven, "8f"]}
+    assert mjscore.score(Hand.from_dict(mcr)).award("flower_tiles") is not None
+    with pytest.raises(HandError, match="this ruleset has no instant flower win"):
+        mjscore.score(Hand.from_dict({"ruleset": "mcr", "concealed": "", "win": "flowers", "flowers": seven}))

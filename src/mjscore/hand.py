@@ -396,6 +396,20 @@ def _check_context(hand: Hand) -> None:
             f"{sum(len(m.tiles) for m in hand.melds)} declared tiles")
 
 
+def check_flowers(hand: Hand, instant_win: int | None) -> None:
+    """Refuse bonus tiles the ruleset cannot have at this win: an instant flower win where flowers
+    never win by themselves, or an ordinary win holding the number of flowers that ends the hand."""
+    if hand.win is WinKind.FLOWERS and instant_win is None:
+        raise HandError("this ruleset has no instant flower win: flowers only add to a winning hand")
+    if hand.win is not WinKind.FLOWERS and instant_win is not None and len(hand.flowers) >= instant_win:
+        raise HandError(f"{len(hand.flowers)} flowers: the hand ended when the {_ordinal(instant_win)} was drawn; "
+                        'record it as "win": "flowers"')
+
+
+def _ordinal(number: int) -> str:
+    return {7: "seventh", 8: "eighth"}.get(number, f"{number}th")
+
+
 def check_tile_count(hand: Hand, hand_size: int) -> None:
     """Refuse a hand whose held tiles do not number ``hand_size`` (16 or 13, each meld counting 3)."""
     held = len(hand.concealed) + 3 * len(hand.melds)

@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
-from mjscore.hand import Hand, WinKind, check_tile_count
+from mjscore.hand import Hand, WinKind, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -170,6 +170,7 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     """Score ``hand`` under ``rules``. Raises :class:`HandError` for a hand of the wrong size and
     :class:`NotAWinError` when the winning tile does not complete it."""
     check_tile_count(hand, rules.hand_size)
+    check_flowers(hand, rules.instant_flower_win)
     if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
     wait_set = waits(hand, rules.shapes) if hand.concealed or hand.melds else ()
@@ -213,6 +214,7 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
     taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
     context makes that win impossible (robbing a gong on a tile the hand holds)."""
     check_tile_count(hand, rules.hand_size)
+    check_flowers(hand, rules.instant_flower_win)
     found: list[tuple[Tile, Score | None]] = []
     for tile in waits(hand, rules.shapes):
         try:

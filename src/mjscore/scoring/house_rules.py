@@ -6,6 +6,7 @@
     limit = 300                             # the most a hand can score (omit: no limit)
     stake = 0.5                             # the money one point (tai) is worth at this table
     minimum = { E = 20, S = 22, W = 24, N = 26 }   # or one number for every round; false: none
+    dealer_keeps_deal_on_draw = false       # the deal passes after a drawn hand (also: ..._on_win)
     [awards]
     dealer_streak = 2                       # a new value
     calling = true                          # switch an award on (or false: off)
@@ -31,7 +32,8 @@ from mjscore.errors import RulesetError
 from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule, parse_stake
 from mjscore.tiles import SEATS
 
-_TOP_KEYS = ("base", "limit", "stake", "minimum", "awards", "table_payments")
+_SWITCHES = ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")
+_TOP_KEYS = ("base", "limit", "stake", "minimum", *_SWITCHES, "awards", "table_payments")
 
 
 def read_house_rules(path: Path) -> dict[str, Any]:
@@ -66,6 +68,12 @@ def apply_house_rules(rules: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
     if "stake" in overrides:
         changes["stake"] = parse_stake(overrides["stake"], "house rules")
         notes.append(f"stake = {changes['stake']}")
+    for switch in _SWITCHES:
+        if switch in overrides:
+            if not isinstance(overrides[switch], bool):
+                raise RulesetError(f"house rules: {switch} must be true or false, not {overrides[switch]!r}")
+            changes[switch] = overrides[switch]
+            notes.append(f"{switch} = {'true' if overrides[switch] else 'false'}")
     if "minimum" in overrides:
         changes["minimum"] = _minimum(overrides["minimum"], rules.minimum)
         notes.append(f"minimum = {_minimum_text(changes['minimum'])}")

@@ -108,7 +108,9 @@ class Ruleset:
     """A scoring table and its settings. ``hand_size`` is 16 or 13 tiles held; ``base`` is added to
     every winning hand; ``settlement_bonus`` is paid by every loser on top of the hand's value
     (MCR's 8); ``minimum`` is the minimum to win per round wind (None: no minimum), counted without
-    the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit); ``stake``
+    the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit);
+    ``instant_flower_win`` is the number of bonus tiles that ends the hand at once (None: flowers
+    never win by themselves); ``stake``
     is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`).
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
     after winning / after a drawn hand (the scorekeeper's dealer rotation). ``overrides`` lists the
@@ -128,6 +130,7 @@ class Ruleset:
     minimum: Mapping[str, int] | None = None
     minimum_excludes: tuple[str, ...] = ()
     limit: int | None = None
+    instant_flower_win: int | None = None
     stake: Decimal = Decimal(1)
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
@@ -200,6 +203,7 @@ def load_ruleset(path: Path) -> Ruleset:
             minimum=meta.get("minimum"),
             minimum_excludes=tuple(meta.get("minimum_excludes", ())),
             limit=meta.get("limit"),
+            instant_flower_win=meta.get("instant_flower_win"),
             stake=parse_stake(meta.get("stake", 1), where),
             dealer_keeps_deal_on_win=meta.get("dealer_keeps_deal_on_win", True),
             dealer_keeps_deal_on_draw=meta.get("dealer_keeps_deal_on_draw", False),
