@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from keeper_hands import PLAIN, self_drawn
+from keeper_hands import FLOWERS, PLAIN, self_drawn
 
 from mjscore.errors import StaleTableError, TableError
 from mjscore.scorekeeper import Draw, Scorekeeper, TableSettings, Win
@@ -170,3 +170,19 @@ def test_the_default_database_is_a_sqlite_file_unless_the_environment_names_one(
     assert default_url().startswith("sqlite:///") and default_url().endswith("mjscore/tables.sqlite3")
     monkeypatch.setenv("MJSCORE_DATABASE_URL", "postgresql://club@db/mjscore")
     assert default_url() == "postgresql://club@db/mjscore"
+
+
+def test_a_correction_that_makes_a_later_hand_illegal_is_refused(keeper: Scorekeeper) -> None:
+    # House minimum 12 in the East round. Entry 1: Ann (East) self-draws FLOWERS: 12 + East Seat 1 + Self
+    # Draw 1 = 14. Entry 2: Ann again, PLAIN self-drawn with a streak of 1: 8 + 1 + 1 + 3 = 13 (ruling 10).
+    # Correcting entry 1 to a draw leaves Ann's streak at 0, so entry 2 would score 10 < 12: refused,
+    # naming entry 2, and the table is unchanged.
+    settings = TableSettings.of("", ["Ann", "Bob", "Cat", "Dan"], "lrc", {"minimum": 12})
+    table = keeper.create_table(settings).id
+    keeper.record_win(table, self_drawn(FLOWERS), "Ann")
+    before = keeper.record_win(table, self_drawn(PLAIN), "Ann")
+    assert [step.score.total for step in before.ledger.steps if step.score] == [14, 13]
+    with pytest.raises(TableError, match="entry 2: not a legal win in the East round: 10 points counted, the minimum is 12"):
+        keeper.record_draw(table, correct=1)
+    after = keeper.table(table)
+    assert after.version == before.version and after.ledger.points == before.ledger.points

@@ -21,7 +21,8 @@ from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import format_tiles
 
 _LABELS = {
-    "en": {"hand": "Hand", "waits": "Waits", "total": "Total", "payments": "Payments", "pays": "pays",
+    "en": {"hand": "Hand", "seat": "seat", "round": "round", "flowers": "Flowers", "waits": "Waits",
+    "total": "Total", "payments": "Payments", "pays": "pays",
            "table": "Table payments", "each": "from each other player", "none": "none",
            "below": "Not a legal win: {score} is {gap} short of the minimum of {minimum}", "award": "Award",
            "to_each": "to each other player", "from_discarder": "from the player who gave the winning tile",
@@ -29,18 +30,27 @@ _LABELS = {
            "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
            "overrides": "House rules", "limited": "Limit: the hand's {total} is capped at {limit}",
            "stake": "{stake} per {unit}"},
-    "zh-Hans": {"hand": "手牌", "waits": "听牌", "total": "合计", "payments": "支付", "pays": "付给",
+    "zh-Hans": {"hand": "手牌", "seat": "门风", "round": "圈风", "flowers": "花牌", "waits": "听牌", "total": "合计",
+                "payments": "支付", "pays": "付给",
                 "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
                 "below": "未达起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "计分项目", "points": "分数",
                 "to_each": "付给其他每位玩家", "from_discarder": "由放出胡牌张的玩家支付", "event": "发生时记录",
                 "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则",
                 "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}"},
-    "zh-Hant": {"hand": "手牌", "waits": "聽牌", "total": "合計", "payments": "支付", "pays": "付給",
+    "zh-Hant": {"hand": "手牌", "seat": "門風", "round": "圈風", "flowers": "花牌", "waits": "聽牌", "total": "合計",
+                "payments": "支付", "pays": "付給",
                 "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
                 "below": "未達起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "計分項目", "points": "分數",
                 "to_each": "付給其他每位玩家", "from_discarder": "由放出胡牌張的玩家支付", "event": "發生時記錄",
                 "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則",
                 "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}"},
+}
+
+#: How the hand was won, as the text sheet says it.
+_WIN_KINDS = {
+    "en": {"self_draw": "self-drawn", "discard": "on a discard", "robbing_gong": "robbing a gong", "flowers": "on flowers"},
+    "zh-Hans": {"self_draw": "自摸", "discard": "食胡", "robbing_gong": "抢杠", "flowers": "花胡"},
+    "zh-Hant": {"self_draw": "自摸", "discard": "食胡", "robbing_gong": "搶槓", "flowers": "花胡"},
 }
 
 HandArgument = Annotated[
@@ -278,12 +288,12 @@ def _print_score(result: Score, lang: str) -> None:
         console.print(f"{labels['overrides']}: {'; '.join(rules.overrides)}", markup=False)
     if result.arrangement is not None:
         console.print(f"{labels['arrangement']}: {result.arrangement.notation()}", markup=False)
-    win = hand.win.value + (f" ({hand.win_tile.code} {hand.win_tile.unicode})" if hand.win_tile else "")
+    win = _WIN_KINDS[lang][hand.win.value] + (f" {hand.win_tile.code} {hand.win_tile.unicode}" if hand.win_tile else "")
     if hand.discarder:
         win += f" ← {hand.discarder}"
-    console.print(f"{labels['win']}: {win}; seat {hand.seat}, round {hand.round}", markup=False)
+    console.print(f"{labels['win']}: {win}; {labels['seat']} {hand.seat}, {labels['round']} {hand.round}", markup=False)
     if hand.flowers:
-        console.print(f"Flowers: {format_tiles(hand.flowers)}", markup=False)
+        console.print(f"{labels['flowers']}: {format_tiles(hand.flowers)}", markup=False)
     console.print(f"{labels['waits']}: {' '.join(t.code for t in result.waits) or labels['none']}", markup=False)
     table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
     table.add_column(labels["award"])
