@@ -234,11 +234,7 @@ def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
 def _award_arrangement(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
     flower_win = facts.hand.win is WinKind.FLOWERS
     found: list[Award] = []
-    for rule in rules.evaluated:
-        if flower_win and not rule.on_flower_win:
-            continue
-        if rule.shapes and facts.shape not in rule.shapes:
-            continue
+    for rule in rules.evaluated_for(flower_win, facts.shape):
         hit = rule.test(facts)
         if hit is not None:
             found.append(_award(rule, hit.count, hit.detail))

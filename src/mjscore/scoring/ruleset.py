@@ -140,10 +140,24 @@ class Ruleset:
     #: id: derived from ``awards`` once, since the scoring loop reads them for every arrangement.
     evaluated: tuple[AwardRule, ...] = field(init=False, repr=False, compare=False)
     _by_id: Mapping[str, AwardRule] = field(init=False, repr=False, compare=False)
+    _for_arrangement: dict[tuple[bool, str | None], tuple[AwardRule, ...]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
         object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
+        object.__setattr__(self, "_for_arrangement", {})
+
+    def evaluated_for(self, flower_win: bool, shape: str | None) -> tuple[AwardRule, ...]:
+        """The awards to evaluate on an arrangement of ``shape`` (None for an instant flower win):
+        those that apply to that kind of win and allow that shape. Computed once per pair."""
+        key = (flower_win, shape)
+        found = self._for_arrangement.get(key)
+        if found is None:
+            found = tuple(a for a in self.evaluated if (a.on_flower_win or not flower_win)
+                          and (not a.shapes or shape in a.shapes))
+            self._for_arrangement[key] = found
+        return found
 
     def award(self, award_id: str) -> AwardRule:
         rule = self._by_id.get(award_id)
