@@ -8,7 +8,6 @@ highest total wins; ties go to the first in the stable order (ruling 1).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -235,7 +234,7 @@ def _award_arrangement(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
     flower_win = facts.hand.win is WinKind.FLOWERS
     found: list[Award] = []
     for rule in rules.evaluated_for(flower_win, facts.shape):
-        hit = rule.test(facts)
+        hit = rule.function(facts, *rule.arguments)
         if hit is not None:
             found.append(_award(rule, hit.count, hit.detail))
     counted = _resolve(rules, found)
@@ -255,13 +254,14 @@ def _resolve(rules: Ruleset, found: list[Award]) -> list[Award]:
     Fully Concealed Hand, and the Self-Drawn that Fully Concealed Hand would drop is counted."""
     kept = _highest_per_group(found)
     dropped: set[str] = set()
-    cut: Counter[str] = Counter()
+    cut: dict[str, int] = {}
     for award in sorted(kept, key=lambda a: -a.value):
         if award.id not in dropped:
             rule = rules.award(award.id)
             dropped.update(rule.replaces)
-            cut.update(rule.reduces)
-    counted = [replace(a, count=a.count - cut[a.id]) if cut[a.id] else a for a in kept if a.id not in dropped]
+            for other, by in rule.reduces.items():
+                cut[other] = cut.get(other, 0) + by
+    counted = [replace(a, count=a.count - cut[a.id]) if a.id in cut else a for a in kept if a.id not in dropped]
     return [a for a in counted if a.count > 0]
 
 

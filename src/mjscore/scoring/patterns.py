@@ -140,12 +140,12 @@ def honour_family(f: Facts, family: str, pungs: int, pair: bool) -> Hit | None:
 
 @pattern
 def seat_wind_pung(f: Facts) -> Hit | None:
-    return hit(f.pung_tiles[f.seat_wind], f.seat_wind.code)
+    return hit(f.pung_tiles.get(f.seat_wind, 0), f.seat_wind.code)
 
 
 @pattern
 def round_wind_pung(f: Facts) -> Hit | None:
-    return hit(f.pung_tiles[f.round_wind], f.round_wind.code)
+    return hit(f.pung_tiles.get(f.round_wind, 0), f.round_wind.code)
 
 
 @pattern
@@ -320,7 +320,7 @@ def terminal_chow_sets(f: Facts, count: int, same_suit: bool = False) -> Hit | N
     if len(f.chows) < 2 * count:
         return None
     starts = f.chow_starts
-    per_suit = [min(starts[Tile.from_index(n * 9)], starts[Tile.from_index(n * 9 + 6)]) for n in range(3)]
+    per_suit = [min(starts.get(Tile.from_index(n * 9), 0), starts.get(Tile.from_index(n * 9 + 6), 0)) for n in range(3)]
     return Hit() if (max(per_suit) if same_suit else sum(per_suit)) >= count else None
 
 
@@ -663,19 +663,14 @@ def dealer_streak(f: Facts, cap: int = 0, paid_by_dealer: bool = False) -> Hit |
     return Hit(2 * n + 1, f"streak of {f.hand.dealer_streak}")
 
 
-def bind(name: str, params: dict[str, Any]) -> Callable[[Facts], Hit | None]:
-    """The pattern ``name`` with its parameters fixed; raises TypeError for unknown parameters."""
+def bind(name: str, params: dict[str, Any]) -> tuple[Pattern, tuple[Any, ...]]:
+    """The pattern ``name`` and its parameters as the positional arguments that follow the facts
+    (positional: cheaper than keywords, and the engine calls every pattern of every arrangement);
+    raises TypeError for unknown parameters."""
     function = PATTERNS[name]
     arguments = inspect.signature(function).bind(None, **params)
     arguments.apply_defaults()
-    fixed = arguments.args[1:]
-    if not fixed:
-        return function
-
-    def test(f: Facts) -> Hit | None:
-        return function(f, *fixed)  # positional: cheaper than keywords, and this runs for every award
-
-    return test
+    return function, tuple(arguments.args[1:])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ immutable: house rules make a new one with :meth:`Ruleset.with_overrides`.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -18,7 +18,7 @@ from mjscore.arrangements import SHAPES
 from mjscore.errors import RulesetError
 from mjscore.scoring import patterns_mcr  # noqa: F401  (registers the MCR patterns)
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.patterns import PATTERNS, Hit, bind
+from mjscore.scoring.patterns import PATTERNS, Hit, Pattern, bind
 from mjscore.scoring.payments import Direction
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
@@ -79,7 +79,12 @@ class AwardRule:
     on_flower_win: bool = False
     enabled: bool = True
     consolation: Consolation | None = None
-    test: Callable[[Facts], Hit | None] = field(default=PATTERNS["never"], repr=False, compare=False)
+    function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
+    arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+
+    def test(self, facts: Facts) -> Hit | None:
+        """The row's pattern on an arrangement's facts."""
+        return self.function(facts, *self.arguments)
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,12 @@ class TablePaymentRule:
     group: str | None = None
     direction: Direction = Direction.COLLECT
     enabled: bool = True
-    test: Callable[[Facts], Hit | None] = field(default=PATTERNS["never"], repr=False, compare=False)
+    function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
+    arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+
+    def test(self, facts: Facts) -> Hit | None:
+        """The row's pattern on a scored hand's facts (an event's is never found in a hand)."""
+        return self.function(facts, *self.arguments)
 
 
 @dataclass(frozen=True)
@@ -226,7 +236,12 @@ def load_ruleset(path: Path) -> Ruleset:
         raise RulesetError(f"{where}: missing key {missing.args[0]!r}") from None
 
 
-def _bound(row: Mapping[str, Any], where: str) -> Callable[[Facts], Hit | None]:
+def _pattern_fields(row: Mapping[str, Any], where: str) -> dict[str, Any]:
+    function, arguments = _bound(row, where)
+    return {"function": function, "arguments": arguments}
+
+
+def _bound(row: Mapping[str, Any], where: str) -> tuple[Pattern, tuple[Any, ...]]:
     name = row.get("pattern", "never")
     if name not in PATTERNS:
         raise RulesetError(f"{where}: {row['id']}: unknown pattern {name!r}")
@@ -254,7 +269,7 @@ def _award(row: Mapping[str, Any], where: str) -> AwardRule:
         on_flower_win=row.get("on_flower_win", False),
         enabled=row.get("enabled", True),
         consolation=Consolation(consolation["when_total"], tuple(consolation.get("ignore", ()))) if consolation else None,
-        test=_bound(row, label),
+        **_pattern_fields(row, label),
     )
 
 
@@ -271,7 +286,7 @@ def _table_payment(row: Mapping[str, Any], where: str) -> TablePaymentRule:
         group=row.get("group"),
         direction=_direction(row.get("direction", "collect"), label),
         enabled=row.get("enabled", True),
-        test=_bound(row, label),
+        **_pattern_fields(row, label),
     )
 
 
