@@ -16,6 +16,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -136,9 +137,37 @@ def memory_figure(count: int) -> None:
     print(f"{'peak traced memory while scoring':58} {peak / 2**20:9.1f} MiB   n={count}")
 
 
+_SCORE_HANDS = """
+import random, sys
+import mjscore
+from mjscore.sampling import random_winning_hand
+rules = mjscore.get_ruleset("lrc")
+hands = [random_winning_hand(random.Random(2024 + n)) for n in range(400)]
+for hand in hands[: int(sys.argv[1])]:
+    mjscore.score(hand, rules)
+"""
+
+
+def instructions_figure() -> None:
+    """Instructions per LRC hand under callgrind: unlike wall-clock time, repeatable on a busy or
+    virtual machine, so two versions of the code can be compared."""
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed; skipped")
+        return
+
+    def collected(hands: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", _SCORE_HANDS, str(hands)], capture_output=True, text=True, check=True)
+        return int(done.stderr.split("Collected : ")[1].split()[0])
+
+    per_hand = (collected(400) - collected(0)) / 400
+    print(f"{'LRC score, instructions per hand (callgrind, 400 hands)':58} {per_hand / 1e6:9.2f} M")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer hands")
+    parser.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
     args = parser.parse_args()
     count = 500 if args.quick else 5000
     print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
@@ -146,6 +175,8 @@ def main() -> None:
     mcr_figures(1000 if args.quick else 10000)
     batch_figure(2000 if args.quick else 20000)
     memory_figure(count // 5)
+    if args.instructions:
+        instructions_figure()
 
 
 if __name__ == "__main__":
