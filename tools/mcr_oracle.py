@@ -65,8 +65,8 @@ def oracle_code(tile: Tile) -> str:
     return _HONOUR_CODES[tile.code]
 
 
-def oracle_fans(hand: Hand) -> Counter[str]:
-    """The fans pymahjonggb gives the hand, by English name, with their counts."""
+def oracle_arguments(hand: Hand) -> tuple[object, ...]:
+    """The positional arguments of ``MahjongGB.MahjongFanCalculator`` for the hand."""
     assert hand.win_tile is not None
     packs = []
     for number, meld in enumerate(hand.melds):
@@ -77,10 +77,14 @@ def oracle_fans(hand: Hand) -> Counter[str]:
             packs.append(("PENG" if meld.kind is MeldKind.PUNG else "GANG", oracle_code(meld.tiles[0]),
                           0 if meld.concealed else offer))
     about_kong = hand.win is WinKind.ROBBING_GONG or hand.replacement in (Replacement.GONG, Replacement.DOUBLE_GONG)
-    fans = MahjongGB.MahjongFanCalculator(
-        tuple(packs), tuple(oracle_code(t) for t in hand.concealed), oracle_code(hand.win_tile), len(hand.flowers),
-        hand.win is WinKind.SELF_DRAW, hand.last_of_kind, about_kong, hand.last_tile,
-        SEATS.index(hand.seat), SEATS.index(hand.round), verbose=True)
+    return (tuple(packs), tuple(oracle_code(t) for t in hand.concealed), oracle_code(hand.win_tile), len(hand.flowers),
+            hand.win is WinKind.SELF_DRAW, hand.last_of_kind, about_kong, hand.last_tile,
+            SEATS.index(hand.seat), SEATS.index(hand.round))
+
+
+def oracle_fans(hand: Hand) -> Counter[str]:
+    """The fans pymahjonggb gives the hand, by English name, with their counts."""
+    fans = MahjongGB.MahjongFanCalculator(*oracle_arguments(hand), verbose=True)
     return Counter({name: count for _, count, _, name in fans})
 
 
