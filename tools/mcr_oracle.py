@@ -31,7 +31,7 @@ import MahjongGB  # type: ignore[import-not-found]  # pymahjonggb ships no type 
 import mjscore
 from mjscore.arrangements import KNITTED_STRAIGHTS, SHAPES, GroupKind, arrangements, concealed_counts
 from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
-from mjscore.scoring.engine import Award, _award_arrangement
+from mjscore.scoring.engine import Award, arrangement_awards
 from mjscore.scoring.facts import Facts
 from mjscore.tiles import HAND_TILES, SEATS, Tile, next_seat
 
@@ -97,7 +97,7 @@ def arrangement_fans(hand: Hand, waits: tuple[Tile, ...]) -> list[tuple[int, Cou
     engine's own per-arrangement evaluation; the engine keeps the first of the highest)."""
     found = []
     for arrangement in arrangements(hand, MCR.shapes):
-        awards = _award_arrangement(MCR, Facts(hand, arrangement, waits))
+        awards = arrangement_awards(MCR, Facts(hand, arrangement, waits))
         found.append((sum(a.value for a in awards), _fans(awards)))
     return found
 

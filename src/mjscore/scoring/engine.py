@@ -182,7 +182,7 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
     for arrangement in candidates:
         facts = Facts(hand, arrangement, wait_set)
-        awards = _award_arrangement(rules, facts)
+        awards = arrangement_awards(rules, facts)
         total = sum(a.value for a in awards) + rules.base
         if best is None or total > best[0]:
             best = (total, awards, arrangement, facts)
@@ -230,7 +230,10 @@ def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
     return f"{hand.win_tile.code} does not complete the hand, and no tile would"
 
 
-def _award_arrangement(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
+def arrangement_awards(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
+    """The awards one arrangement earns (its facts in ``facts``): every row's pattern, then the
+    groups, replacements and consolation. :func:`score` keeps the arrangement whose awards total
+    most; tools that compare arrangements (the MCR differential test) call this directly."""
     flower_win = facts.hand.win is WinKind.FLOWERS
     found: list[Award] = []
     for rule in rules.evaluated_for(flower_win, facts.shape):
