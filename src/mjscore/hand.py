@@ -271,10 +271,6 @@ class Hand:
         return self._counts
 
     @property
-    def is_dealer(self) -> bool:
-        return self.seat == "E"
-
-    @property
     def has_exposed_melds(self) -> bool:
         """Any declared set other than a concealed kong."""
         return any(not m.concealed for m in self.melds)

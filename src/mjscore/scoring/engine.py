@@ -168,11 +168,35 @@ class Score:
 def score(hand: Hand, rules: Ruleset) -> Score:
     """Score ``hand`` under ``rules``. Raises :class:`HandError` for a hand of the wrong size and
     :class:`NotAWinError` when the winning tile does not complete it."""
-    check_tile_count(hand, rules.hand_size)
-    check_flowers(hand, rules.instant_flower_win)
+    _check_for_ruleset(hand, rules)
     if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    wait_set = waits(hand, rules.shapes) if hand.concealed or hand.melds else ()
+    return _score(hand, rules, waits(hand, rules.shapes) if hand.concealed or hand.melds else ())
+
+
+def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
+    """Each tile the held hand waits on, with the score winning on it would make (its win context
+    taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
+    context makes that win impossible (robbing a gong on a tile the hand holds)."""
+    _check_for_ruleset(hand, rules)
+    wait_set = waits(hand, rules.shapes)  # the same held tiles, so the same waits, for every candidate
+    found: list[tuple[Tile, Score | None]] = []
+    for tile in wait_set:
+        try:
+            found.append((tile, _score(replace(hand, win_tile=tile), rules, wait_set)))
+        except MjscoreError:
+            found.append((tile, None))
+    return tuple(found)
+
+
+def _check_for_ruleset(hand: Hand, rules: Ruleset) -> None:
+    """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold."""
+    check_tile_count(hand, rules.hand_size)
+    check_flowers(hand, rules.instant_flower_win)
+
+
+def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
+    """Score a checked hand whose held tiles wait on ``wait_set``: the best arrangement wins."""
     if hand.win is WinKind.FLOWERS:
         candidates: list[Arrangement | None] = [None]
     else:
@@ -189,10 +213,8 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     assert best is not None
     total, awards, arrangement, facts = best
     limited = rules.limit is not None and total > rules.limit
-    if limited:
-        assert rules.limit is not None
+    if rules.limit is not None and limited:
         total = rules.limit
-    minimum = rules.minimum.get(hand.round) if rules.minimum else None
     return Score(
         ruleset=rules,
         hand=hand,
@@ -203,24 +225,9 @@ def score(hand: Hand, rules: Ruleset) -> Score:
         waits=wait_set,
         payments=settle(hand, total, rules.settlement_bonus),
         table_payments=_table_payments(rules, facts),
-        minimum=minimum,
+        minimum=rules.minimum.get(hand.round) if rules.minimum else None,
         limited=limited,
     )
-
-
-def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
-    """Each tile the held hand waits on, with the score winning on it would make (its win context
-    taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
-    context makes that win impossible (robbing a gong on a tile the hand holds)."""
-    check_tile_count(hand, rules.hand_size)
-    check_flowers(hand, rules.instant_flower_win)
-    found: list[tuple[Tile, Score | None]] = []
-    for tile in waits(hand, rules.shapes):
-        try:
-            found.append((tile, score(replace(hand, win_tile=tile), rules)))
-        except MjscoreError:
-            found.append((tile, None))
-    return tuple(found)
 
 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
