@@ -9,7 +9,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import opencc
 import pytest
 from typer.testing import CliRunner
 
@@ -150,14 +149,6 @@ def test_5_3_without_flowers_in_play() -> None:
     result = _score(EXAMPLE_5_3, FLOWER_ROWS_OFF)
     assert result.total == 18
     assert result.award("no_flowers") is None and result.award("pung_hand") is not None
-
-
-def test_names_and_help_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -> None:
-    convert = opencc.OpenCC("s2t").convert
-    rules = mjscore.get_ruleset("fourwinds")
-    texts = [rules.name, rules.base_name] + [text for a in rules.awards for text in (a.name, a.help)]
-    assert all(t.en and t.zh_hans for t in texts)
-    assert [convert(t.zh_hans) for t in texts] == [t.zh_hant for t in texts]
 
 
 def test_every_award_of_the_table_has_a_golden_case() -> None:

@@ -13,7 +13,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import opencc
 import pytest
 from typer.testing import CliRunner
 
@@ -349,16 +348,6 @@ def test_the_cli_refuses_a_bad_house_rules_file(tmp_path: Path, text: str, messa
 
 
 # ----- the table itself
-
-
-def test_names_and_help_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -> None:
-    convert = opencc.OpenCC("s2t").convert
-    rules = mjscore.get_ruleset("hefen")
-    texts = [rules.name, rules.base_name]
-    texts += [text for a in rules.awards for text in (a.name, a.help)]
-    texts += [text for t in rules.table_payments for text in (t.name, t.help)]
-    assert all(t.en and t.zh_hans and t.zh_hant for t in texts)
-    assert [convert(t.zh_hans) for t in texts] == [t.zh_hant for t in texts]
 
 
 def test_every_award_and_implied_table_payment_has_a_golden_case() -> None:

@@ -10,8 +10,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import opencc
-
 import mjscore
 
 GOLDEN = Path(__file__).parent / "golden" / "lrc.toml"
@@ -121,16 +119,6 @@ def test_zh_hans_names_are_seed_004s() -> None:
     assert {key: names[key] for key in expected} == expected
     base = dict(pairs)[rules.base_name.en]
     assert rules.base_name.zh_hans == base
-
-
-def test_names_and_help_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -> None:
-    convert = opencc.OpenCC("s2t").convert
-    rules = _rules()
-    texts = [rules.name, rules.base_name]
-    texts += [text for a in rules.awards for text in (a.name, a.help)]
-    texts += [text for t in rules.table_payments for text in (t.name, t.help)]
-    assert all(t.en and t.zh_hans and t.zh_hant for t in texts)
-    assert [convert(t.zh_hans) for t in texts] == [t.zh_hant for t in texts]
 
 
 def test_every_award_and_table_payment_has_a_golden_case() -> None:
