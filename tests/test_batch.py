@@ -28,7 +28,7 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
     assert [a["line"] for a in answers] == [n for n, text in enumerate(lines, 1) if text]
     errors = {a["line"]: a["error"] for a in answers if "error" in a}
     assert set(errors) == {101, 201}
-    assert errors[101].startswith("not valid JSON")
+    assert errors[101].startswith("column 2: not valid JSON")
     assert "before the winning tile" in errors[201]
     scored = [a for a in answers if "error" not in a]
     expected = [mjscore.score(h).total for h in hands]

@@ -67,7 +67,8 @@ def test_errors_are_one_line_with_exit_status_2() -> None:
         (["score", "--win-tile", "9s", "123m 456m 789p 234s 67s 99p"], "error: 9s does not complete the hand"),
         (["score", "--win-tile", "8s", "123m 456m 789p 234s 67s 9x"], "error: concealed: unknown tile letter 'x'"),
         (["score", "--win-tile", "8s", "--meld", "pung CCF", "123m 456m 789p 67s 99p"], "error: melds[1]: meld pung"),
-        (["score", "missing.json"], "error: cannot read missing.json"),
+        (["score", "missing.json"], "error: no such file: missing.json"),
+        (["score", "hand.jsn"], "error: no such file: hand.jsn"),
         (["rulesets", "nope"], "error: unknown ruleset 'nope'"),
     ]
     for args, message in cases:

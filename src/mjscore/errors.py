@@ -12,6 +12,11 @@ class MjscoreError(ValueError):
     """Base class of every input error mjscore reports."""
 
 
+class InputError(MjscoreError):
+    """Input that cannot be read at all: a missing or oversized file, bytes that are not UTF-8,
+    text that is not strict JSON or TOML, nesting or numbers out of bounds (:mod:`mjscore.reading`)."""
+
+
 class NotationError(MjscoreError):
     """Tile notation that cannot be read.
 

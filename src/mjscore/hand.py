@@ -8,19 +8,32 @@ table with a one-line :class:`~mjscore.errors.HandError`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from mjscore.errors import HandError, MjscoreError
+from mjscore.reading import check_size, one_line, parse_json_object, read_text
 from mjscore.tiles import SEATS, Tile, counts_of, format_tiles, next_seat, parse_tiles
 
 Seat = Literal["E", "S", "W", "N"]
-TileField = str | list[str]
+
+#: A field of tiles: notation (``"123m 456p"``) or a list of tile codes (``["1m", "2m"]``). The bounds
+#: are far above any hand (a 16-tile hand is under 100 characters) and keep hostile input cheap.
+TileField = Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=8)]], Field(max_length=40)]
+
+#: The most tiles that can be on the table at a win: 144 tiles, less the 8 bonus tiles.
+TABLE_TILES = 136
+
+#: The most tiles every player's declared sets can hold: four players, five kongs each.
+MOST_DECLARED_TILES = 80
+
+#: The longest dealer streak accepted: far beyond any evening (the die on the wall shows 1 to 6).
+LONGEST_STREAK = 99
 
 
 class MeldKind(StrEnum):
@@ -58,7 +71,7 @@ class Replacement(StrEnum):
 class MeldRecord(BaseModel):
     """A declared set: exposed, unless it is a concealed kong."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["chow", "pung", "kong"]
     tiles: TileField = Field(description="The meld's tiles, e.g. '789m' or ['C','C','C'].")
     concealed: bool = Field(False, description="A concealed kong (only kongs can be concealed).")
@@ -68,14 +81,14 @@ class MeldRecord(BaseModel):
 class HandRecord(BaseModel):
     """One winning hand and the context of the win, as JSON."""
 
-    model_config = ConfigDict(extra="forbid", title="mjscore hand record")
-    ruleset: str = Field("lrc", description="The ruleset id: lrc, hefen, fourwinds or mcr.")
+    model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record")
+    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds or mcr.")
     seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
     round: Seat = Field("E", description="The prevailing (round) wind.")
     concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")
-    melds: list[MeldRecord] = Field(default_factory=list, description="Declared sets.")
+    melds: list[MeldRecord] = Field(default_factory=list, max_length=8, description="Declared sets.")
     flowers: TileField = Field(default_factory=list, description="Bonus tiles 1f-8f.")
-    win_tile: str | None = Field(None, description=(
+    win_tile: str | None = Field(None, max_length=8, description=(
         "The winning tile. Required to score; absent for an instant flower win, or to ask for the waits of the held tiles."))
     win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
         description="Where the winning tile came from.")
@@ -85,14 +98,25 @@ class HandRecord(BaseModel):
         False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's "
                            "replacement.")
     last_tile: bool = Field(False, description="The winning tile was the last tile of the wall.")
-    discards: int | None = Field(None, ge=0, description="Tiles discarded to the table before the winning tile (ruling 7).")
+    discards: int | None = Field(None, ge=0, le=TABLE_TILES,
+                                 description="Tiles discarded to the table before the winning tile (ruling 7).")
     declared_tiles: int | None = Field(
-        None, ge=0, description="Tiles in every player's declared sets, the winner's included; default: the winner's own.")
-    dealer_streak: int = Field(0, ge=0, description="Consecutive hands the dealer has already won (ruling 10).")
+        None, ge=0, le=MOST_DECLARED_TILES,
+        description="Tiles in every player's declared sets, the winner's included; default: the winner's own.")
+    dealer_streak: int = Field(0, ge=0, le=LONGEST_STREAK,
+                               description="Consecutive hands the dealer has already won (ruling 10).")
     ready_declared: bool = Field(False, description="A declared ready hand (Calling / Ding Ding).")
     heavenly: bool = Field(False, description="The dealer's dealt hand was complete.")
     earthly: bool = Field(False, description="A non-dealer won on the dealer's first discard.")
     last_of_kind: bool = Field(False, description="The winning tile is the last of its kind (three already visible; MCR).")
+
+    @field_validator("replacement", mode="before")
+    @classmethod
+    def _no_number_for_false(cls, value: Any) -> Any:
+        """``Literal[False]`` alone would take 0 (``0 == False``): the schema says false or a string."""
+        if not isinstance(value, bool | str):
+            raise ValueError('Input should be false, "flower", "gong" or "double_gong"')
+        return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,18 +216,13 @@ class Hand:
         try:
             record = HandRecord.model_validate(data)
         except ValidationError as error:
-            raise HandError(_one_line(error)) from None
+            raise HandError(one_line(error)) from None
         return Hand.from_record(record)
 
     @staticmethod
-    def from_json(text: str) -> Hand:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise HandError(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-        if not isinstance(data, dict):
-            raise HandError("a hand record is a JSON object")
-        return Hand.from_dict(data)
+    def from_json(text: str, where: str = "hand record") -> Hand:
+        """Read a hand record from JSON text (strict JSON, :func:`mjscore.reading.parse_json`)."""
+        return Hand.from_dict(parse_record(text, where))
 
     @staticmethod
     def from_record(record: HandRecord) -> Hand:
@@ -288,6 +307,19 @@ class Hand:
         return self.declared_tiles if self.declared_tiles is not None else own
 
 
+def parse_record(text: str, where: str = "hand record") -> dict[str, Any]:
+    """The JSON object of a hand record's text, read strictly (:mod:`mjscore.reading`); the fields
+    are checked when it is read into a :class:`Hand`."""
+    check_size(text, "hand", where)
+    return parse_json_object(text, where)
+
+
+def read_record_file(path: Path) -> dict[str, Any]:
+    """The JSON object of the hand record file at ``path``: a missing file, bytes that are not
+    UTF-8 or text that is not strict JSON are refused with one :class:`InputError` line."""
+    return parse_json_object(read_text(path, "hand"), str(path))
+
+
 def _tiles_field(name: str, value: TileField | None) -> tuple[Tile, ...]:
     if value is None:
         return ()
@@ -307,18 +339,6 @@ def _meld_dict(meld: Meld) -> dict[str, Any]:
     if meld.added:
         data["added"] = True
     return data
-
-
-def _one_line(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(p + 1) if isinstance(p, int) else str(p) for p in first["loc"]) or "record"
-    message = first["msg"]
-    if first["type"] == "extra_forbidden":
-        message = "unknown field"
-    elif first["type"] == "missing":
-        message = "required field is missing"
-    more = len(error.errors()) - 1
-    return f"{where}: {message}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
 
 
 def _check_tiles(hand: Hand) -> None:
@@ -386,10 +406,34 @@ def _check_context(hand: Hand) -> None:
             raise HandError("earthly hand: the dealer cannot win on its own first discard")
         if win is not WinKind.DISCARD or hand.discarder != "E" or hand.melds:
             raise HandError("earthly hand: a win on East's first discard, with no declared sets")
-    if hand.declared_tiles is not None and hand.declared_tiles < sum(len(m.tiles) for m in hand.melds):
-        raise HandError(
-            f"declared_tiles {hand.declared_tiles} is fewer than the winner's own "
-            f"{sum(len(m.tiles) for m in hand.melds)} declared tiles")
+    if hand.heavenly and hand.ready_declared:
+        raise HandError("heavenly hand: a dealt hand that is already complete is never declared ready")
+    _check_replacement(hand)
+    _check_table_counts(hand)
+
+
+def _check_replacement(hand: Hand) -> None:
+    """A replacement draw needs what it replaces (ruling 28): a flower, a gong, two gongs."""
+    kongs = sum(m.kind is MeldKind.KONG for m in hand.melds)
+    if hand.replacement is Replacement.FLOWER and not hand.flowers:
+        raise HandError('replacement "flower": a draw from the flower wall follows a flower, and the hand has none')
+    if hand.replacement is Replacement.GONG and kongs < 1:
+        raise HandError('replacement "gong": a replacement draw follows a gong, and the hand declares none')
+    if hand.replacement is Replacement.DOUBLE_GONG and kongs < 2:
+        raise HandError(f'replacement "double_gong": it follows a gong made by a gong\'s replacement, so two gongs; '
+                        f"the hand declares {kongs}")
+
+
+def _check_table_counts(hand: Hand) -> None:
+    """The counts of tiles on the table fit the wall (ruling 7)."""
+    own = sum(len(m.tiles) for m in hand.melds)
+    if hand.declared_tiles is not None and hand.declared_tiles < own:
+        raise HandError(f"declared_tiles {hand.declared_tiles} is fewer than the winner's own {own} declared tiles")
+    if hand.discards is not None:
+        in_view = hand.discards + hand.effective_declared_tiles + len(hand.concealed) + 1
+        if in_view > TABLE_TILES:
+            raise HandError(f"discards {hand.discards}: with the declared and held tiles that is {in_view} tiles, "
+                            f"more than the {TABLE_TILES} a wall has besides the bonus tiles")
 
 
 def check_flowers(hand: Hand, instant_win: int | None) -> None:

@@ -85,8 +85,11 @@ def _attempt(rng: random.Random, hand_size: int, ruleset: str, one_suit_chance: 
         win = WinKind.DISCARD
     flowers = tuple(rng.sample(_BONUS, rng.choice((0, 0, 1, 2, 3, 4, 5))))
     replacement = None
-    if win is WinKind.SELF_DRAW and rng.random() < 0.15:
-        replacement = rng.choice((Replacement.FLOWER, Replacement.GONG, Replacement.DOUBLE_GONG))
+    kongs = sum(m.kind is MeldKind.KONG for m in melds)
+    possible = [kind for kind, needs in ((Replacement.FLOWER, bool(flowers)), (Replacement.GONG, kongs >= 1),
+                                         (Replacement.DOUBLE_GONG, kongs >= 2)) if needs]  # ruling 28
+    if win is WinKind.SELF_DRAW and possible and rng.random() < 0.15:
+        replacement = rng.choice(possible)
     return Hand(
         concealed=tuple(concealed),
         win=win,

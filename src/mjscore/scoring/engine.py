@@ -91,7 +91,8 @@ class TablePayment:
 class Score:
     """The scored hand: the total, every award counted, the base, the arrangement used, the wait
     set, the payments and the table payments, and whether the total meets the minimum to win.
-    ``limited`` says the ruleset's limit cut the total down."""
+    ``limited`` says the ruleset's limit cut the total down. A hand below the minimum is not a
+    legal win: it has no ``payments`` (the table payments it shows were settled when they happened)."""
 
     ruleset: Ruleset
     hand: Hand
@@ -112,8 +113,14 @@ class Score:
 
     @property
     def counted_for_minimum(self) -> int:
-        excluded = sum(a.value for a in self.awards if a.id in self.ruleset.minimum_excludes)
-        return self.total - excluded
+        """The total that the minimum to win is compared with: without the awards the ruleset
+        counts only after the minimum is met (MCR's flowers)."""
+        return self.total - sum(a.value for a in self.not_counted_for_minimum)
+
+    @property
+    def not_counted_for_minimum(self) -> tuple[Award, ...]:
+        """The awards of this hand left out of the total the minimum is compared with."""
+        return tuple(a for a in self.awards if a.id in self.ruleset.minimum_excludes)
 
     @property
     def uncapped_total(self) -> int:
@@ -159,6 +166,8 @@ class Score:
             "limited": self.limited,
             "uncapped_total": self.uncapped_total,
             "minimum": self.minimum,
+            "counted_for_minimum": self.counted_for_minimum,
+            "not_counted_for_minimum": [a.name.get(lang) for a in self.not_counted_for_minimum],
             "legal": self.is_legal,
             "shortfall": self.shortfall,
             "hand": self.hand.to_dict(),
@@ -215,6 +224,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
     limited = rules.limit is not None and total > rules.limit
     if rules.limit is not None and limited:
         total = rules.limit
+    minimum = rules.minimum.get(hand.round) if rules.minimum else None
+    counted = total - sum(a.value for a in awards if a.id in rules.minimum_excludes)
+    legal = minimum is None or counted >= minimum
     return Score(
         ruleset=rules,
         hand=hand,
@@ -223,9 +235,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
         awards=awards,
         arrangement=arrangement,
         waits=wait_set,
-        payments=settle(hand, total, rules.settlement_bonus),
+        payments=settle(hand, total, rules.settlement_bonus) if legal else (),  # nothing is paid for a false win
         table_payments=_table_payments(rules, facts),
-        minimum=rules.minimum.get(hand.round) if rules.minimum else None,
+        minimum=minimum,
         limited=limited,
     )
 

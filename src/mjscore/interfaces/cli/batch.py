@@ -1,8 +1,11 @@
 """``mjscore batch``: score a file of hand records (JSON Lines) on every core, in input order.
 
-Each output line answers the input line of the same number: the score (``line``, ``ruleset``,
-``total``, ``legal``, ``awards``, ``payments``) or ``{"line": n, "error": "..."}`` for a line that is not
-a valid, winning hand record. Bad lines never stop the run.
+Each output line answers the non-blank input line of the same ``line`` number: the score, the same
+JSON as ``mjscore score --format json`` (or, with ``--summary``, the compact ``ruleset``, ``total``,
+``legal``, ``awards``, ``payments``), or ``{"line": n, "error": "..."}`` for a line that is not a
+valid, winning hand record, whatever it holds (binary garbage, a line of megabytes). Bad lines never
+stop the run. The output is written to a temporary file beside it and renamed into place at the
+end, so an interrupted run leaves no half-written file, and the input can never be the output.
 """
 
 from __future__ import annotations
@@ -10,67 +13,129 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, Any, BinaryIO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from mjscore import Hand, get_ruleset, score
+from mjscore import Hand, Ruleset, apply_house_rules, get_ruleset, read_house_rules, score
 from mjscore.errors import MjscoreError
-from mjscore.interfaces.cli.app import app, fail
+from mjscore.hand import parse_record
+from mjscore.interfaces.cli.app import Lang, app, fail
+from mjscore.reading import LIMITS, decode
 
 _CHUNK = 256
 
 
-def score_line(numbered: tuple[int, str]) -> tuple[bool, str]:
-    """(scored, output line) for input line ``number``: its compact score, or the reason it has none."""
-    number, text = numbered
+@dataclass(frozen=True, slots=True)
+class BatchOptions:
+    """What every worker needs to answer a line: the table's house rules and the output form."""
+
+    house_rules: dict[str, Any] | None = None
+    summary: bool = False
+    lang: str = "en"
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        rules = get_ruleset(ruleset_id)
+        return apply_house_rules(rules, self.house_rules) if self.house_rules else rules
+
+
+_options = BatchOptions()
+
+
+def _start_worker(options: BatchOptions) -> None:
+    global _options
+    _options = options
+
+
+def score_line(numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
+    """(scored, output line) for input line ``number`` (None: a line over the size limit)."""
+    number, data = numbered
     try:
-        data = json.loads(text)
-        if not isinstance(data, dict):
-            raise MjscoreError("a hand record is a JSON object")
-        hand = Hand.from_dict(data)
-        result = score(hand, get_ruleset(hand.ruleset))
-    except json.JSONDecodeError as error:
-        return False, json.dumps({"line": number, "error": f"not valid JSON: {error.msg} at column {error.colno}"})
+        if data is None:
+            raise MjscoreError(f"longer than {LIMITS['line'].max_bytes:,} bytes, the most a batch line may have")
+        record = parse_record(decode(data, ""), "")
+        hand = Hand.from_dict(record)
+        result = score(hand, _options.ruleset(hand.ruleset))
     except MjscoreError as error:
         return False, json.dumps({"line": number, "error": str(error)}, ensure_ascii=False)
-    return True, json.dumps({"line": number, **result.summary()}, ensure_ascii=False)
+    answer = result.summary() if _options.summary else result.to_dict(_options.lang)
+    return True, json.dumps({"line": number, **answer}, ensure_ascii=False)
 
 
-def _lines(handle: TextIO) -> Iterator[tuple[int, str]]:
-    for number, text in enumerate(handle, 1):
-        if text.strip():
-            yield number, text
+def numbered_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """The non-blank lines of ``handle`` as bytes with their numbers (from 1); a line longer than
+    the limit is skipped to its end and given as None, so no line is ever held whole in memory."""
+    limit = LIMITS["line"].max_bytes
+    number = 0
+    while True:
+        data = handle.readline(limit + 1)
+        if not data:
+            return
+        number += 1
+        if len(data) > limit and not data.endswith(b"\n"):
+            while (rest := handle.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield number, None
+        elif data.strip():
+            yield number, data
+
+
+def _same_file(source: Path, output: Path) -> bool:
+    try:
+        return output.exists() and os.path.samefile(source, output)
+    except OSError:
+        return False
 
 
 @app.command("batch")
 def batch_command(
     source: Annotated[Path, typer.Argument(help="Hand records, one JSON object per line.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write one result per line.")],
-    workers: Annotated[int, typer.Option(help="Processes to use (default: every core).")] = 0,
+    house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON) for every hand.")] = None,
+    summary: Annotated[bool, typer.Option("--summary", help="Compact lines: total, legality, award ids, payments.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit with status 1 when any line could not be scored.")] = False,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
+    workers: Annotated[int, typer.Option(min=0, max=256, help="Processes to use (default: every core).")] = 0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Score many hands on every core, keeping input order; bad lines are reported, not fatal."""
+    if source.resolve() == output.resolve() or _same_file(source, output):
+        raise fail(f"-o {output}: the output would overwrite the input {source}; write to another file")
     try:
-        with source.open(encoding="utf-8") as counting:
-            total_lines = sum(1 for line in counting if line.strip())
-        handle = source.open(encoding="utf-8")
-        out = output.open("w", encoding="utf-8")
+        options = BatchOptions(read_house_rules(house_rules) if house_rules else None, summary, lang.value)
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    try:
+        with source.open("rb") as counting:
+            total_lines = sum(1 for _ in numbered_lines(counting))
+        handle = source.open("rb")
+        folder = output.resolve().parent
+        temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
+            "w", encoding="utf-8", dir=folder, prefix=f".{output.name}.", suffix=".partial", delete=False)
     except OSError as error:
         raise fail(f"cannot open {error.filename}: {error.strerror}") from None
     errors = 0
-    with handle, out, multiprocessing.Pool(workers or os.cpu_count() or 1) as pool:
-        progress = Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            disable=quiet, transient=False)
-        with progress:
-            task = progress.add_task("scoring", total=total_lines)
-            for scored, line in pool.imap(score_line, _lines(handle), chunksize=_CHUNK):
-                out.write(line + "\n")
-                errors += not scored
-                progress.advance(task)
+    try:
+        with handle, temporary, multiprocessing.Pool(workers or os.cpu_count() or 1, _start_worker, (options,)) as pool:
+            progress = Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                disable=quiet, transient=False)
+            with progress:
+                task = progress.add_task("scoring", total=total_lines)
+                for scored, line in pool.imap(score_line, numbered_lines(handle), chunksize=_CHUNK):
+                    temporary.write(line + "\n")
+                    errors += not scored
+                    progress.advance(task)
+        os.replace(temporary.name, output)
+    except BaseException:
+        Path(temporary.name).unlink(missing_ok=True)
+        raise
     if not quiet:
         typer.echo(f"{total_lines - errors} of {total_lines} hands scored into {output}; "
                    f"{errors} line(s) with errors (each answered with its line number and reason)", err=True)
+    if strict and errors:
+        raise typer.Exit(1)

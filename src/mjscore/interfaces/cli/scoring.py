@@ -14,8 +14,10 @@ from rich.table import Table
 
 from mjscore import Hand, Score, apply_house_rules, get_ruleset, read_house_rules, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
+from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app
 from mjscore.interfaces.cli.app import fail as _fail
+from mjscore.reading import read_stream
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import format_tiles
@@ -25,6 +27,7 @@ _LABELS = {
     "total": "Total", "payments": "Payments", "pays": "pays",
            "table": "Table payments", "each": "from each other player", "none": "none",
            "below": "Not a legal win: {score} is {gap} short of the minimum of {minimum}", "award": "Award",
+           "without": "counted without {names}", "no_payments": "none: not a legal win",
            "to_each": "to each other player", "from_discarder": "from the player who gave the winning tile",
            "event": "recorded when it happens",
            "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
@@ -34,6 +37,7 @@ _LABELS = {
                 "payments": "支付", "pays": "付给",
                 "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
                 "below": "未达起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "计分项目", "points": "分数",
+                "without": "不计{names}", "no_payments": "无：未达起胡，不是合法的胡牌",
                 "to_each": "付给其他每位玩家", "from_discarder": "由放出胡牌张的玩家支付", "event": "发生时记录",
                 "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则",
                 "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}"},
@@ -41,6 +45,7 @@ _LABELS = {
                 "payments": "支付", "pays": "付給",
                 "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
                 "below": "未達起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "計分項目", "points": "分數",
+                "without": "不計{names}", "no_payments": "無：未達起胡，不是合法的胡牌",
                 "to_each": "付給其他每位玩家", "from_discarder": "由放出胡牌張的玩家支付", "event": "發生時記錄",
                 "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則",
                 "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}"},
@@ -76,19 +81,19 @@ LangOption = Annotated[Lang, typer.Option("--lang", help="Language of award name
 
 
 def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
-    """The hand record from a file, standard input or notation, with command-line fields on top."""
+    """The hand record from a file, standard input or notation, with command-line fields on top.
+    An argument that names a file (it exists, or it has a ``.`` or a ``/``, which notation never
+    has) is read as a file, so a mistyped file name is reported as a missing file."""
     record: dict[str, Any] = {}
-    if source == "-":
-        text = sys.stdin.read()
-        record = _json_object(text, "standard input")
-    elif source is not None and (source.endswith(".json") or Path(source).is_file()):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise _fail(f"cannot read {source}: {error.strerror}") from None
-        record = _json_object(text, source)
-    elif source is not None:
-        record["concealed"] = source
+    try:
+        if source == "-":
+            record = parse_record(read_stream(sys.stdin.buffer, "hand"), "standard input")
+        elif source is not None and _names_a_file(source):
+            record = read_record_file(Path(source))
+        elif source is not None:
+            record["concealed"] = source
+    except MjscoreError as error:
+        raise _fail(str(error)) from None
     for key, value in overrides.items():
         if value is not None:
             record[key] = value
@@ -97,14 +102,13 @@ def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _json_object(text: str, where: str) -> dict[str, Any]:
+def _names_a_file(source: str) -> bool:
+    if any(mark in source for mark in "./\\"):
+        return True
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(f"{where}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    if not isinstance(data, dict):
-        raise _fail(f"{where}: a hand record is a JSON object")
-    return data
+        return Path(source).is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or with a NUL byte
+        return False
 
 
 def _melds(values: list[str] | None) -> list[dict[str, Any]] | None:
@@ -310,14 +314,27 @@ def _print_score(result: Score, lang: str) -> None:
     if result.limited:
         console.print(labels["limited"].format(total=result.uncapped_total, limit=rules.limit), markup=False)
     if not result.is_legal and result.minimum is not None:
-        console.print(labels["below"].format(score=result.counted_for_minimum, gap=result.shortfall,
-                                             minimum=result.minimum), markup=False)
-    money = rules.stake != 1  # the table has agreed a money value per point: show it
+        below = labels["below"].format(score=result.counted_for_minimum, gap=result.shortfall, minimum=result.minimum)
+        if result.not_counted_for_minimum:
+            names = ", ".join(a.name.get(lang) for a in result.not_counted_for_minimum)
+            below += f" ({labels['without'].format(names=names)})"
+        console.print(below, markup=False)
+    _print_payments(console, result, labels)
+    for payment in result.table_payments:
+        pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in payment.payments)
+        console.print(f"{labels['table']}: {payment.name.get(lang)} — {pays}", markup=False)
+
+
+def _print_payments(console: Console, result: Score, labels: dict[str, str]) -> None:
+    """Who pays whom (none for a hand that is not a legal win), in money too when the table has
+    agreed a money value per point."""
+    if not result.is_legal:
+        console.print(f"{labels['payments']}: {labels['no_payments']}", markup=False)
+        return
+    rules = result.ruleset
+    money = rules.stake != 1
     pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" + (f" = {p.money(rules.stake)}" if money else "")
                      for p in result.payments)
     stake = f" ({labels['stake'].format(stake=rules.stake, unit=rules.unit)})" if money else ""
     console.print(f"{labels['payments']}: {pays}{stake}", markup=False)
-    for payment in result.table_payments:
-        pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in payment.payments)
-        console.print(f"{labels['table']}: {payment.name.get(lang)} — {pays}", markup=False)
 

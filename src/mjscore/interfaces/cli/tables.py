@@ -7,6 +7,7 @@ SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -19,7 +20,9 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore.errors import MjscoreError
+from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, app, fail
+from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
 from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
@@ -202,21 +205,23 @@ def _change(action: Callable[[Scorekeeper], TableView]) -> None:
 
 
 def _read_json(source: Path) -> Any:
+    """A table export from a file or standard input ('-'), read strictly (:mod:`mjscore.reading`)."""
     try:
-        text = typer.get_text_stream("stdin").read() if str(source) == "-" else source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise fail(f"cannot read {source}: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise fail(f"{source}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        if str(source) == "-":
+            return parse_json(read_stream(sys.stdin.buffer, "table"), "standard input")
+        return parse_json(read_text(source, "table"), str(source))
+    except MjscoreError as error:
+        raise fail(str(error)) from None
 
 
 def _read_record(source: Path) -> dict[str, Any]:
-    data = _read_json(source)
-    if not isinstance(data, dict):
-        raise fail(f"{source}: a hand record is a JSON object")
-    return data
+    """A hand record from a file or standard input ('-'), read as ``mjscore score`` reads it."""
+    try:
+        if str(source) == "-":
+            return parse_record(read_stream(sys.stdin.buffer, "hand"), "standard input")
+        return read_record_file(source)
+    except MjscoreError as error:
+        raise fail(str(error)) from None
 
 
 def _standing(view: TableView) -> str:

@@ -2,7 +2,7 @@
 
 Every error response is ``{"message": ..., "type": ..., "span": [start, end] | null}``:
 
-- 400: the body is not JSON;
+- 400: the body is not strict JSON (not UTF-8, a key twice, NaN, nested too deep: :mod:`mjscore.reading`);
 - 404: no such ruleset, table, or page;
 - 409: the table changed since the client read it (``expected_version``): reload and retry;
 - 413: the body is larger than the app accepts (:class:`BodyLimit`);
@@ -24,7 +24,8 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mjscore.errors import MjscoreError, NoSuchTableError, NotationError, StaleTableError
+from mjscore.errors import InputError, MjscoreError, NoSuchTableError, NotationError, StaleTableError
+from mjscore.reading import decode, one_line, parse_json
 
 #: The largest request body accepted, in bytes: a hand record is well under 2 KiB.
 MAX_BODY_BYTES = 64 * 1024
@@ -60,7 +61,8 @@ def error_response(status: int, message: str, kind: str, span: tuple[int, int] |
 
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MjscoreError)
-    status = 404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError) else 422
+    status = (404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError)
+              else 400 if isinstance(error, InputError) else 422)
     span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None
     return error_response(status, str(error), type(error).__name__, span)
 
@@ -68,16 +70,9 @@ def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
 def _validation_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     problems = list(error.errors())
-    first = problems[0]
-    if first["type"] == "json_invalid":
-        return error_response(400, f"the body is not valid JSON: {first['ctx']['error']}", "BadRequest")
-    where = ".".join(str(part) for part in first["loc"] if part != "body") or "body"
-    message = "required field is missing" if first["type"] == "missing" else first["msg"]
-    if first["type"] == "extra_forbidden":
-        message = "unknown field"
-    more = len(problems) - 1
-    suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-    return error_response(422, f"{where}: {message}{suffix}", "ValidationError")
+    if problems[0]["type"] == "json_invalid":
+        return error_response(400, f"the body is not valid JSON: {problems[0]['ctx']['error']}", "BadRequest")
+    return error_response(422, one_line(problems, outer="body"), "ValidationError")
 
 
 def _http_error(request: Request, error: Exception) -> JSONResponse:
@@ -98,7 +93,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
 class BodyLimit:
     """ASGI middleware that refuses a request body over ``max_bytes`` with 413, whether or not the
-    client declared its length. The body is read (up to the limit) before the app sees it."""
+    client declared its length, and a body that is not strict JSON (:func:`mjscore.reading.parse_json`)
+    with 400, so every route reads input the way the command line does. The body is read (up to the
+    limit) before the app sees it."""
 
     def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
         self.app = app
@@ -125,7 +122,14 @@ class BodyLimit:
                 await self._refuse(scope, receive, send)
                 return
             more = message.get("more_body", False)
-        body: Message | None = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        data = b"".join(chunks)
+        if data:
+            try:
+                parse_json(decode(data, "the body"), "the body")
+            except InputError as error:
+                await error_response(400, str(error), "BadRequest")(scope, receive, send)
+                return
+        body: Message | None = {"type": "http.request", "body": data, "more_body": False}
 
         async def replay() -> Message:
             nonlocal body

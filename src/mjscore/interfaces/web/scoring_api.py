@@ -25,7 +25,7 @@ router = APIRouter(prefix="/api", tags=["scoring"])
 class ScoreRequest(BaseModel):
     """A hand record to score, and the table's house rules if it plays any."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     hand: HandRecord
     house_rules: dict[str, Any] | None = Field(
         None, description="Changes to the ruleset: base, limit, minimum, awards, table_payments "
@@ -33,7 +33,7 @@ class ScoreRequest(BaseModel):
 
 
 class NotationRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     text: str = Field(max_length=400, description="e.g. '123m 456m 789p 67s 99p [CCC] 2f 6f +8s'")
 
 
@@ -85,7 +85,7 @@ class BatchRequest(BaseModel):
     """Many hand records, scored one by one (``mjscore batch`` over HTTP): a bad record is answered
     with its error and does not stop the others."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     hands: list[dict[str, Any]] = Field(max_length=1000, description="Hand records (docs/hand-format.md).")
     house_rules: dict[str, Any] | None = Field(None, description="As for /api/score, applied to every hand.")
 

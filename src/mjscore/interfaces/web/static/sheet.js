@@ -36,7 +36,11 @@ export function scoreSheet(result) {
       `<td class="num">${result.base.points}</td><td></td></tr>` : "");
   const notes = [];
   if (result.limited) notes.push(t("limited", { limit: result.limit }));
-  if (!result.legal) notes.push(t("below", { score: result.total, minimum: result.minimum }));
+  if (!result.legal) {
+    const without = result.not_counted_for_minimum.length ?
+      ` (${t("without", { names: result.not_counted_for_minimum.join(", ") })})` : "";
+    notes.push(t("below", { score: result.counted_for_minimum, gap: result.shortfall, minimum: result.minimum }) + without);
+  }
   if (rules.overrides.length) notes.push(`${t("house_rules")}: ${rules.overrides.join("; ")}`);
   const tablePayments = result.table_payments.map((p) =>
     `<li><b>${esc(p.name)}</b> ${esc(p.reason)}: ${p.payments.map(paymentText).join(", ")}</li>`).join("");
@@ -50,7 +54,8 @@ export function scoreSheet(result) {
     (result.groups.length ? `<h3>${esc(t("arrangement"))}</h3><div class="arrangement">` +
       result.groups.map((g) => group(g, result.hand.win_tile)).join("") + `</div>` : "") +
     `<h3>${esc(t("waits"))}</h3>${tileRow(result.waits, { className: "small" })}` +
-    `<h3>${esc(t("payments"))}</h3><ul class="payments">${result.payments.map(payment).join("")}</ul>` +
+    `<h3>${esc(t("payments"))}</h3><ul class="payments">` +
+    `${result.legal ? result.payments.map(payment).join("") : `<li>${esc(t("no_payments"))}</li>`}</ul>` +
     (tablePayments ? `<h3>${esc(t("table_payments"))}</h3><ul class="payments">${tablePayments}</ul>` : "");
 }
 
