@@ -173,7 +173,7 @@ def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, integers of too many digits and numbers that
     are not finite, naming the path of the value (``melds.2.tiles``)."""
     place = path or "the top level"
-    if depth > MAX_DEPTH:
+    if depth >= MAX_DEPTH and isinstance(data, Mapping | list):
         raise _error(where, f"{place}: nested more than {MAX_DEPTH} levels deep")
     if isinstance(data, _TooLong):
         raise _error(where, f"{place}: a number of {data.digits} digits is out of range")
@@ -183,10 +183,16 @@ def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
         raise _error(where, f"{place}: {data} is not a finite number")
     if isinstance(data, Mapping):
         for key, value in data.items():
-            check_plain(value, where, f"{path}.{key}" if path else str(key), depth + 1)
+            check_plain(value, where, f"{path}.{place_name(key)}" if path else place_name(key), depth + 1)
     elif isinstance(data, list):
         for number, value in enumerate(data, 1):
             check_plain(value, where, f"{path}.{number}" if path else str(number), depth + 1)
+
+
+def place_name(key: str) -> str:
+    """A key as a part of a place in a message: itself when it is a plain name, else quoted, so
+    that a key holding a newline or a dot cannot break the one line or fake another place."""
+    return key if key.replace("_", "a").replace("-", "a").isalnum() and key.isascii() else json.dumps(key)
 
 
 def _join(*parts: str) -> str:
@@ -230,7 +236,7 @@ def one_line(error: ValidationError | Sequence[Mapping[str, Any]], outer: str = 
         loc = tuple(problem["loc"])
         if outer and loc[:1] == (outer,):
             loc = loc[1:]
-        parts = [str(p + 1) if isinstance(p, int) else p for p in loc if isinstance(p, int) or not _is_tag(p)]
+        parts = [str(p + 1) if isinstance(p, int) else place_name(p) for p in loc if isinstance(p, int) or not _is_tag(p)]
         place = ".".join(parts) or "record"
         if loc and isinstance(loc[-1], str) and _is_tag(loc[-1]) and problem["type"].endswith("_type"):
             mismatched.setdefault(place, []).append(loc[-1].removeprefix("constrained-").split("[")[0])
