@@ -1,4 +1,4 @@
-"""The 129 published MCR hands of ``../shared/testdata/mcr-rulebook-examples.jsonl`` (76 from the
+"""The 129 published MCR hands of ``tests/data/mcr-rulebook-examples.jsonl`` (76 from the
 official rulebook commentary), scored by mjscore: the same fans, counts and total as published.
 
 Two decisions of issue 5 are applied to the published answers, both listed in docs/rulesets/mcr.md:
@@ -18,7 +18,7 @@ import pytest
 
 import mjscore
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "mcr-rulebook-examples.jsonl"
+EXAMPLES = Path(__file__).parent / "data" / "mcr-rulebook-examples.jsonl"  # its source: tests/data/README.md
 ROWS = [json.loads(line) for line in EXAMPLES.read_text(encoding="utf-8").splitlines() if line.strip()]
 MELDED_AND_CONCEALED_KONG = "Concealed Kong and Melded Kong"
 
