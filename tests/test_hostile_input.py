@@ -86,6 +86,8 @@ IMPOSSIBLE: list[tuple[dict[str, Any], str]] = [
     (plain(win="self_draw", discarder=None, replacement="double_gong", concealed="123m 456m 789p 67s 99p",
            melds=[{"kind": "kong", "tiles": "2222s", "concealed": True}]), "so two gongs; the hand declares 1"),
     (plain(win="self_draw", discarder=None, heavenly=True, ready_declared=True), "heavenly hand: a dealt hand"),
+    (plain(win="self_draw", discarder=None, heavenly=True, last_tile=True), "heavenly hand with last_tile"),
+    (plain(win="self_draw", discarder=None, heavenly=True, last_of_kind=True), "heavenly hand with last_of_kind"),
     (plain(discards=120, declared_tiles=6), "more than the 136 a wall has besides the bonus tiles"),
 ]
 

@@ -408,6 +408,9 @@ def _check_context(hand: Hand) -> None:
             raise HandError("earthly hand: a win on East's first discard, with no declared sets")
     if hand.heavenly and hand.ready_declared:
         raise HandError("heavenly hand: a dealt hand that is already complete is never declared ready")
+    if hand.heavenly and (hand.last_tile or hand.last_of_kind):
+        field_name = "last_tile" if hand.last_tile else "last_of_kind"
+        raise HandError(f"heavenly hand with {field_name}: the dealt hand is complete before a tile is drawn or seen")
     _check_replacement(hand)
     _check_table_counts(hand)
 
