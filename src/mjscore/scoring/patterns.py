@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from mjscore.arrangements import Group, GroupKind, WinRole
+from mjscore.arrangements import Group, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import WinKind
 from mjscore.scoring.facts import Facts
 from mjscore.tiles import NUMBERED_SUITS, Suit, Tile, format_tiles
@@ -568,12 +568,13 @@ def single_wait(f: Facts, roles: list[str] | None = None) -> Hit | None:
 
 @pattern
 def pair_wait(f: Facts) -> Hit | None:
-    """Calling by Pairs: exactly two tile kinds complete the hand, both held as concealed pairs, and
-    the winning tile turned one of them into a pung."""
+    """Calling by Pairs (rulings 4 and 27): exactly two tile kinds complete the hand (dead tiles are
+    not in the wait), *each* of them by turning a held pair into a pung of a regular hand, and the
+    winning tile turned one of them into a pung. A waiting kind that completes the hand only some
+    other way (as a chow, or as the eyes) breaks it."""
     if len(f.waits) != 2 or f.arrangement is None or f.arrangement.win_role is not WinRole.PUNG:
         return None
-    held = Counter(f.hand.concealed)
-    if any(held[t] < 2 for t in f.waits):
+    if not all(pungs_a_held_pair(f.hand, tile) for tile in f.waits):
         return None
     return Hit(1, format_tiles(f.waits))
 
