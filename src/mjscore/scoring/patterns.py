@@ -528,11 +528,13 @@ def any_pair_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
 
 
 @pattern
-def pair_gongs(f: Facts, count: int) -> Hit | None:
-    """Four identical tiles held as two pairs (Nico Nico's concealed gongs, ruling 19)."""
+def pair_gongs(f: Facts, count: int, or_more: bool = False) -> Hit | None:
+    """``count`` kinds held four times as two pairs (Nico Nico's concealed gongs, ruling 19); with
+    ``or_more`` at least ``count`` (the sheets price one and two gongs; three score as two, ruling 54)."""
     pairs = Counter(g.first for g in f.groups if g.kind is GroupKind.PAIR)
     gongs = [t for t, n in pairs.items() if n >= 2]
-    return Hit(1, format_tiles(gongs)) if len(gongs) == count else None
+    found = len(gongs) >= count if or_more else len(gongs) == count
+    return Hit(1, format_tiles(gongs)) if found else None
 
 
 @pattern
