@@ -399,9 +399,13 @@ def concealed_hand(f: Facts, self_drawn: bool, open_kongs: bool = True) -> Hit |
 
 
 @pattern
-def fully_exposed(f: Facts, self_drawn: bool) -> Hit | None:
-    """Every set declared and exposed, only the eyes completed at the win."""
-    if not f.all_declared_exposed or f.self_drawn != self_drawn or f.arrangement is None:
+def fully_exposed(f: Facts, self_drawn: bool | None = None) -> Hit | None:
+    """Every set declared and exposed, only the eyes completed at the win; won by self-draw or by a
+    claimed tile as ``self_drawn`` says, or either way when it is left out (Four Winds' Exposed
+    hand, ruling 31)."""
+    if not f.all_declared_exposed or f.arrangement is None:
+        return None
+    if self_drawn is not None and f.self_drawn != self_drawn:
         return None
     return Hit() if f.arrangement.win_role is WinRole.PAIR else None
 
