@@ -64,3 +64,24 @@ def test_the_dealer_streak_does_not_count_toward_chicken_hands_exactly_1() -> No
     result = mjscore.score(mjscore.Hand.from_dict({**EAST_SMALL, "dealer_streak": 1}), no_east_seat)
     assert sorted((a.id, a.value) for a in result.awards) == [("chicken_hand", 20), ("dealer_streak", 3)]
     assert result.total == 28
+
+
+def test_calling_by_pairs_is_broken_by_a_kind_that_pongs_a_pair_only_in_nico_nico() -> None:
+    # Held 1111m 22m 3333m 4444m 55m waits on 2m and 5m. 5m pongs 55m in a regular hand (33m eyes,
+    # 111m 123m 234m 444m 555m), but 2m completes the hand only as Nico Nico (222m with six pairs):
+    # ruling 27 asks each waiting kind to pong a held pair in a regular hand, so no Calling by Pairs.
+    # Nico Nico would outscore the regular hand, so the table here has no Nico Nico rows; the regular
+    # arrangement then wins: No Flowers, Winds or Dragons 5, Pure Suit 90, 2 Concealed Pongs 5 (555m is
+    # claimed), Concealed Hand 5, Four in 3 ways 10 (3m in the eyes, 123m, 234m), 2 Neighbour Pongs 5
+    # (444m 555m), base 5.
+    no_nico = mjscore.apply_house_rules(_rules(), {"awards": {
+        "nico_nico": False, "nico_nico_one_gong": False, "nico_nico_two_gongs": False}})
+    hand = mjscore.Hand.from_dict({"ruleset": "lrc", "seat": "S", "round": "E", "concealed": "1111m 22m 3333m 4444m 55m",
+                                   "win_tile": "5m", "win": "discard", "discarder": "W"})
+    result = mjscore.score(hand, no_nico)
+    assert [t.code for t in result.waits] == ["2m", "5m"]
+    assert result.arrangement is not None and result.arrangement.shape == "regular"
+    assert sorted((a.id, a.value) for a in result.awards) == [
+        ("concealed_hand", 5), ("four_in_three_ways", 10), ("no_flowers_or_honours", 5),
+        ("pure_suit_hand", 90), ("two_concealed_pongs", 5), ("two_neighbour_pongs", 5)]
+    assert result.total == 125

@@ -362,6 +362,17 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     return tuple(HAND_TILES[i] for i in sorted(found) if held[i] < 4)
 
 
+def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
+    """Whether ``tile``, added to the tiles held before the win, completes a regular hand (sets and
+    one pair) by turning two held copies of it into a pung: Calling by Pairs asks this of each of
+    its two waiting kinds (ruling 27). The pung taken out, the rest must be sets and the eyes."""
+    counts = concealed_counts(hand, with_win_tile=False)
+    if counts[tile.index] < 2:
+        return False
+    counts[tile.index] -= 2
+    return bool(regular(tuple(counts), len(hand.melds)))
+
+
 @cache
 def _block_state(counts: tuple[int, ...], chows: bool) -> tuple[bool, bool]:
     """(divides into sets, divides into sets and one pair) for one suit's counts."""

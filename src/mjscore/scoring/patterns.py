@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from mjscore.arrangements import Group, GroupKind, WinRole
+from mjscore.arrangements import Group, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import WinKind
 from mjscore.scoring.facts import Facts
 from mjscore.tiles import NUMBERED_SUITS, Suit, Tile, format_tiles
@@ -399,9 +399,13 @@ def concealed_hand(f: Facts, self_drawn: bool, open_kongs: bool = True) -> Hit |
 
 
 @pattern
-def fully_exposed(f: Facts, self_drawn: bool) -> Hit | None:
-    """Every set declared and exposed, only the eyes completed at the win."""
-    if not f.all_declared_exposed or f.self_drawn != self_drawn or f.arrangement is None:
+def fully_exposed(f: Facts, self_drawn: bool | None = None) -> Hit | None:
+    """Every set declared and exposed, only the eyes completed at the win; won by self-draw or by a
+    claimed tile as ``self_drawn`` says, or either way when it is left out (Four Winds' Exposed
+    hand, ruling 31)."""
+    if not f.all_declared_exposed or f.arrangement is None:
+        return None
+    if self_drawn is not None and f.self_drawn != self_drawn:
         return None
     return Hit() if f.arrangement.win_role is WinRole.PAIR else None
 
@@ -528,11 +532,13 @@ def any_pair_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
 
 
 @pattern
-def pair_gongs(f: Facts, count: int) -> Hit | None:
-    """Four identical tiles held as two pairs (Nico Nico's concealed gongs, ruling 19)."""
+def pair_gongs(f: Facts, count: int, or_more: bool = False) -> Hit | None:
+    """``count`` kinds held four times as two pairs (Nico Nico's concealed gongs, ruling 19); with
+    ``or_more`` at least ``count`` (the sheets price one and two gongs; three score as two, ruling 54)."""
     pairs = Counter(g.first for g in f.groups if g.kind is GroupKind.PAIR)
     gongs = [t for t, n in pairs.items() if n >= 2]
-    return Hit(1, format_tiles(gongs)) if len(gongs) == count else None
+    found = len(gongs) >= count if or_more else len(gongs) == count
+    return Hit(1, format_tiles(gongs)) if found else None
 
 
 @pattern
@@ -568,12 +574,13 @@ def single_wait(f: Facts, roles: list[str] | None = None) -> Hit | None:
 
 @pattern
 def pair_wait(f: Facts) -> Hit | None:
-    """Calling by Pairs: exactly two tile kinds complete the hand, both held as concealed pairs, and
-    the winning tile turned one of them into a pung."""
+    """Calling by Pairs (rulings 4 and 27): exactly two tile kinds complete the hand (dead tiles are
+    not in the wait), *each* of them by turning a held pair into a pung of a regular hand, and the
+    winning tile turned one of them into a pung. A waiting kind that completes the hand only some
+    other way (as a chow, or as the eyes) breaks it."""
     if len(f.waits) != 2 or f.arrangement is None or f.arrangement.win_role is not WinRole.PUNG:
         return None
-    held = Counter(f.hand.concealed)
-    if any(held[t] < 2 for t in f.waits):
+    if not all(pungs_a_held_pair(f.hand, tile) for tile in f.waits):
         return None
     return Hit(1, format_tiles(f.waits))
 
