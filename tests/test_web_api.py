@@ -291,3 +291,9 @@ def test_batch_scores_each_hand_and_answers_bad_ones_with_their_error(client: Te
     assert second == {"index": 1, "error": "9s does not complete the hand: it waits on 5s 8s"}
     assert third["error"] == "win: required field is missing (and 1 more problem)"
     assert fourth["total"] == mjscore.score(mjscore.Hand.from_dict(EXAMPLE)).total
+
+
+def test_a_method_not_allowed_says_which_are(client: TestClient) -> None:
+    answer = client.get("/api/score")
+    assert answer.status_code == 405 and answer.headers["allow"] == "POST"
+    assert answer.json() == {"message": "GET is not allowed on /api/score", "type": "MethodNotAllowed", "span": None}

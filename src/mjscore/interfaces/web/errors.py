@@ -80,8 +80,11 @@ def _http_error(request: Request, error: Exception) -> JSONResponse:
     if error.status_code == 404:
         return error_response(404, f"no such page: {request.url.path}", "NotFound")
     if error.status_code == 405:
-        return error_response(405, f"{request.method} is not allowed on {request.url.path}", "MethodNotAllowed")
-    return error_response(error.status_code, str(error.detail), "HTTPError")
+        response = error_response(405, f"{request.method} is not allowed on {request.url.path}", "MethodNotAllowed")
+    else:
+        response = error_response(error.status_code, str(error.detail), "HTTPError")
+    response.headers.update(error.headers or {})  # 405 says what is allowed (Allow)
+    return response
 
 
 def install_error_handlers(app: FastAPI) -> None:
