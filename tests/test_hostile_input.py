@@ -4,6 +4,8 @@ status 2 on the command line, a 4xx JSON error over HTTP), never a traceback, ne
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +106,25 @@ def test_replacements_that_have_what_they_replace_still_score() -> None:
     double = plain(win="self_draw", discarder=None, replacement="double_gong", concealed="123m 789p 67s 99p",
                    melds=[{"kind": "kong", "tiles": "2222s", "concealed": True}, {"kind": "kong", "tiles": "4444m"}])
     assert mjscore.score(mjscore.Hand.from_dict(double)).award("self_drawing_gong") is not None
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["score", "--lang", "xx", "1m"], "error: Invalid value for '--lang': 'xx' is not one of 'en', 'zh-Hans', 'zh-Hant'. "
+                                      "(see `mjscore score --help`)"),
+    (["score", "--discards", "x", "1m"], "error: Invalid value for '--discards': Input should be a valid integer"),
+    (["nope"], "error: No such command 'nope'. (see `mjscore --help`)"),
+    (["table", "show"], "error: Missing argument 'table_id'. (see `mjscore table show --help`)"),
+    (["score", "--winn", "3"], "error: No such option: --winn"),
+])
+def test_a_usage_error_is_one_line_too(args: list[str], message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
+    assert done.stdout == ""
+
+
+def test_mjscore_alone_prints_its_help() -> None:
+    done = subprocess.run([sys.executable, "-m", "mjscore"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Usage: mjscore" in done.stdout and "score" in done.stdout
 
 
 def test_a_mistyped_file_name_is_a_missing_file_not_bad_tiles(tmp_path: Path) -> None:
