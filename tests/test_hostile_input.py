@@ -117,13 +117,13 @@ def test_replacements_that_have_what_they_replace_still_score() -> None:
     (["score", "--winn", "3"], "error: No such option: --winn"),
 ])
 def test_a_usage_error_is_one_line_too(args: list[str], message: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([str(Path(sys.executable).parent / "mjscore"), *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
     assert done.stdout == ""
 
 
 def test_mjscore_alone_prints_its_help() -> None:
-    done = subprocess.run([sys.executable, "-m", "mjscore"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([str(Path(sys.executable).parent / "mjscore")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "Usage: mjscore" in done.stdout and "score" in done.stdout
 
 
