@@ -41,7 +41,7 @@ def load_ruleset_file(path: Path) -> Ruleset:
     extends = header.get("extends") if isinstance(header, Mapping) else None
     own = header.get("id") if isinstance(header, Mapping) else None
     if isinstance(own, str) and own in available():
-        fail(source, ("ruleset", "id"), f"{own!r} is a shipped ruleset's id: give your file its own", "ruleset", 1)
+        fail(source, ("ruleset", "id"), f"is a shipped ruleset's ({own!r}): give your file its own id", "ruleset", 1)
     base = None
     if extends is not None:
         if not isinstance(extends, str) or extends not in available():

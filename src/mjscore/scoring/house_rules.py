@@ -70,7 +70,7 @@ class HouseRules(Settings):
 
 def house_rules_schema() -> dict[str, Any]:
     """The JSON Schema of house-rule files and mappings (``docs/house-rules.schema.json``)."""
-    return {"title": "mjscore house rules", **HouseRules.model_json_schema()}
+    return {**HouseRules.model_json_schema(), "title": "mjscore house rules"}
 
 
 def read_house_rules(path: Path) -> dict[str, Any]:

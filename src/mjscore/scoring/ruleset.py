@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
@@ -294,8 +295,10 @@ def _read_stake(value: Any) -> tuple[Decimal, str]:
     """The stake of ``value`` and "", or a problem phrase ("must be ...")."""
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
         return Decimal(0), f"must be a number (money per point), not {value!r}"
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]+(\.[0-9]+)?", value):
+        return Decimal(0), f"must be a number (money per point), not {value!r}"
     try:
-        stake = Decimal(str(value).strip() if isinstance(value, str) else str(value))
+        stake = Decimal(str(value))
     except InvalidOperation:
         return Decimal(0), f"must be a number (money per point), not {value!r}"
     if not stake.is_finite() or stake < 0:
@@ -579,9 +582,9 @@ class ClubRulesetFile(StrictModel):
 def ruleset_file_schema() -> dict[str, Any]:
     """The JSON Schema of ruleset files (``docs/ruleset.schema.json``): complete, or extending."""
     schema = TypeAdapter(RulesetFile | ClubRulesetFile).json_schema()
-    return {"title": "mjscore ruleset file",
+    return {**schema, "title": "mjscore ruleset file",
             "description": "A ruleset's TOML table: complete (src/mjscore/rulesets/*.toml), or a club's file that extends "
-                           "a shipped ruleset (docs/ruleset-files.md).", **schema}
+                           "a shipped ruleset (docs/ruleset-files.md)."}
 
 
 # ---------------------------------------------------------------------------------------------
