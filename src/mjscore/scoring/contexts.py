@@ -41,7 +41,8 @@ def _problem(hand: Hand, rule: ContextRule) -> str:
         return f"the winning tile came from {hand.discarder or 'the wall'}, not from the dealer (East)"
     if rule.max_discards is not None and hand.discards is not None and hand.discards > rule.max_discards:
         limit = f"at most {rule.max_discards}" if rule.max_discards else "none can be"
-        return f"{hand.discards} tiles were discarded before the winning tile ({limit})"
+        tiles = "1 tile was" if hand.discards == 1 else f"{hand.discards} tiles were"
+        return f"{tiles} discarded before the winning tile ({limit})"
     if rule.declared_sets == "none" and hand.melds:
         return f"the hand has a declared set ({hand.melds[0].notation()})"
     claimed = [m for m in hand.melds if not m.concealed]
