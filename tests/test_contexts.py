@@ -92,12 +92,18 @@ def test_four_winds_ready_on_original_hand_holds_no_claimed_set() -> None:
 
 def test_mcr_has_no_opening_hand_rows_and_scores_such_a_hand_by_its_fans() -> None:
     # MCR's 81 fans have no Heavenly or Earthly Hand: the hands happen at an MCR table and are
-    # scored as the self-drawn or discard wins they are (docs/hand-format.md).
-    assert mjscore.get_ruleset("mcr").contexts == {}
-    heavenly = {"ruleset": "mcr", "seat": "E", "concealed": "123m 456m 789p 234s 9p", "win_tile": "9p",
-                "win": "self_draw", "heavenly": True}
-    plain = {**heavenly, "heavenly": False}
-    assert [a.id for a in _score(heavenly, "mcr").awards] == [a.id for a in _score(plain, "mcr").awards]
+    # scored as the self-drawn or discard wins they are (docs/hand-format.md); the claim must still
+    # describe the event.
+    heavenly = {"seat": "E", "concealed": "123m 456m 789p 234s 9p", "win_tile": "9p", "win": "self_draw",
+                "heavenly": True, "discards": 0}
+    earthly = {**heavenly, "seat": "N", "win": "discard", "discarder": "E", "heavenly": False, "earthly": True}
+    for claim in (heavenly, earthly):
+        plain = {**claim, "heavenly": False, "earthly": False}
+        assert [a.id for a in _score(claim, "mcr").awards] == [a.id for a in _score(plain, "mcr").awards]
+    assert _refusal({**heavenly, "discards": 4}, "mcr") == (
+        "heavenly: A win on the dealt hand (no fan in MCR) is the dealer's dealt hand, complete before the first "
+        "discard, but 4 tiles were discarded before the winning tile (none can be)")
+    assert _refusal({**earthly, "discards": 4}, "mcr").startswith("earthly: A win on the dealer's first discard")
 
 
 @pytest.mark.parametrize(("context", "record", "problem"), [

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_type_hints
+from typing import Annotated, Any, Literal, TypeVar, get_type_hints
 
 from pydantic import (
     AfterValidator,
@@ -606,12 +606,8 @@ def ruleset_from_data(data: Mapping[str, Any], source: Source, base: Ruleset | N
         header = data.get("ruleset")
         if isinstance(header, Mapping) and "extends" in header:
             fail(source, ("ruleset", "extends"), "a shipped ruleset cannot extend another", "ruleset", 1)
-        complete = _validated(RulesetFile, data, source)
-        assert isinstance(complete, RulesetFile)
-        return _complete(complete, data, source)
-    club = _validated(ClubRulesetFile, data, source)
-    assert isinstance(club, ClubRulesetFile)
-    return _extended(club, data, source, base)
+        return _complete(_validated(RulesetFile, data, source), data, source)
+    return _extended(_validated(ClubRulesetFile, data, source), data, source, base)
 
 
 @cache
@@ -633,7 +629,10 @@ def _subject(data: Any, loc: Loc) -> tuple[str, int]:
     return "", 0
 
 
-def _validated(model: type[BaseModel], data: Any, source: Source, at: Loc = (), file_data: Any = None) -> BaseModel:
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validated(model: type[Model], data: Any, source: Source, at: Loc = (), file_data: Any = None) -> Model:
     """``data`` validated by ``model``, or the one-line error of its first problem. ``at`` is where
     ``data`` sits in the file (a merged row of a club's file), ``file_data`` the file's table."""
     try:
@@ -674,13 +673,11 @@ def _extended(club: ClubRulesetFile, data: Mapping[str, Any], source: Source, ba
         loc: Loc = ("award", index)
         merged = _merged(given, _award_row(awards[given["id"]]) if given["id"] in awards else None, loc, locs, source, data)
         row = _validated(AwardRow, merged, source, loc, data)
-        assert isinstance(row, AwardRow)
         awards[row.id] = _award(row, loc, source, data)
     for index, given in enumerate(data.get("table_payment", [])):
         loc = ("table_payment", index)
         old = _payment_row(payments[given["id"]]) if given["id"] in payments else None
         payment = _validated(TablePaymentRow, _merged(given, old, loc, locs, source, data), source, loc, data)
-        assert isinstance(payment, TablePaymentRow)
         payments[payment.id] = _table_payment(payment, loc, source, data)
     changes, _ = meta.changes(base)
     for name in ("settlement_bonus", "minimum_excludes", "instant_flower_win"):
