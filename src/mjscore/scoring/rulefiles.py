@@ -198,8 +198,14 @@ def clean_loc(data: Any, loc: Sequence[str | int], missing: bool = False) -> Loc
     return tuple(kept)
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def _dotted(parts: Sequence[str | int]) -> str:
-    return "".join(f"[{p + 1}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(parts))
+    """A key's path as the error shows it: ``awards.seabed``, ``shapes[2]``; a key that is not a
+    bare TOML key is quoted (a key the user wrote may hold any character, a newline too)."""
+    shown = [p if isinstance(p, int) or _BARE_KEY.fullmatch(p) else json.dumps(p) for p in parts]
+    return "".join(f"[{p + 1}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(shown))
 
 
 def _shown(value: Any) -> str:

@@ -623,7 +623,8 @@ def _subject(data: Any, loc: Loc) -> tuple[str, int]:
         row = rows[loc[1]] if isinstance(rows, list) and loc[1] < len(rows) else None
         name = row.get("id") if isinstance(row, Mapping) else None
         kind = "award" if loc[0] == "award" else "table payment"
-        return f"{kind} {name if isinstance(name, str) and name else '#' + str(loc[1] + 1)}", 2
+        named = isinstance(name, str) and re.fullmatch(ID_PATTERN, name) is not None
+        return f"{kind} {name if named else '#' + str(loc[1] + 1)}", 2
     if len(loc) >= 2 and loc[0] == "ruleset":
         return "ruleset", 1
     return "", 0
@@ -658,7 +659,7 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
         contexts={name: row.rule() for name, row in meta.context.items()},
     )
-    _check_references(rules, source, data, {})
+    _check_references(rules, source, data, None)
     return rules
 
 
@@ -793,13 +794,14 @@ def _bind(pattern: str, params: Mapping[str, Any], loc: Loc, source: Source,
     return function, arguments, checked
 
 
-def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc]) -> None:
+def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc] | None) -> None:
     """Every award id used once; every id an award refers to (replaces, reduces, a consolation's
-    ignore, the minimum's excludes) an award of the ruleset. ``locs``: where a club's file wrote a row."""
+    ignore, the minimum's excludes) an award of the ruleset. ``locs``: where a club's file wrote
+    its rows (None: a complete file, whose rows are the ruleset's, in order)."""
     seen: set[str] = set()
     ids = {a.id for a in rules.awards}
     for index, award in enumerate(rules.awards):
-        loc = locs.get(award.id, ("award", index) if not locs else ("ruleset",))
+        loc = ("award", index) if locs is None else locs.get(award.id, ("ruleset",))
         subject, covered = _subject(data, loc)
         if award.id in seen:
             fail(source, (*loc, "id"), "is used by an earlier award too", subject, covered)
