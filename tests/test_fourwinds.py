@@ -137,7 +137,7 @@ def test_the_cli_refuses_a_bad_stake(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", "--ruleset", "fourwinds", "--win-tile", "8s", "--win", "self_draw",
                                  "123m 456m 789p 234s 67s 99p", "--rules", rules])
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: house rules: stake must be a number (money per point), not 'lots'"
+    assert result.stderr.strip() == "error: house.toml line 1: stake must be a number (money per point), not 'lots'"
 
 
 # ----- the 5.3 worked example and the flower rows

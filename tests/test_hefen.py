@@ -336,8 +336,8 @@ def test_cli_house_rules_from_toml_or_json(tmp_path: Path, suffix: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("[awards]\nsea_bed = 30\n", "error: house rules: ruleset hefen has no award 'sea_bed'"),
-    ("[awards]\nseabed = -5\n", "error: house rules: awards.seabed cannot be negative (-5)"),
+    ("[awards]\nsea_bed = 30\n", "error: house.toml line 2: ruleset hefen has no award 'sea_bed' (did you mean 'seabed'?)"),
+    ("[awards]\nseabed = -5\n", "error: house.toml line 2: awards.seabed cannot be negative (-5)"),
 ])
 def test_the_cli_refuses_a_bad_house_rules_file(tmp_path: Path, text: str, message: str) -> None:
     rules = tmp_path / "house.toml"

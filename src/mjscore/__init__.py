@@ -11,8 +11,8 @@ from mjscore.arrangements import Arrangement, Group, GroupKind, WinRole
 from mjscore.arrangements import waits as _waits
 from mjscore.errors import HandError, MjscoreError, NotationError, NotAWinError, RulesetError
 from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
+from mjscore.rulesets import DEFAULT_RULESET, get_ruleset, load_ruleset_file, resolve_ruleset
 from mjscore.rulesets import available as rulesets
-from mjscore.rulesets import get_ruleset
 from mjscore.scoring.engine import Award, Score, TablePayment
 from mjscore.scoring.engine import score as _score
 from mjscore.scoring.engine import score_waits as _score_waits
@@ -22,17 +22,18 @@ from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import Suit, Tile, format_tiles, parse_tiles
 
 __all__ = [
-    "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld", "MeldKind", "MjscoreError",
-    "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
-    "TablePayment", "Tile", "WinKind", "WinRole", "apply_house_rules", "format_tiles", "get_ruleset", "parse_tiles",
-    "read_house_rules", "rulesets", "score", "score_waits", "waits",
+    "DEFAULT_RULESET", "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld", "MeldKind",
+    "MjscoreError", "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError", "Score", "Suit",
+    "TablePayment", "Tile", "WinKind", "WinRole", "apply_house_rules", "format_tiles", "get_ruleset",
+    "load_ruleset_file", "parse_tiles", "read_house_rules", "resolve_ruleset", "rulesets", "score", "score_waits",
+    "waits",
 ]
 
 
 def _rules(hand: Hand, ruleset: str | Ruleset | None) -> Ruleset:
     if isinstance(ruleset, Ruleset):
         return ruleset
-    return get_ruleset(ruleset or hand.ruleset)
+    return resolve_ruleset(ruleset or hand.ruleset)
 
 
 def score(hand: Hand, ruleset: str | Ruleset | None = None) -> Score:

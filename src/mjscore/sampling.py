@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
+from mjscore.rulesets import DEFAULT_RULESET
 from mjscore.tiles import HAND_TILES, KINDS, SEATS, Tile, next_seat
 
 _BONUS = tuple(Tile.from_index(i) for i in range(34, 42))
@@ -45,7 +46,7 @@ def _random_set(rng: random.Random, counts: list[int], one_suit: int | None) -> 
     return None
 
 
-def random_winning_hand(rng: random.Random, hand_size: int = 16, ruleset: str = "lrc",
+def random_winning_hand(rng: random.Random, hand_size: int = 16, ruleset: str = DEFAULT_RULESET,
                         one_suit_chance: float = 0.1) -> Hand:
     """A random legal winning hand of ``hand_size`` held tiles (16 or 13) and a regular shape."""
     while True:

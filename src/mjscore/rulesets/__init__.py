@@ -1,13 +1,21 @@
-"""The rulesets mjscore ships: one TOML award table each, loaded on first use."""
+"""The rulesets mjscore ships (one TOML award table each, loaded on first use), a club's own ruleset
+files that extend them, and the one place a ruleset and its house rules are put together."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from mjscore.errors import RulesetError
-from mjscore.scoring.ruleset import Ruleset, load_ruleset
+from mjscore.scoring.house_rules import apply_house_rules, load_house_rules
+from mjscore.scoring.rulefiles import fail, read_rule_file
+from mjscore.scoring.ruleset import Ruleset, load_ruleset, ruleset_from_data
+
+#: The ruleset of a hand record, a table or a command that names none.
+DEFAULT_RULESET = "lrc"
 
 
 def available() -> tuple[str, ...]:
@@ -18,7 +26,37 @@ def available() -> tuple[str, ...]:
 
 @cache
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset with this id; raises :class:`RulesetError` naming the ones there are."""
+    """The shipped ruleset with this id; raises :class:`RulesetError` naming the ones there are."""
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
     return load_ruleset(Path(str(resources.files(__name__).joinpath(f"{ruleset_id}.toml"))))
+
+
+def load_ruleset_file(path: Path) -> Ruleset:
+    """A club's ruleset file (docs/ruleset-files.md): a complete table, or one that says
+    ``extends = "lrc"`` (a shipped id) and changes rows by id or adds new ones. Its id is its own,
+    never a shipped one's. Raises :class:`RulesetError` naming the file, the line and the key."""
+    data, source = read_rule_file(path, "ruleset")
+    header = data.get("ruleset")
+    extends = header.get("extends") if isinstance(header, Mapping) else None
+    own = header.get("id") if isinstance(header, Mapping) else None
+    if isinstance(own, str) and own in available():
+        fail(source, ("ruleset", "id"), f"is a shipped ruleset's ({own!r}): give your file its own id", "ruleset", 1)
+    base = None
+    if extends is not None:
+        if not isinstance(extends, str) or extends not in available():
+            fail(source, ("ruleset", "extends"), f"must be a shipped ruleset ({', '.join(available())}), not {extends!r}",
+                 "ruleset", 1)
+        base = get_ruleset(extends)
+    return ruleset_from_data(data, source, base)
+
+
+def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any] | Path | None = None,
+                    ruleset_file: Path | None = None) -> Ruleset:
+    """The ruleset a hand is scored under: ``ruleset_file`` if given (it wins over the id), else
+    the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`), with ``house_rules`` (a
+    mapping, or a TOML/JSON file) applied on top."""
+    rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
+    if isinstance(house_rules, Path):
+        return load_house_rules(rules, house_rules)
+    return apply_house_rules(rules, house_rules) if house_rules else rules

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mjscore.errors import TableError
+from mjscore.rulesets import DEFAULT_RULESET
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict, money_text
@@ -88,7 +89,7 @@ def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise TableError("players: expected a list of four names")
-    settings = TableSettings.of(str(data.get("name", "")), players, str(data.get("ruleset", "lrc")), house_rules,
+    settings = TableSettings.of(str(data.get("name", "")), players, str(data.get("ruleset", DEFAULT_RULESET)), house_rules,
                                 data.get("base_money", 0))
     entries = data.get("entries", [])
     if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):

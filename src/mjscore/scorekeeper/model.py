@@ -15,8 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from mjscore.errors import RulesetError, TableError
-from mjscore.rulesets import get_ruleset
-from mjscore.scoring.house_rules import apply_house_rules
+from mjscore.rulesets import DEFAULT_RULESET, resolve_ruleset
 from mjscore.scoring.ruleset import Ruleset, parse_stake
 
 #: The hand-record fields the table fills in itself; a record may state them only if they agree.
@@ -46,12 +45,12 @@ class TableSettings:
 
     name: str
     players: tuple[str, str, str, str]
-    ruleset: str = "lrc"
+    ruleset: str = DEFAULT_RULESET
     house_rules: Mapping[str, Any] = field(default_factory=dict)
     base_money: Decimal = Decimal(0)
 
     @staticmethod
-    def of(name: str, players: Sequence[str], ruleset: str = "lrc", house_rules: Mapping[str, Any] | None = None,
+    def of(name: str, players: Sequence[str], ruleset: str = DEFAULT_RULESET, house_rules: Mapping[str, Any] | None = None,
            base: object = 0) -> TableSettings:
         """Checked settings: four distinct non-empty names, a known ruleset, house rules that apply."""
         names = tuple(p.strip() for p in players)
@@ -70,8 +69,7 @@ class TableSettings:
 
     def rules(self) -> Ruleset:
         """The table's ruleset with its house rules applied."""
-        rules = get_ruleset(self.ruleset)
-        return apply_house_rules(rules, self.house_rules) if self.house_rules else rules
+        return resolve_ruleset(self.ruleset, self.house_rules)
 
     def player(self, name: str) -> int:
         """The index of the player called ``name`` (any case)."""

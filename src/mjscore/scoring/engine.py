@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
 from mjscore.hand import Hand, WinKind, check_flowers, check_tile_count
+from mjscore.scoring.contexts import check_context
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -199,9 +200,11 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
 
 
 def _check_for_ruleset(hand: Hand, rules: Ruleset) -> None:
-    """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold."""
+    """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold, a
+    claim (heavenly, earthly, ready) that breaks what it means in the ruleset."""
     check_tile_count(hand, rules.hand_size)
     check_flowers(hand, rules.instant_flower_win)
+    check_context(hand, rules)
 
 
 def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:

@@ -17,151 +17,126 @@
 
 The result is a new :class:`~mjscore.scoring.ruleset.Ruleset` whose ``overrides`` lists every change
 in force, so two tables can tell whether they score alike. Nothing is changed in place.
+
+The keys are a declared schema (:class:`HouseRules`, strict: no unknown key, no ``"1"`` for 1, no
+``true`` for a number; published as ``docs/house-rules.schema.json``). A file is read strictly (size
+bound, UTF-8) and a bad key is refused in one line naming the file and its line (TOML) or its path
+(JSON); the ids under ``[awards]`` and ``[table_payments]`` must be the ruleset's.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
+import difflib
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from mjscore.errors import RulesetError
-from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule, parse_stake
-from mjscore.tiles import SEATS
+from pydantic import Field, Tag, ValidationError
 
-_SWITCHES = ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw")
-_TOP_KEYS = ("base", "limit", "stake", "minimum", *_SWITCHES, "awards", "table_payments")
+from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
+from mjscore.scoring.ruleset import AwardRule, Points, Ruleset, Settings, TablePaymentRule, setting_kinds
+
+
+class AwardSetting(StrictModel):
+    """An award changed by a table: a new value, switched on or off, or both."""
+
+    points: Points | None = None
+    enabled: bool | None = None
+
+
+class PaymentSetting(StrictModel):
+    """A table payment changed by a table: a new amount from each payer, switched on or off, or both."""
+
+    amount: Points | None = None
+    enabled: bool | None = None
+
+
+AwardValue = Annotated[
+    Annotated[Points, Tag("number")] | Annotated[bool, Tag("switch")] | Annotated[AwardSetting, Tag("table")],
+    setting_kinds("must be a number, true/false, or a table")]
+PaymentValue = Annotated[
+    Annotated[Points, Tag("number")] | Annotated[bool, Tag("switch")] | Annotated[PaymentSetting, Tag("table")],
+    setting_kinds("must be a number, true/false, or a table")]
+
+
+class HouseRules(Settings):
+    """A table's house rules: settings of the ruleset, and awards and table payments by id."""
+
+    awards: dict[str, AwardValue] = Field({}, description="By award id: a new value, true/false (on/off), or both.")
+    table_payments: dict[str, PaymentValue] = Field(
+        {}, description="By table payment id: a new amount from each payer, true/false (on/off), or both.")
+
+
+def house_rules_schema() -> dict[str, Any]:
+    """The JSON Schema of house-rule files and mappings (``docs/house-rules.schema.json``)."""
+    return {**HouseRules.model_json_schema(), "title": "mjscore house rules"}
 
 
 def read_house_rules(path: Path) -> dict[str, Any]:
-    """The override mapping of a ``.toml`` or ``.json`` file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesetError(f"cannot read house rules {path}: {error.strerror}") from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise RulesetError(f"house rules {path.name}: {error}") from None
-    if not isinstance(data, dict):
-        raise RulesetError(f"house rules {path.name}: expected a table of settings")
+    """The override mapping of a ``.toml`` or ``.json`` file, its keys checked against the schema
+    (:class:`HouseRules`); raises :class:`RulesetError` naming the file, the line or path and the key."""
+    data, source = read_rule_file(path, "house rules")
+    _validated(data, source)
     return data
 
 
-def apply_house_rules(rules: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
-    """``rules`` with ``overrides`` applied; raises :class:`RulesetError` naming the bad key."""
-    unknown = [key for key in overrides if key not in _TOP_KEYS]
-    if unknown:
-        raise RulesetError(f"house rules: unknown setting {unknown[0]!r} (use {', '.join(_TOP_KEYS)})")
-    changes: dict[str, Any] = {}
-    notes: list[str] = []
-    if "base" in overrides:
-        changes["base"] = _amount(overrides["base"], "base")
-        notes.append(f"base = {changes['base']}")
-    if "limit" in overrides:
-        limit = overrides["limit"]
-        changes["limit"] = None if limit is False else _amount(limit, "limit")
-        notes.append(f"limit = {changes['limit'] if changes['limit'] is not None else 'none'}")
-    if "stake" in overrides:
-        changes["stake"] = parse_stake(overrides["stake"], "house rules")
-        notes.append(f"stake = {changes['stake']}")
-    for switch in _SWITCHES:
-        if switch in overrides:
-            if not isinstance(overrides[switch], bool):
-                raise RulesetError(f"house rules: {switch} must be true or false, not {overrides[switch]!r}")
-            changes[switch] = overrides[switch]
-            notes.append(f"{switch} = {'true' if overrides[switch] else 'false'}")
-    if "minimum" in overrides:
-        changes["minimum"] = _minimum(overrides["minimum"], rules.minimum)
-        notes.append(f"minimum = {_minimum_text(changes['minimum'])}")
-    awards = overrides.get("awards", {})
-    if awards:
-        _check_table(awards, "awards")
-        changes["awards"] = tuple(_override(rule, awards.get(rule.id), notes, "awards", "points")
+def load_house_rules(rules: Ruleset, path: Path) -> Ruleset:
+    """``rules`` with the house rules of the file ``path`` applied (errors name the file's line)."""
+    data, source = read_rule_file(path, "house rules")
+    return apply_house_rules(rules, data, source)
+
+
+def apply_house_rules(rules: Ruleset, overrides: Mapping[str, Any], source: Source | None = None) -> Ruleset:
+    """``rules`` with ``overrides`` applied; raises :class:`RulesetError` naming the bad key
+    (``source``: the file they were read from, for its name and lines)."""
+    source = source or Source("house rules")
+    settings = _validated(overrides, source)
+    changes, notes = settings.changes(rules)
+    _check_ids(settings.awards, {r.id for r in rules.awards}, "awards", rules.id, source)
+    _check_ids(settings.table_payments, {r.id for r in rules.table_payments}, "table_payments", rules.id, source)
+    if settings.awards:
+        changes["awards"] = tuple(_override(rule, settings.awards.get(rule.id), notes, "points")
                                   for rule in rules.awards)
-        _check_ids(awards, {r.id for r in rules.awards}, "award", rules.id)
-    payments = overrides.get("table_payments", {})
-    if payments:
-        _check_table(payments, "table_payments")
-        changes["table_payments"] = tuple(
-            _override(rule, payments.get(rule.id), notes, "table_payments", "amount", " each")
-            for rule in rules.table_payments)
-        _check_ids(payments, {r.id for r in rules.table_payments}, "table payment", rules.id)
+    if settings.table_payments:
+        changes["table_payments"] = tuple(_override(rule, settings.table_payments.get(rule.id), notes, "amount", " each")
+                                          for rule in rules.table_payments)
     return replace(rules, overrides=rules.overrides + tuple(notes), **changes)
 
 
-def _amount(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesetError(f"house rules: {where} must be a whole number, not {value!r}")
-    if value < 0:
-        raise RulesetError(f"house rules: {where} cannot be negative ({value})")
-    return value
+def _validated(data: Any, source: Source) -> HouseRules:
+    try:
+        return HouseRules.model_validate(data)
+    except ValidationError as error:
+        loc, problem = first_error(error, data, HouseRules.model_json_schema())
+        fail(source, loc, problem)
 
 
-def _minimum(value: Any, current: Mapping[str, int] | None) -> dict[str, int] | None:
-    """The new minimum to win: one number for every round, ``false`` for none, or a table of round
-    winds that changes the rounds it names and keeps the ``current`` ladder for the others."""
-    if value is False:
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {seat: _amount(value, "minimum") for seat in SEATS}
-    if isinstance(value, Mapping):
-        bad = [k for k in value if k not in SEATS]
-        if bad:
-            raise RulesetError(f"house rules: minimum: {bad[0]!r} is not a round wind (E, S, W, N)")
-        kept = dict(current or {})
-        return {seat: _amount(value[seat], f"minimum.{seat}") if seat in value else kept[seat]
-                for seat in SEATS if seat in value or seat in kept}
-    raise RulesetError(f"house rules: minimum must be a number, a table of round winds, or false, not {value!r}")
-
-
-def _minimum_text(minimum: Mapping[str, int] | None) -> str:
-    if minimum is None:
-        return "none"
-    return ", ".join(f"{seat} {points}" for seat, points in minimum.items())
-
-
-def _check_table(value: Any, where: str) -> None:
-    if not isinstance(value, Mapping):
-        raise RulesetError(f"house rules: {where} must be a table of ids")
-
-
-def _check_ids(given: Mapping[str, Any], known: set[str], kind: str, ruleset: str) -> None:
+def _check_ids(given: Mapping[str, Any], known: set[str], table: str, ruleset: str, source: Source) -> None:
+    kind = "award" if table == "awards" else "table payment"
     for key in given:
         if key not in known:
-            raise RulesetError(f"house rules: ruleset {ruleset} has no {kind} {key!r}")
-
-
-def _change(value: Any, where: str, amount_key: str) -> tuple[int | None, bool | None]:
-    """(new points/amount, new enabled) from ``42``, ``true``/``false`` or ``{points=..., enabled=...}``."""
-    if isinstance(value, bool):
-        return None, value
-    if isinstance(value, int):
-        return _amount(value, where), None
-    if isinstance(value, Mapping):
-        extra = [k for k in value if k not in (amount_key, "enabled")]
-        if extra:
-            raise RulesetError(f"house rules: {where}: unknown key {extra[0]!r} (use {amount_key}, enabled)")
-        points = _amount(value[amount_key], f"{where}.{amount_key}") if amount_key in value else None
-        enabled = value.get("enabled")
-        if enabled is not None and not isinstance(enabled, bool):
-            raise RulesetError(f"house rules: {where}.enabled must be true or false")
-        return points, enabled
-    raise RulesetError(f"house rules: {where} must be a number, true/false, or a table, not {value!r}")
+            near = difflib.get_close_matches(key, sorted(known), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            loc: Loc = (table, key)
+            fail(source, loc, f"ruleset {ruleset} has no {kind} {key!r}{hint}", covered=2)
 
 
 Rule = TypeVar("Rule", AwardRule, TablePaymentRule)
 
 
-def _override(rule: Rule, value: Any, notes: list[str], table: str, amount: str, unit: str = "") -> Rule:
+def _override(rule: Rule, value: int | bool | AwardSetting | PaymentSetting | None, notes: list[str], amount: str,
+              unit: str = "") -> Rule:
     """``rule`` with the house rule ``value`` applied: a new ``amount`` (an award's ``points``, a
     table payment's ``amount``), switched on or off, or both; each change noted."""
     if value is None:
         return rule
-    new_amount, enabled = _change(value, f"{table}.{rule.id}", amount)
+    if isinstance(value, bool):
+        new_amount, enabled = None, value
+    elif isinstance(value, int):
+        new_amount, enabled = value, None
+    else:
+        new_amount, enabled = getattr(value, amount), value.enabled
     if new_amount is not None:
         notes.append(f"{rule.id} = {new_amount}{unit} (was {getattr(rule, amount)})")
         change: dict[str, Any] = {amount: new_amount}

@@ -1,25 +1,53 @@
 """Rulesets as data: a table of awards (id, points, group, names, pattern) and a few settings.
 
-A ruleset is read from a TOML file (``src/mjscore/rulesets/*.toml``). Each ``[[award]]`` row names
-the pattern that detects it; the engine never knows a ruleset by name. A :class:`Ruleset` is
-immutable: house rules make a new one with :meth:`Ruleset.with_overrides`.
+A ruleset is read from a TOML file (``src/mjscore/rulesets/*.toml``, or a club's own file that
+``extends`` one of them). Each ``[[award]]`` row names the pattern that detects it; the engine never
+knows a ruleset by name. A :class:`Ruleset` is immutable: house rules make a new one
+(:mod:`mjscore.scoring.house_rules`).
+
+The file is validated data: its declared schema is the strict pydantic models below
+(:class:`RulesetFile`, :class:`ClubRulesetFile`, published as ``docs/ruleset.schema.json``), and each
+row's ``params`` are checked when the file loads against its pattern's signature and annotations.
+A file that does not hold is refused in one line naming the file, the line and the key
+(:mod:`mjscore.scoring.rulefiles`).
 """
 
 from __future__ import annotations
 
-import tomllib
+import difflib
+import inspect
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar, get_type_hints
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Strict,
+    StringConstraints,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
 
 from mjscore.arrangements import SHAPES
 from mjscore.errors import RulesetError
+from mjscore.hand import Replacement, WinKind
 from mjscore.scoring import patterns_mcr  # noqa: F401  (registers the MCR patterns)
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern, bind
 from mjscore.scoring.payments import Direction
+from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
@@ -44,13 +72,6 @@ class Names:
     def to_dict(self) -> dict[str, str]:
         return {"en": self.en, "zh-Hans": self.zh_hans, "zh-Hant": self.zh_hant}
 
-    @staticmethod
-    def from_table(table: Mapping[str, Any], where: str) -> Names:
-        try:
-            return Names(table["en"], table["zh-Hans"], table["zh-Hant"])
-        except KeyError as missing:
-            raise RulesetError(f"{where}: missing the {missing.args[0]} text") from None
-
 
 @dataclass(frozen=True, slots=True)
 class Consolation:
@@ -59,6 +80,25 @@ class Consolation:
 
     when_total: int
     ignore: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ContextRule:
+    """What a hand record's claim (``heavenly``, ``earthly``, ``ready_declared``) means in a ruleset,
+    as conditions the record must meet (:func:`mjscore.scoring.contexts.check_context`): ``name``
+    and ``means`` say it in English for the refusal; ``seat`` ("dealer", "non_dealer"), ``win``
+    (the win kinds it allows), ``discarder`` ("dealer"), ``max_discards`` (tiles discarded before
+    the winning tile), ``declared_sets`` ("none", "concealed_kongs": no claimed set, or "any") and
+    ``replacements`` (the replacement draws it allows) are None or "any" where the claim says nothing."""
+
+    name: str
+    means: str
+    seat: str | None = None
+    win: tuple[str, ...] | None = None
+    discarder: str | None = None
+    max_discards: int | None = None
+    declared_sets: str = "any"
+    replacements: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,8 +163,9 @@ class Ruleset:
     never win by themselves); ``stake``
     is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`).
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
-    after winning / after a drawn hand (the scorekeeper's dealer rotation). ``overrides`` lists the
-    house rules applied (:mod:`mjscore.scoring.house_rules`)."""
+    after winning / after a drawn hand (the scorekeeper's dealer rotation). ``contexts`` says what
+    the record's ``heavenly``, ``earthly`` and ``ready_declared`` mean here (:class:`ContextRule`).
+    ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`)."""
 
     id: str
     name: Names
@@ -144,6 +185,7 @@ class Ruleset:
     stake: Decimal = Decimal(1)
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
+    contexts: Mapping[str, ContextRule] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
 
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
@@ -198,125 +240,582 @@ class Ruleset:
         }
 
 
-def load_ruleset(path: Path) -> Ruleset:
-    """Read a ruleset's TOML table; raise :class:`RulesetError` naming the row that is wrong."""
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
-    where = path.name
-    try:
-        meta = data["ruleset"]
-        shapes = tuple(meta["shapes"])
-        for shape in shapes:
-            if shape not in SHAPES:
-                raise RulesetError(f"{where}: unknown shape {shape!r}")
-        awards = tuple(_award(row, where) for row in data.get("award", []))
-        payments = tuple(_table_payment(row, where) for row in data.get("table_payment", []))
-        _check_ids(awards, where)
-        return Ruleset(
-            id=meta["id"],
-            name=Names.from_table(meta["name"], where),
-            version=meta["version"],
-            unit=meta.get("unit", "points"),
-            hand_size=meta["hand_size"],
-            shapes=shapes,
-            base=meta.get("base", 0),
-            base_name=Names.from_table(meta["base_name"], where),
-            awards=awards,
-            table_payments=payments,
-            settlement_bonus=meta.get("settlement_bonus", 0),
-            minimum=meta.get("minimum"),
-            minimum_excludes=tuple(meta.get("minimum_excludes", ())),
-            limit=meta.get("limit"),
-            instant_flower_win=meta.get("instant_flower_win"),
-            stake=parse_stake(meta.get("stake", 1), where),
-            dealer_keeps_deal_on_win=meta.get("dealer_keeps_deal_on_win", True),
-            dealer_keeps_deal_on_draw=meta.get("dealer_keeps_deal_on_draw", False),
-        )
-    except KeyError as missing:
-        raise RulesetError(f"{where}: missing key {missing.args[0]!r}") from None
+# ---------------------------------------------------------------------------------------------
+# The schema of a ruleset file (strict: see mjscore.scoring.rulefiles)
+
+#: The most points (tai, fan) an award, a base, a limit or a minimum can be worth at a table.
+MAX_POINTS = 10_000
+#: The most money one point can be worth, and the finest fraction of it.
+MAX_STAKE = Decimal(1_000_000)
+STAKE_PLACES = 6
+#: Tiles in a set: no count of tiles on the table can pass it.
+MAX_TABLE_TILES = 144
+
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=60)]
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+Limit = Annotated[int, Field(ge=1, le=MAX_POINTS)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+LongText = Annotated[str, StringConstraints(min_length=1, max_length=1000)]
+ContextName = Literal["heavenly", "earthly", "ready_declared"]
+ROUND_WINDS = ("E", "S", "W", "N")
 
 
-def _pattern_fields(row: Mapping[str, Any], where: str) -> dict[str, Any]:
-    function, arguments = _bound(row, where)
-    return {"function": function, "arguments": arguments}
+def _custom(kind: str, problem: str) -> PydanticCustomError:
+    return PydanticCustomError(kind, "{problem}", {"problem": problem})
 
 
-def _bound(row: Mapping[str, Any], where: str) -> tuple[Pattern, tuple[Any, ...]]:
-    name = row.get("pattern", "never")
-    if name not in PATTERNS:
-        raise RulesetError(f"{where}: {row['id']}: unknown pattern {name!r}")
-    try:
-        return bind(name, dict(row.get("params", {})))
-    except TypeError as error:
-        raise RulesetError(f"{where}: {row['id']}: pattern {name}: {error}") from None
+def _known_shape(value: str) -> str:
+    if value not in SHAPES:
+        raise _custom("shape", f"must be a shape: {', '.join(SHAPES)}; not {value!r}")
+    return value
 
 
-def _award(row: Mapping[str, Any], where: str) -> AwardRule:
-    label = f"{where}: award {row.get('id', '?')}"
-    consolation = row.get("consolation")
-    return AwardRule(
-        id=row["id"],
-        points=row["points"],
-        name=Names.from_table(row["name"], label),
-        help=Names.from_table(row["help"], label),
-        source=row["source"],
-        pattern=row.get("pattern", "never"),
-        params=dict(row.get("params", {})),
-        group=row.get("group"),
-        replaces=tuple(row.get("replaces", ())),
-        reduces=dict(row.get("reduces", {})),
-        shapes=tuple(row.get("shapes", ())),
-        on_flower_win=row.get("on_flower_win", False),
-        enabled=row.get("enabled", True),
-        consolation=Consolation(consolation["when_total"], tuple(consolation.get("ignore", ()))) if consolation else None,
-        **_pattern_fields(row, label),
-    )
+def _known_pattern(value: str) -> str:
+    if value not in PATTERNS:
+        near = difflib.get_close_matches(value, sorted(PATTERNS), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise _custom("pattern", f"must be a pattern of the library (mjscore.scoring.patterns), not {value!r}{hint}")
+    return value
 
 
-def _table_payment(row: Mapping[str, Any], where: str) -> TablePaymentRule:
-    label = f"{where}: table payment {row.get('id', '?')}"
-    return TablePaymentRule(
-        id=row["id"],
-        amount=row["amount"],
-        name=Names.from_table(row["name"], label),
-        help=Names.from_table(row["help"], label),
-        source=row["source"],
-        pattern=row.get("pattern"),
-        params=dict(row.get("params", {})),
-        group=row.get("group"),
-        direction=_direction(row.get("direction", "collect"), label),
-        enabled=row.get("enabled", True),
-        **_pattern_fields(row, label),
-    )
+def _round_wind(value: str) -> str:
+    if value not in ROUND_WINDS:
+        raise _custom("round_wind", f"{value!r} is not a round wind (E, S, W, N)")
+    return value
 
 
-def parse_stake(value: Any, where: str) -> Decimal:
-    """The money one point is worth, from a whole or decimal number (``10``, ``0.5``, ``"0.5"``);
-    raises :class:`RulesetError` naming ``where`` for anything else or a negative stake."""
+Shape = Annotated[str, AfterValidator(_known_shape), WithJsonSchema({"type": "string", "enum": list(SHAPES)})]
+PatternName = Annotated[str, AfterValidator(_known_pattern), WithJsonSchema(
+    {"type": "string", "description": "A pattern of the library (mjscore.scoring.patterns, patterns_mcr)."})]
+RoundWind = Annotated[str, AfterValidator(_round_wind), WithJsonSchema({"type": "string", "enum": list(ROUND_WINDS)})]
+
+
+def _read_stake(value: Any) -> tuple[Decimal, str]:
+    """The stake of ``value`` and "", or a problem phrase ("must be ...")."""
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise RulesetError(f"{where}: stake must be a number (money per point), not {value!r}")
+        return Decimal(0), f"must be a number (money per point), not {value!r}"
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]+(\.[0-9]+)?", value):
+        return Decimal(0), f"must be a number (money per point), not {value!r}"
     try:
         stake = Decimal(str(value))
     except InvalidOperation:
-        raise RulesetError(f"{where}: stake must be a number (money per point), not {value!r}") from None
+        return Decimal(0), f"must be a number (money per point), not {value!r}"
     if not stake.is_finite() or stake < 0:
-        raise RulesetError(f"{where}: stake must be a number of at least 0, not {value!r}")
+        return Decimal(0), f"must be a number of at least 0, not {value!r}"
+    if stake > MAX_STAKE:
+        return Decimal(0), f"must be at most {MAX_STAKE} (money per point), not {value!r}"
+    if stake != stake.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
+        return Decimal(0), f"must have at most {STAKE_PLACES} decimal places, not {value!r}"
+    return stake, ""
+
+
+def parse_stake(value: Any, where: str) -> Decimal:
+    """The money one point is worth, from a whole or decimal number (``10``, ``0.5``, ``"0.5"``),
+    at least 0 and at most :data:`MAX_STAKE`; raises :class:`RulesetError` naming ``where`` for
+    anything else."""
+    stake, problem = _read_stake(value)
+    if problem:
+        raise RulesetError(f"{where}: stake {problem}")
     return stake
 
 
-def _direction(value: str, where: str) -> Direction:
+def _stake(value: Any) -> Decimal:
+    stake, problem = _read_stake(value)
+    if problem:
+        raise _custom("stake", problem)
+    return stake
+
+
+Stake = Annotated[Decimal, PlainValidator(_stake), WithJsonSchema({
+    "anyOf": [{"type": "number", "minimum": 0, "maximum": int(MAX_STAKE)},
+              {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,6})?$"}],
+    "description": "The money one point is worth: a number, or a decimal number as text ('0.5')."})]
+
+
+def _by_type(value: Any) -> str | None:
+    """The branch of a setting that is a number, true/false, or a table (None: neither)."""
+    if isinstance(value, bool):
+        return "switch"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, dict):
+        return "table"
+    return None
+
+
+def setting_kinds(message: str) -> Discriminator:
+    """The branch picker of a setting that is a number, true/false or a table, by the value's type."""
+    return Discriminator(_by_type, custom_error_type="setting", custom_error_message=message)
+
+
+#: ``limit``: the most a hand scores, or ``false`` for none.
+LimitSetting = Annotated[
+    Annotated[Limit, Tag("number")] | Annotated[Literal[False], Tag("switch")],
+    setting_kinds("must be a number, or false for no limit")]
+#: ``minimum``: one number for every round, a table of round winds, or ``false`` for none.
+MinimumSetting = Annotated[
+    Annotated[Points, Tag("number")] | Annotated[Literal[False], Tag("switch")]
+    | Annotated[dict[RoundWind, Points], Tag("table")],
+    setting_kinds("must be a number, a table of round winds, or false for none")]
+
+
+class NamesRow(StrictModel):
+    """A name in English, Simplified and Traditional Chinese."""
+
+    en: Text
+    zh_hans: Text = Field(alias="zh-Hans")
+    zh_hant: Text = Field(alias="zh-Hant")
+
+    def names(self) -> Names:
+        return Names(self.en, self.zh_hans, self.zh_hant)
+
+
+class HelpRow(NamesRow):
+    """A sentence or two in English, Simplified and Traditional Chinese."""
+
+    en: LongText
+    zh_hans: LongText = Field(alias="zh-Hans")
+    zh_hant: LongText = Field(alias="zh-Hant")
+
+
+class ConsolationRow(StrictModel):
+    """Chicken Hand: replaces a pre-base total of exactly ``when_total`` (``ignore``: awards kept)."""
+
+    when_total: Points
+    ignore: list[Id] = []
+
+
+class ContextRow(StrictModel):
+    """What a record's ``heavenly``, ``earthly`` or ``ready_declared`` means in this ruleset: the
+    conditions a record that claims it must meet (docs/hand-format.md, Contexts that cannot happen)."""
+
+    name: Text = Field(description="The row's English name, e.g. 'Earthly Hand'.")
+    means: LongText = Field(description="What the claim is, for the refusal: 'a win on the dealer's first discard'.")
+    seat: Literal["dealer", "non_dealer"] | None = Field(None, description="Who can make the claim.")
+    win: list[Annotated[WinKind, Strict(False)]] | None = Field(None, description="The win kinds it allows.")
+    discarder: Literal["dealer"] | None = Field(None, description="Who gave the winning tile.")
+    max_discards: Annotated[int, Field(ge=0, le=MAX_TABLE_TILES)] | None = Field(
+        None, description="The most tiles discarded before the winning tile (the record's discards).")
+    declared_sets: Literal["none", "concealed_kongs", "any"] = Field(
+        "any", description="Declared sets allowed: none, only concealed kongs (no claimed set), or any.")
+    replacements: list[Annotated[Replacement, Strict(False)]] | None = Field(
+        None, description="The replacement draws it allows ([] for none).")
+
+    def rule(self) -> ContextRule:
+        return ContextRule(
+            self.name, self.means, self.seat, tuple(w.value for w in self.win) if self.win is not None else None,
+            self.discarder, self.max_discards, self.declared_sets,
+            tuple(r.value for r in self.replacements) if self.replacements is not None else None)
+
+
+class AwardRow(StrictModel):
+    """One ``[[award]]`` row: the award, its value and the pattern that detects it."""
+
+    id: Id
+    points: Points
+    name: NamesRow
+    help: HelpRow
+    source: LongText = Field(description="The source row it comes from.")
+    pattern: PatternName = "never"
+    params: dict[str, Any] = Field({}, description="The pattern's parameters, checked against its signature.")
+    group: Id | None = Field(None, description="An exclusive group: only its highest award counts.")
+    replaces: list[Id] = []
+    reduces: dict[Id, Annotated[int, Field(ge=1, le=16)]] = {}
+    shapes: list[Shape] = []
+    on_flower_win: bool = False
+    enabled: bool = True
+    consolation: ConsolationRow | None = None
+
+
+class TablePaymentRow(StrictModel):
+    """One ``[[table_payment]]`` row: a payment settled at the table when it happens (ruling 5)."""
+
+    id: Id
+    amount: Points
+    name: NamesRow
+    help: HelpRow
+    source: LongText
+    pattern: PatternName | None = Field(None, description="Omitted: an event recorded when it happens.")
+    params: dict[str, Any] = {}
+    group: Id | None = None
+    direction: Annotated[Direction, Strict(False)] = Direction.COLLECT
+    enabled: bool = True
+
+
+class RulesetHeader(StrictModel):
+    """The ``[ruleset]`` table of a complete ruleset."""
+
+    id: Id
+    name: NamesRow
+    version: Text
+    unit: Annotated[str, StringConstraints(min_length=1, max_length=20)] = "points"
+    hand_size: Literal[13, 16]
+    shapes: Annotated[list[Shape], Field(min_length=1)]
+    base: Points = 0
+    base_name: NamesRow
+    settlement_bonus: Points = 0
+    minimum: dict[RoundWind, Points] | None = None
+    minimum_excludes: list[Id] = []
+    limit: Limit | None = None
+    instant_flower_win: Literal[7, 8] | None = None
+    stake: Stake = Decimal(1)
+    dealer_keeps_deal_on_win: bool = True
+    dealer_keeps_deal_on_draw: bool = False
+    context: dict[ContextName, ContextRow] = {}
+
+
+class RulesetFile(StrictModel):
+    """A complete ruleset file (``src/mjscore/rulesets/*.toml``)."""
+
+    model_config = ConfigDict(title="complete ruleset")
+    ruleset: RulesetHeader
+    award: Annotated[list[AwardRow], Field(min_length=1)]
+    table_payment: list[TablePaymentRow] = []
+
+
+class Settings(StrictModel):
+    """The settings a club's ruleset file or a house-rules file can change (absent: kept)."""
+
+    base: Points | None = Field(None, description="The base added to every winning hand.")
+    limit: LimitSetting | None = Field(None, description="The most a hand can score; false: no limit.")
+    stake: Stake | None = Field(None, description="The money one point (tai) is worth at this table.")
+    minimum: MinimumSetting | None = Field(
+        None, description="The minimum to win: one number, a table of round winds (the others kept), or false: none.")
+    dealer_keeps_deal_on_win: bool | None = None
+    dealer_keeps_deal_on_draw: bool | None = None
+
+    def changes(self, rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
+        """The changes to ``rules`` (keyword arguments of :func:`dataclasses.replace`) and a note of each."""
+        changes: dict[str, Any] = {}
+        notes: list[str] = []
+        if self.base is not None:
+            changes["base"] = self.base
+            notes.append(f"base = {self.base}")
+        if self.limit is not None:
+            changes["limit"] = None if self.limit is False else self.limit
+            notes.append(f"limit = {'none' if self.limit is False else self.limit}")
+        if self.stake is not None:
+            changes["stake"] = self.stake
+            notes.append(f"stake = {self.stake}")
+        for switch in ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw"):
+            value = getattr(self, switch)
+            if value is not None:
+                changes[switch] = value
+                notes.append(f"{switch} = {'true' if value else 'false'}")
+        if self.minimum is not None:
+            changes["minimum"] = minimum = _minimum(self.minimum, rules.minimum)
+            notes.append("minimum = " + (", ".join(f"{s} {p}" for s, p in minimum.items()) if minimum else "none"))
+        return changes, notes
+
+
+def _minimum(value: int | Literal[False] | Mapping[str, int], current: Mapping[str, int] | None) -> dict[str, int] | None:
+    """The new minimum to win: one number for every round, ``false`` for none, or a table of round
+    winds that changes the rounds it names and keeps the ``current`` ladder for the others."""
+    if value is False:
+        return None
+    if isinstance(value, int):
+        return {seat: value for seat in ROUND_WINDS}
+    kept = dict(current or {})
+    return {seat: value[seat] if seat in value else kept[seat] for seat in ROUND_WINDS if seat in value or seat in kept}
+
+
+class ClubHeader(Settings):
+    """The ``[ruleset]`` table of a club's file that ``extends`` a shipped ruleset: its own id, and
+    the settings it changes (absent: the extended ruleset's)."""
+
+    id: Id = Field(description="The club ruleset's own id (not a shipped ruleset's).")
+    extends: Id = Field(description="The shipped ruleset it changes, e.g. 'lrc'.")
+    name: NamesRow | None = None
+    version: Text | None = Field(None, description="The club's version; the result's version adds the extended one's.")
+    base_name: NamesRow | None = None
+    settlement_bonus: Points | None = None
+    minimum_excludes: list[Id] | None = None
+    instant_flower_win: Literal[7, 8, False] | None = None
+    context: dict[ContextName, ContextRow] | None = Field(None, description="Replaces the contexts it names.")
+
+
+class AwardChange(StrictModel):
+    """An ``[[award]]`` row of a club's file: a change to the row of that id (the keys given), or
+    a new award (then ``points``, ``name``, ``help`` and ``source`` are needed)."""
+
+    id: Id
+    points: Points | None = None
+    name: NamesRow | None = None
+    help: HelpRow | None = None
+    source: LongText | None = None
+    pattern: PatternName | None = Field(None, description="A new pattern; its params are then the row's own (or none).")
+    params: dict[str, Any] | None = None
+    group: Id | None = None
+    replaces: list[Id] | None = None
+    reduces: dict[Id, Annotated[int, Field(ge=1, le=16)]] | None = None
+    shapes: list[Shape] | None = None
+    on_flower_win: bool | None = None
+    enabled: bool | None = None
+    consolation: ConsolationRow | None = None
+
+
+class TablePaymentChange(StrictModel):
+    """A ``[[table_payment]]`` row of a club's file: a change to the row of that id, or a new one."""
+
+    id: Id
+    amount: Points | None = None
+    name: NamesRow | None = None
+    help: HelpRow | None = None
+    source: LongText | None = None
+    pattern: PatternName | None = None
+    params: dict[str, Any] | None = None
+    group: Id | None = None
+    direction: Annotated[Direction, Strict(False)] | None = None
+    enabled: bool | None = None
+
+
+class ClubRulesetFile(StrictModel):
+    """A club's ruleset file: ``extends`` a shipped ruleset and changes or adds rows by id."""
+
+    model_config = ConfigDict(title="club ruleset (extends a shipped one)")
+    ruleset: ClubHeader
+    award: list[AwardChange] = []
+    table_payment: list[TablePaymentChange] = []
+
+
+def ruleset_file_schema() -> dict[str, Any]:
+    """The JSON Schema of ruleset files (``docs/ruleset.schema.json``): complete, or extending."""
+    schema = TypeAdapter(RulesetFile | ClubRulesetFile).json_schema()
+    return {**schema, "title": "mjscore ruleset file",
+            "description": "A ruleset's TOML table: complete (src/mjscore/rulesets/*.toml), or a club's file that extends "
+                           "a shipped ruleset (docs/ruleset-files.md)."}
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading: the validated rows become the ruleset's values
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    """Read a complete ruleset's TOML table; raise :class:`RulesetError` naming the file, the line
+    and the key that are wrong. (A club's file that ``extends`` a shipped ruleset is read by the
+    catalogue's :func:`mjscore.rulesets.load_ruleset_file`.)"""
+    data, source = read_rule_file(path, "ruleset")
+    return ruleset_from_data(data, source)
+
+
+def ruleset_from_data(data: Mapping[str, Any], source: Source, base: Ruleset | None = None) -> Ruleset:
+    """The ruleset of a file's table: a complete one, or one that extends ``base`` (the file's
+    ``extends``; its rows change ``base``'s by id or add new ones)."""
+    if base is None:
+        header = data.get("ruleset")
+        if isinstance(header, Mapping) and "extends" in header:
+            fail(source, ("ruleset", "extends"), "a shipped ruleset cannot extend another", "ruleset", 1)
+        return _complete(_validated(RulesetFile, data, source), data, source)
+    return _extended(_validated(ClubRulesetFile, data, source), data, source, base)
+
+
+@cache
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema()
+
+
+def _subject(data: Any, loc: Loc) -> tuple[str, int]:
+    """How an error names the part of the file it is in ("award calling", "ruleset"), and how
+    many parts of ``loc`` that covers."""
+    if len(loc) >= 2 and loc[0] in ("award", "table_payment") and isinstance(loc[1], int):
+        rows = data.get(loc[0]) if isinstance(data, Mapping) else None
+        row = rows[loc[1]] if isinstance(rows, list) and loc[1] < len(rows) else None
+        name = row.get("id") if isinstance(row, Mapping) else None
+        kind = "award" if loc[0] == "award" else "table payment"
+        named = isinstance(name, str) and re.fullmatch(ID_PATTERN, name) is not None
+        return f"{kind} {name if named else '#' + str(loc[1] + 1)}", 2
+    if len(loc) >= 2 and loc[0] == "ruleset":
+        return "ruleset", 1
+    return "", 0
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validated(model: type[Model], data: Any, source: Source, at: Loc = (), file_data: Any = None) -> Model:
+    """``data`` validated by ``model``, or the one-line error of its first problem. ``at`` is where
+    ``data`` sits in the file (a merged row of a club's file), ``file_data`` the file's table."""
     try:
-        return Direction(value)
-    except ValueError:
-        choices = ", ".join(d.value for d in Direction)
-        raise RulesetError(f"{where}: unknown direction {value!r} (use {choices})") from None
+        return model.model_validate(data)
+    except ValidationError as error:
+        loc, problem = first_error(error, data, _schema(model))
+        full = (*at, *loc)
+        subject, covered = _subject(data if file_data is None else file_data, full)
+        fail(source, full, problem, subject, covered)
 
 
-def _check_ids(awards: tuple[AwardRule, ...], where: str) -> None:
-    ids = [a.id for a in awards]
-    for award in awards:
-        if ids.count(award.id) > 1:
-            raise RulesetError(f"{where}: award id {award.id!r} is used twice")
-        for other in award.replaces + tuple(award.reduces) + (award.consolation.ignore if award.consolation else ()):
-            if other not in ids:
-                raise RulesetError(f"{where}: award {award.id} refers to unknown award {other!r}")
+def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Ruleset:
+    meta = file.ruleset
+    awards = tuple(_award(row, ("award", index), source, data) for index, row in enumerate(file.award))
+    payments = tuple(_table_payment(row, ("table_payment", index), source, data)
+                     for index, row in enumerate(file.table_payment))
+    rules = Ruleset(
+        id=meta.id, name=meta.name.names(), version=meta.version, unit=meta.unit, hand_size=meta.hand_size,
+        shapes=tuple(meta.shapes), base=meta.base, base_name=meta.base_name.names(), awards=awards,
+        table_payments=payments, settlement_bonus=meta.settlement_bonus, minimum=meta.minimum,
+        minimum_excludes=tuple(meta.minimum_excludes), limit=meta.limit, instant_flower_win=meta.instant_flower_win,
+        stake=meta.stake, dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win,
+        dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
+        contexts={name: row.rule() for name, row in meta.context.items()},
+    )
+    _check_references(rules, source, data, None)
+    return rules
+
+
+def _extended(club: ClubRulesetFile, data: Mapping[str, Any], source: Source, base: Ruleset) -> Ruleset:
+    """``base`` with the club file's changes: rows changed by id or added (at the end, in the
+    file's order), settings changed; its own id, and a version that says what it extends."""
+    meta = club.ruleset
+    awards: dict[str, AwardRule] = {a.id: a for a in base.awards}
+    payments: dict[str, TablePaymentRule] = {p.id: p for p in base.table_payments}
+    locs: dict[str, Loc] = {}
+    for index, given in enumerate(data.get("award", [])):
+        loc: Loc = ("award", index)
+        merged = _merged(given, _award_row(awards[given["id"]]) if given["id"] in awards else None, loc, locs, source, data)
+        row = _validated(AwardRow, merged, source, loc, data)
+        awards[row.id] = _award(row, loc, source, data)
+    for index, given in enumerate(data.get("table_payment", [])):
+        loc = ("table_payment", index)
+        old = _payment_row(payments[given["id"]]) if given["id"] in payments else None
+        payment = _validated(TablePaymentRow, _merged(given, old, loc, locs, source, data), source, loc, data)
+        payments[payment.id] = _table_payment(payment, loc, source, data)
+    changes, _ = meta.changes(base)
+    for name in ("settlement_bonus", "minimum_excludes", "instant_flower_win"):
+        value = getattr(meta, name)
+        if value is not None:
+            changes[name] = tuple(value) if isinstance(value, list) else (None if value is False else value)
+    if meta.base_name is not None:
+        changes["base_name"] = meta.base_name.names()
+    if meta.context is not None:
+        changes["contexts"] = {**base.contexts, **{name: row.rule() for name, row in meta.context.items()}}
+    version = f"{meta.version} (extends {base.id}: {base.version})" if meta.version else f"extends {base.id}: {base.version}"
+    rules = replace(base, id=meta.id, name=meta.name.names() if meta.name else base.name, version=version,
+                    awards=tuple(awards.values()), table_payments=tuple(payments.values()), overrides=(), **changes)
+    _check_references(rules, source, data, {k.split(":", 1)[1]: v for k, v in locs.items() if k.startswith("award:")})
+    return rules
+
+
+def _merged(given: Mapping[str, Any], old: Mapping[str, Any] | None, loc: Loc, locs: dict[str, Loc], source: Source,
+            data: Any) -> dict[str, Any]:
+    """A club file's row ``given`` at ``loc`` merged onto the ``old`` row of its id (None: a new
+    row); a new pattern takes the row's own params (or none), not the old pattern's."""
+    key = f"{loc[0]}:{given['id']}"
+    if key in locs:
+        fail(source, (*loc, "id"), "is changed by an earlier row of this file too", *_subject(data, loc))
+    locs[key] = loc
+    merged = {**old, **given} if old is not None else dict(given)
+    if "pattern" in given and "params" not in given:
+        merged.pop("params", None)
+    return merged
+
+
+def _award_row(rule: AwardRule) -> dict[str, Any]:
+    """The row of a ruleset's award, as its file would write it (a club's change is merged on it)."""
+    row: dict[str, Any] = {
+        "id": rule.id, "points": rule.points, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
+        "source": rule.source, "pattern": rule.pattern, "params": dict(rule.params), "replaces": list(rule.replaces),
+        "reduces": dict(rule.reduces), "shapes": list(rule.shapes), "on_flower_win": rule.on_flower_win,
+        "enabled": rule.enabled}
+    if rule.group is not None:
+        row["group"] = rule.group
+    if rule.consolation is not None:
+        row["consolation"] = {"when_total": rule.consolation.when_total, "ignore": list(rule.consolation.ignore)}
+    return row
+
+
+def _payment_row(rule: TablePaymentRule) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "id": rule.id, "amount": rule.amount, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
+        "source": rule.source, "params": dict(rule.params), "direction": rule.direction.value, "enabled": rule.enabled}
+    for key in ("pattern", "group"):
+        if getattr(rule, key) is not None:
+            row[key] = getattr(rule, key)
+    return row
+
+
+def _award(row: AwardRow, loc: Loc, source: Source, data: Any) -> AwardRule:
+    function, arguments, params = _bind(row.pattern, row.params, loc, source, data)
+    consolation = Consolation(row.consolation.when_total, tuple(row.consolation.ignore)) if row.consolation else None
+    return AwardRule(
+        id=row.id, points=row.points, name=row.name.names(), help=row.help.names(), source=row.source,
+        pattern=row.pattern, params=params, group=row.group, replaces=tuple(row.replaces), reduces=dict(row.reduces),
+        shapes=tuple(row.shapes), on_flower_win=row.on_flower_win, enabled=row.enabled, consolation=consolation,
+        function=function, arguments=arguments)
+
+
+def _table_payment(row: TablePaymentRow, loc: Loc, source: Source, data: Any) -> TablePaymentRule:
+    function, arguments, params = _bind(row.pattern or "never", row.params, loc, source, data)
+    return TablePaymentRule(
+        id=row.id, amount=row.amount, name=row.name.names(), help=row.help.names(), source=row.source,
+        pattern=row.pattern, params=params, group=row.group, direction=row.direction, enabled=row.enabled,
+        function=function, arguments=arguments)
+
+
+_STRICT = ConfigDict(strict=True)
+
+
+@cache
+def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
+    """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
+    whether it is required (it has no default)."""
+    function = PATTERNS[pattern]
+    hints = get_type_hints(function)
+    found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
+    for parameter in list(inspect.signature(function).parameters.values())[1:]:
+        found[parameter.name] = (TypeAdapter(hints.get(parameter.name, Any), config=_STRICT),
+                                 parameter.default is inspect.Parameter.empty)
+    return found
+
+
+def _bind(pattern: str, params: Mapping[str, Any], loc: Loc, source: Source,
+          data: Any) -> tuple[Pattern, tuple[Any, ...], dict[str, Any]]:
+    """The pattern's function, its arguments and the checked ``params``: every key a parameter of
+    the function, every required parameter given, every value of the parameter's annotated type."""
+    expected = _parameters(pattern)
+    subject, covered = _subject(data, loc)
+    checked: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in expected:
+            near = difflib.get_close_matches(key, list(expected), n=1)
+            takes = f"pattern {pattern} takes {', '.join(expected) or 'no parameters'}"
+            fail(source, (*loc, "params", key),
+                 f"unknown key {key!r} ({takes}{'; did you mean ' + repr(near[0]) + '?' if near else ''})", subject, covered)
+        adapter, _ = expected[key]
+        try:
+            checked[key] = adapter.validate_python(value)
+        except ValidationError as error:
+            inner, problem = first_error(error, value, adapter.json_schema())
+            fail(source, (*loc, "params", key, *inner), problem, subject, covered)
+    for key, (_, required) in expected.items():
+        if required and key not in params:
+            fail(source, (*loc, "params", key), f"missing key {key!r} (pattern {pattern} needs it)", subject, covered)
+    function, arguments = bind(pattern, checked)
+    return function, arguments, checked
+
+
+def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc] | None) -> None:
+    """Every award id used once; every id an award refers to (replaces, reduces, a consolation's
+    ignore, the minimum's excludes) an award of the ruleset. ``locs``: where a club's file wrote
+    its rows (None: a complete file, whose rows are the ruleset's, in order)."""
+    seen: set[str] = set()
+    ids = {a.id for a in rules.awards}
+    for index, award in enumerate(rules.awards):
+        loc = ("award", index) if locs is None else locs.get(award.id, ("ruleset",))
+        subject, covered = _subject(data, loc)
+        if award.id in seen:
+            fail(source, (*loc, "id"), "is used by an earlier award too", subject, covered)
+        seen.add(award.id)
+        for key, others in (("replaces", award.replaces), ("reduces", tuple(award.reduces)),
+                            ("consolation", award.consolation.ignore if award.consolation else ())):
+            for other in others:
+                if other not in ids:
+                    fail(source, (*loc, key), f"is not an award of this ruleset: {other!r}", subject, covered)
+    for other in rules.minimum_excludes:
+        if other not in ids:
+            fail(source, ("ruleset", "minimum_excludes"), f"is not an award of this ruleset: {other!r}", "ruleset", 1)
+    payment_ids = [p.id for p in rules.table_payments]
+    for index, payment in enumerate(rules.table_payments):
+        if payment_ids.count(payment.id) > 1:
+            fail(source, ("table_payment", index, "id"), "is used by another table payment too",
+                 *_subject(data, ("table_payment", index)))

@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from mjscore import Hand, Score, apply_house_rules, get_ruleset, read_house_rules, rulesets, score, score_waits
+from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app
@@ -76,6 +76,8 @@ MeldOption = Annotated[
 FlowersOption = Annotated[str | None, typer.Option(help="Bonus tiles, e.g. '3f 6f'.")]
 HouseRulesOption = Annotated[
     Path | None, typer.Option("--rules", help="House rules (TOML or JSON) applied to the ruleset.")]
+RulesetFileOption = Annotated[Path | None, typer.Option(
+    "--ruleset-file", help="A club's ruleset file (TOML, docs/ruleset-files.md); wins over the record's ruleset.")]
 FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
 LangOption = Annotated[Lang, typer.Option("--lang", help="Language of award names.")]
 
@@ -140,10 +142,9 @@ def _hand_from_cli(source: str | None, ruleset: str | None, seat: str | None, ro
         raise _fail(str(error)) from None
 
 
-def _ruleset_for(hand: Hand, house_rules: Path | None) -> Ruleset:
-    """The hand's ruleset, with the house rules of ``house_rules`` applied."""
-    rules = get_ruleset(hand.ruleset)
-    return apply_house_rules(rules, read_house_rules(house_rules)) if house_rules else rules
+def _ruleset_for(hand: Hand, house_rules: Path | None, ruleset_file: Path | None) -> Ruleset:
+    """The hand's ruleset (or the club's ``ruleset_file``), with the house rules of ``house_rules`` applied."""
+    return resolve_ruleset(hand.ruleset, house_rules, ruleset_file)
 
 
 def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
@@ -173,14 +174,15 @@ def score_command(
     last_tile: LastTileOption = False, discards: DiscardsOption = None, declared_tiles: DeclaredOption = None,
     dealer_streak: StreakOption = None, ready: ReadyOption = False, heavenly: HeavenlyOption = False,
     earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
-    house_rules: HouseRulesOption = None, output: FormatOption = Format.text, lang: LangOption = Lang.en,
+    house_rules: HouseRulesOption = None, ruleset_file: RulesetFileOption = None, output: FormatOption = Format.text,
+    lang: LangOption = Lang.en,
 ) -> None:
     """Score a winning hand: every award with its points and reason, the total, who pays whom."""
     extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, heavenly,
                              earthly, last_of_kind)
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
     try:
-        result = score(parsed, _ruleset_for(parsed, house_rules))
+        result = score(parsed, _ruleset_for(parsed, house_rules, ruleset_file))
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
@@ -195,13 +197,14 @@ def score_command(
 def waits_command(
     hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
     win: WinOption = None, discarder: DiscarderOption = None, meld: MeldOption = None, flowers: FlowersOption = None,
-    house_rules: HouseRulesOption = None, output: FormatOption = Format.text, lang: LangOption = Lang.en,
+    house_rules: HouseRulesOption = None, ruleset_file: RulesetFileOption = None, output: FormatOption = Format.text,
+    lang: LangOption = Lang.en,
 ) -> None:
     """The tiles a held hand waits on, and the score each would make (self-drawn, or won on a discard
     with --discarder or --win discard). A winning tile in the record is set aside."""
     held = _hand_from_cli(hand, ruleset, seat, round_wind, None, win, discarder, meld, flowers, {})
     try:
-        results = score_waits(held, _ruleset_for(held, house_rules))
+        results = score_waits(held, _ruleset_for(held, house_rules, ruleset_file))
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
