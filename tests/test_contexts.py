@@ -54,13 +54,24 @@ def test_a_heavenly_hand_after_discards_is_refused(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"discarder": "W"}, "earthly hand"),  # not East's discard
-    ({"concealed": OPEN, "melds": [{"kind": "pung", "tiles": "CCC"}]}, "earthly hand"),  # a declared set
+    ({"discarder": "W"}, ", but the winning tile came from W, not from the dealer (East)"),  # not East's discard
+    ({"concealed": OPEN, "melds": [{"kind": "pung", "tiles": "CCC"}]}, ", but the hand has a declared set (pung CCC)"),
+    ({"seat": "E", "discarder": "N"}, ", but the winner is the dealer (East)"),
 ])
 def test_an_earthly_hand_not_on_easts_first_discard_is_refused(change: dict[str, Any], message: str) -> None:
     for ruleset in TAIWANESE:
-        with pytest.raises(mjscore.HandError, match=message):
-            _score({**EARTHLY, **change}, ruleset)
+        refused = _refusal({**EARTHLY, **change}, ruleset)
+        assert refused.startswith("earthly: Earthly Hand is ") and refused.endswith(message), refused
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seat": "S"}, ", but the winner is S, not the dealer (East)"),
+    ({"win": "discard", "discarder": "N"}, ", but the win is discard, not self_draw"),
+])
+def test_a_heavenly_hand_not_the_dealers_dealt_hand_is_refused(change: dict[str, Any], message: str) -> None:
+    for ruleset in TAIWANESE:
+        refused = _refusal({**HEAVENLY, **change}, ruleset)
+        assert refused.startswith("heavenly: Heavenly Hand is ") and refused.endswith(message), refused
 
 
 def test_a_heavenly_hand_on_a_replacement_is_refused_except_a_four_winds_flower_supplement() -> None:

@@ -50,8 +50,6 @@ def test_defaults_and_the_default_discarder() -> None:
     ({"flowers": ["1f", "1f"]}, "flowers: 1f appears twice"),
     ({"flowers": ["1m"]}, "flowers: 1m is not a bonus tile"),
     ({"win_tile": "8s9s"}, "win_tile: '8s9s' is 2 tiles, not one"),
-    ({"heavenly": True}, "heavenly hand: only the dealer"),
-    ({"earthly": True, "melds": []}, "earthly hand"),
     ({"replacement": "gong"}, "a replacement tile is self-drawn"),
     ({"win": "robbing_gong", "concealed": "123m 456m 789p 68s 99p"}, "the winner cannot also hold 1"),
     ({"declared_tiles": 2}, "declared_tiles 2 is fewer than the winner's own 3"),

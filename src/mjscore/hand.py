@@ -396,16 +396,7 @@ def _check_context(hand: Hand) -> None:
             f"last_of_kind: the winner holds another {hand.win_tile.code}, so three others cannot be in view")
     if hand.heavenly and hand.earthly:
         raise HandError("a hand cannot be both heavenly and earthly")
-    if hand.heavenly:
-        if hand.seat != "E":
-            raise HandError(f"heavenly hand: only the dealer (East) can win on the dealt hand, not {hand.seat}")
-        if win is not WinKind.SELF_DRAW or hand.melds:
-            raise HandError("heavenly hand: the dealt hand is self-drawn and has no declared sets")
-    if hand.earthly:
-        if hand.seat == "E":
-            raise HandError("earthly hand: the dealer cannot win on its own first discard")
-        if win is not WinKind.DISCARD or hand.discarder != "E" or hand.melds:
-            raise HandError("earthly hand: a win on East's first discard, with no declared sets")
+    # What else heavenly, earthly and ready_declared require is the ruleset's (its [ruleset.context] tables).
     if hand.heavenly and hand.ready_declared:
         raise HandError("heavenly hand: a dealt hand that is already complete is never declared ready")
     if hand.heavenly and (hand.last_tile or hand.last_of_kind):

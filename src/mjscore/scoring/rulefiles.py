@@ -1,8 +1,8 @@
 """Reading rule files (rulesets, house rules) strictly, and one-line errors that point at the key.
 
-A ruleset or house-rules file is a club's own text. It is read with a size bound (:data:`MAX_BYTES`),
-as strict UTF-8 (a bad byte is reported with its byte offset), parsed as TOML or JSON (a ``.json``
-file; JSON refuses a key given twice and ``NaN``), then validated by a strict pydantic model
+A ruleset or house-rules file is a club's own text. It is read by the strict reader of every input
+(:mod:`mjscore.reading`: a size bound, strict UTF-8, TOML or strict JSON for a ``.json`` file, bounded
+nesting and numbers), then validated by a strict pydantic model
 (:class:`StrictModel`). Every failure is one :class:`~mjscore.errors.RulesetError` line naming the
 file, the line of the key (tomllib gives no positions: :func:`key_line` finds the key in the text)
 or, for JSON and mappings, the key's dotted path; an unknown key comes with the nearest known one::
@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,10 +23,11 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from mjscore.errors import RulesetError
+from mjscore import reading
+from mjscore.errors import InputError, RulesetError
 
-#: The largest rule file read (the biggest shipped table is about 100 KiB).
-MAX_BYTES = 1 << 20
+#: The largest ruleset file read (the biggest shipped table is about 100 KiB).
+MAX_BYTES = reading.LIMITS["ruleset"].max_bytes
 
 Loc = tuple[str | int, ...]
 
@@ -75,60 +75,17 @@ class Source:
 
 def read_rule_file(path: Path, what: str) -> tuple[dict[str, Any], Source]:
     """The table of a ``.json`` or TOML file and its :class:`Source`; ``what`` ("ruleset",
-    "house rules") names the file in the errors of reading it."""
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise RulesetError(f"cannot read {what} {path}: {error.strerror or error}") from None
+    "house rules") names the file in the errors of reading it. The bytes are read by the strict
+    reader every input goes through (:mod:`mjscore.reading`: size, UTF-8, strict JSON, bounds)."""
+    kind = "ruleset" if what == "ruleset" else "house_rules"
     name = path.name
-    if len(raw) > MAX_BYTES:
-        raise RulesetError(f"{name}: {what} file is larger than {MAX_BYTES // 1024} KiB")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RulesetError(f"{name}: not UTF-8: byte 0x{raw[error.start]:02x} at byte offset {error.start}") from None
-    if path.suffix.lower() == ".json":
-        return parse_json(text, name), Source(name)
-    return parse_toml(text, name), Source(name, text)
-
-
-def parse_toml(text: str, name: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{name}: not valid TOML: {error}") from None
-    except (ValueError, RecursionError) as error:  # an integer of thousands of digits; arrays nested too deep
-        raise RulesetError(f"{name}: not valid TOML: {_reason(error)}") from None
-
-
-def parse_json(text: str, name: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise RulesetError(f"{name}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    except (ValueError, RecursionError) as error:
-        raise RulesetError(f"{name}: not valid JSON: {_reason(error)}") from None
-    if not isinstance(data, dict):
-        raise RulesetError(f"{name}: expected a JSON object of settings")
-    return data
-
-
-def _reason(error: Exception) -> str:
-    return "nested too deep" if isinstance(error, RecursionError) else str(error).splitlines()[0]
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"key {key!r} is given twice")
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a number")
+        text = reading.decode(reading.read_bytes(path, kind), name)
+        if path.suffix.lower() == ".json":
+            return reading.parse_json_object(text, name, f"a {what} file"), Source(name)
+        return reading.parse_toml(text, name), Source(name, text)
+    except InputError as error:
+        raise RulesetError(str(error)) from None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from enum import StrEnum
 import typer
 from rich.console import Console
 
-
 # typer carries its own copy of Click; its usage errors are caught by main() to be printed in one line.
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 

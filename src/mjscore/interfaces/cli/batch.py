@@ -16,13 +16,14 @@ import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from mjscore import Hand, Ruleset, apply_house_rules, get_ruleset, read_house_rules, score
+from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record
 from mjscore.interfaces.cli.app import Lang, app, fail
@@ -33,15 +34,25 @@ _CHUNK = 256
 
 @dataclass(frozen=True, slots=True)
 class BatchOptions:
-    """What every worker needs to answer a line: the table's house rules and the output form."""
+    """What every worker needs to answer a line: the table's house rules, a club's ruleset file
+    (scoring every line, as in ``score``), and the output form."""
 
     house_rules: dict[str, Any] | None = None
+    ruleset_file: Path | None = None
     summary: bool = False
     lang: str = "en"
 
     def ruleset(self, ruleset_id: str) -> Ruleset:
-        rules = get_ruleset(ruleset_id)
-        return apply_house_rules(rules, self.house_rules) if self.house_rules else rules
+        return _resolved(self.house_rules_key(), self.ruleset_file, ruleset_id)
+
+    def house_rules_key(self) -> str:
+        return json.dumps(self.house_rules, sort_keys=True) if self.house_rules else ""
+
+
+@cache
+def _resolved(house_rules: str, ruleset_file: Path | None, ruleset_id: str) -> Ruleset:
+    """The ruleset of a line, made once per worker for each ruleset id the batch names."""
+    return resolve_ruleset(ruleset_id, json.loads(house_rules) if house_rules else None, ruleset_file)
 
 
 _options = BatchOptions()
@@ -97,6 +108,8 @@ def batch_command(
     source: Annotated[Path, typer.Argument(help="Hand records, one JSON object per line.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Where to write one result per line.")],
     house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON) for every hand.")] = None,
+    ruleset_file: Annotated[Path | None, typer.Option(
+        "--ruleset-file", help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")] = None,
     summary: Annotated[bool, typer.Option("--summary", help="Compact lines: total, legality, award ids, payments.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit with status 1 when any line could not be scored.")] = False,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
@@ -107,7 +120,9 @@ def batch_command(
     if source.resolve() == output.resolve() or _same_file(source, output):
         raise fail(f"-o {output}: the output would overwrite the input {source}; write to another file")
     try:
-        options = BatchOptions(read_house_rules(house_rules) if house_rules else None, summary, lang.value)
+        options = BatchOptions(read_house_rules(house_rules) if house_rules else None, ruleset_file, summary, lang.value)
+        if ruleset_file is not None:
+            options.ruleset("")  # a club file that cannot load fails the batch at once, not on every line
     except MjscoreError as error:
         raise fail(str(error)) from None
     try:

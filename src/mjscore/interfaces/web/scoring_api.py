@@ -8,7 +8,7 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore import Hand, Score, apply_house_rules, get_ruleset, rulesets, score, score_waits
+from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import HandRecord
@@ -56,8 +56,7 @@ class RulesetSummary(BaseModel):
 
 def ruleset_for(record: HandRecord, house_rules: dict[str, Any] | None) -> Ruleset:
     """The record's ruleset with ``house_rules`` applied."""
-    rules = get_ruleset(record.ruleset)
-    return apply_house_rules(rules, house_rules) if house_rules else rules
+    return resolve_ruleset(record.ruleset, house_rules)
 
 
 def score_dict(result: Score, lang: str) -> dict[str, Any]:
@@ -98,8 +97,7 @@ def score_batch(request: BatchRequest) -> list[dict[str, Any]]:
     for index, data in enumerate(request.hands):
         try:
             hand = Hand.from_dict(data)
-            rules = get_ruleset(hand.ruleset)
-            result = score(hand, apply_house_rules(rules, request.house_rules) if request.house_rules else rules)
+            result = score(hand, resolve_ruleset(hand.ruleset, request.house_rules))
         except MjscoreError as error:
             answers.append({"index": index, "error": str(error)})
         else:
