@@ -13,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
-from mjscore.hand import Hand, WinKind, check_flowers, check_tile_count
+from mjscore.hand import Hand, WinKind, check_earthly, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -152,7 +152,8 @@ class Score:
         rules = self.ruleset
         return {
             "ruleset": {"id": rules.id, "name": rules.name.get(lang), "version": rules.version,
-                        "unit": rules.unit, "stake": str(rules.stake), "overrides": list(rules.overrides)},
+                        "unit": rules.unit, "stake": str(rules.stake), "base_money": str(rules.base_money),
+                        "overrides": list(rules.overrides)},
             "total": self.total,
             "base": {"points": self.base, "name": rules.base_name.get(lang)},
             "awards": [a.to_dict(lang) for a in self.awards],
@@ -160,7 +161,8 @@ class Score:
             "arrangement_shape": self.arrangement.shape if self.arrangement else None,
             "win_role": self.arrangement.win_role.value if self.arrangement and self.arrangement.win_role else None,
             "waits": [t.code for t in self.waits],
-            "payments": [p.to_dict(rules.stake if rules.stake != 1 else None) for p in self.payments],
+            "payments": [p.to_dict(rules.stake if rules.stake != 1 or rules.base_money else None, rules.base_money)
+                         for p in self.payments],
             "table_payments": [t.to_dict(lang) for t in self.table_payments],
             "limit": self.ruleset.limit,
             "limited": self.limited,
@@ -199,9 +201,11 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
 
 
 def _check_for_ruleset(hand: Hand, rules: Ruleset) -> None:
-    """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold."""
+    """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold, an
+    earthly hand it does not mean."""
     check_tile_count(hand, rules.hand_size)
     check_flowers(hand, rules.instant_flower_win)
+    check_earthly(hand, rules.earthly_hand)
 
 
 def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
@@ -224,6 +228,8 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
     limited = rules.limit is not None and total > rules.limit
     if rules.limit is not None and limited:
         total = rules.limit
+    for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
+    without_dealer = min(total, best[0] - for_dealer) if for_dealer else None
     minimum = rules.minimum.get(hand.round) if rules.minimum else None
     counted = total - sum(a.value for a in awards if a.id in rules.minimum_excludes)
     legal = minimum is None or counted >= minimum
@@ -235,7 +241,7 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
         awards=awards,
         arrangement=arrangement,
         waits=wait_set,
-        payments=settle(hand, total, rules.settlement_bonus) if legal else (),  # nothing is paid for a false win
+        payments=settle(hand, total, rules.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
         table_payments=_table_payments(rules, facts),
         minimum=minimum,
         limited=limited,

@@ -16,7 +16,8 @@ from typing import Any
 
 from mjscore.arrangements import SHAPES
 from mjscore.errors import RulesetError
-from mjscore.scoring import patterns_mcr  # noqa: F401  (registers the MCR patterns)
+from mjscore.hand import EarthlyHand
+from mjscore.scoring import patterns_mcr, patterns_taiwan  # noqa: F401  (register the MCR and Taiwan patterns)
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern, bind
 from mjscore.scoring.payments import Direction
@@ -79,6 +80,9 @@ class AwardRule:
     on_flower_win: bool = False
     enabled: bool = True
     consolation: Consolation | None = None
+    #: A tai of a payment, not of the hand (ruling 35: 莊家, 連莊): shown on the winner's sheet and
+    #: left out of a payment in which neither payer nor payee is the dealer.
+    dealer_payments_only: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -121,7 +125,9 @@ class Ruleset:
     the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit);
     ``instant_flower_win`` is the number of bonus tiles that ends the hand at once (None: flowers
     never win by themselves); ``stake``
-    is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`).
+    is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`);
+    ``base_money`` the money each payment of a hand carries besides (the Taiwan table's 底: a payment
+    is 底 + 台 × 每台). ``earthly_hand`` says what the record's ``earthly`` means (ruling 48).
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
     after winning / after a drawn hand (the scorekeeper's dealer rotation). ``overrides`` lists the
     house rules applied (:mod:`mjscore.scoring.house_rules`)."""
@@ -142,6 +148,8 @@ class Ruleset:
     limit: int | None = None
     instant_flower_win: int | None = None
     stake: Decimal = Decimal(1)
+    base_money: Decimal = Decimal(0)
+    earthly_hand: EarthlyHand = EarthlyHand.DEALER_FIRST_DISCARD
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
     overrides: tuple[str, ...] = ()
@@ -186,10 +194,12 @@ class Ruleset:
         return {
             "id": self.id, "name": self.name.get(lang), "version": self.version, "unit": self.unit,
             "hand_size": self.hand_size, "base": self.base, "base_name": self.base_name.get(lang),
-            "limit": self.limit, "stake": str(self.stake), "minimum": dict(self.minimum) if self.minimum is not None else None,
+            "limit": self.limit, "stake": str(self.stake), "base_money": str(self.base_money),
+            "minimum": dict(self.minimum) if self.minimum is not None else None,
             "overrides": list(self.overrides),
             "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
-                        "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source}
+                        "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source,
+                        "dealer_payments_only": a.dealer_payments_only}
                        for a in self.awards],
             "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
                                 "names": p.name.to_dict(), "help": p.help.get(lang), "enabled": p.enabled,
@@ -229,6 +239,8 @@ def load_ruleset(path: Path) -> Ruleset:
             limit=meta.get("limit"),
             instant_flower_win=meta.get("instant_flower_win"),
             stake=parse_stake(meta.get("stake", 1), where),
+            base_money=parse_stake(meta.get("base_money", 0), f"{where}: base_money"),
+            earthly_hand=_earthly_hand(meta.get("earthly_hand", EarthlyHand.DEALER_FIRST_DISCARD.value), where),
             dealer_keeps_deal_on_win=meta.get("dealer_keeps_deal_on_win", True),
             dealer_keeps_deal_on_draw=meta.get("dealer_keeps_deal_on_draw", False),
         )
@@ -268,6 +280,7 @@ def _award(row: Mapping[str, Any], where: str) -> AwardRule:
         shapes=tuple(row.get("shapes", ())),
         on_flower_win=row.get("on_flower_win", False),
         enabled=row.get("enabled", True),
+        dealer_payments_only=row.get("dealer_payments_only", False),
         consolation=Consolation(consolation["when_total"], tuple(consolation.get("ignore", ()))) if consolation else None,
         **_pattern_fields(row, label),
     )
@@ -302,6 +315,14 @@ def parse_stake(value: Any, where: str) -> Decimal:
     if not stake.is_finite() or stake < 0:
         raise RulesetError(f"{where}: stake must be a number of at least 0, not {value!r}")
     return stake
+
+
+def _earthly_hand(value: str, where: str) -> EarthlyHand:
+    try:
+        return EarthlyHand(value)
+    except ValueError:
+        choices = ", ".join(e.value for e in EarthlyHand)
+        raise RulesetError(f"{where}: unknown earthly_hand {value!r} (use {choices})") from None
 
 
 def _direction(value: str, where: str) -> Direction:
