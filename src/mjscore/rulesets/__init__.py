@@ -1,4 +1,5 @@
-"""The rulesets mjscore ships: one TOML award table each, loaded on first use."""
+"""The rulesets mjscore ships: one TOML award table each, loaded on first use; and the presets,
+house-rule files shipped in ``presets/`` that a table chooses by name."""
 
 from __future__ import annotations
 
@@ -22,3 +23,13 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
     return load_ruleset(Path(str(resources.files(__name__).joinpath(f"{ruleset_id}.toml"))))
+
+
+def preset(name: str) -> Path:
+    """The shipped house-rule file of the preset ``name`` (``taiwan-platform``, ``taiwan-cap24``...),
+    for ``--rules NAME``; raises :class:`RulesetError` naming the presets there are."""
+    folder = resources.files(__name__).joinpath("presets")
+    names = sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml"))
+    if name not in names:
+        raise RulesetError(f"unknown preset {name!r}: choose one of {', '.join(names)}")
+    return Path(str(folder.joinpath(f"{name}.toml")))
