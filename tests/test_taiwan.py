@@ -4,13 +4,18 @@ payment, what its records refuse (rulings 46, 48), and the 七搶一 payment it 
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mjscore
 from mjscore import HandError, RulesetError
 from mjscore.rulesets import preset
+from mjscore.sampling import random_winning_hand
 
 CONCEALED_PLAIN = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "123m 456m 789p 234s 67s EE",
                    "win_tile": "8s"}
@@ -141,3 +146,27 @@ def test_a_flower_win_names_another_player_only_when_seven_rob_the_eighth(record
     with pytest.raises(HandError) as caught:
         mjscore.score(mjscore.Hand.from_dict(record))
     assert message in str(caught.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["E", "S", "W", "N"]), st.integers(0, 3), st.booleans())
+def test_each_payment_carries_the_dealer_tai_only_when_the_dealer_pays_or_wins(
+        seed: int, seat: str, streak: int, self_drawn: bool) -> None:
+    # Ruling 35 on random hands: a payment with the dealer (East) on either side is the hand's total; a
+    # payment between two non-dealers is the total less 莊家 and 連莊, which the sheet shows only when
+    # some payment involves the dealer.
+    rng = random.Random(seed)
+    hand = random_winning_hand(rng, ruleset="taiwan")
+    others = [s for s in ("E", "S", "W", "N") if s != seat]
+    win = mjscore.WinKind.SELF_DRAW if self_drawn else mjscore.WinKind.DISCARD
+    hand = replace(hand, seat=seat, win=win, discarder=None if self_drawn else rng.choice(others),
+                   replacement=None, last_tile=False, dealer_streak=streak)
+    result = mjscore.score(hand)
+    dealer_tai = sum(a.value for a in result.awards if a.id in ("dealer", "dealer_streak"))
+    assert result.total == sum(a.value for a in result.awards)
+    assert len(result.payments) == (3 if self_drawn else 1)
+    for payment in result.payments:
+        with_dealer = "E" in (payment.payer, payment.payee)
+        assert payment.amount == (result.total if with_dealer else result.total - dealer_tai)
+    assert (dealer_tai > 0) == any("E" in (p.payer, p.payee) for p in result.payments)
+    assert (result.award("dealer_streak") is not None) == (dealer_tai > 0 and streak > 0)
