@@ -170,3 +170,22 @@ def test_each_payment_carries_the_dealer_tai_only_when_the_dealer_pays_or_wins(
         assert payment.amount == (result.total if with_dealer else result.total - dealer_tai)
     assert (dealer_tai > 0) == any("E" in (p.payer, p.payee) for p in result.payments)
     assert (result.award("dealer_streak") is not None) == (dealer_tai > 0 and streak > 0)
+
+
+# 11m 22m 33m 44p 55p 66s 77s EE held: seven pairs, any of which a tile makes a pung.
+SEVEN_PAIRS = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "11m 22m 33m 44p 55p 66s 77s EE",
+               "win_tile": "E", "win": "discard", "discarder": "W"}
+
+
+def test_seven_pairs_and_a_pung_is_no_win_at_the_associations_table() -> None:
+    with pytest.raises(mjscore.NotAWinError, match="E does not complete the hand, and no tile would"):
+        scored(SEVEN_PAIRS)
+
+
+def test_the_platform_preset_makes_seven_pairs_and_a_pung_a_win() -> None:
+    # 嚦咕嚦咕 8; 門清 1 (nothing declared); EEE is the East round's wind, 圈風 1 (completed by West's
+    # discard, so not concealed); no flower: 無花 1 (an honour: not 無字無花). Eight waits: no 獨聽.
+    result = scored(SEVEN_PAIRS, "taiwan-platform")
+    assert awards(result) == {"seven_pairs_and_pung": 8, "concealed_hand": 1, "round_wind": 1, "no_flowers": 1}
+    assert len(result.waits) == 8
+    assert [(p.payer, p.amount) for p in result.payments] == [("W", 11)]

@@ -182,7 +182,7 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     _check_for_ruleset(hand, rules)
     if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    return _score(hand, rules, waits(hand, rules.shapes) if hand.concealed or hand.melds else ())
+    return _score(hand, rules, waits(hand, rules.played_shapes) if hand.concealed or hand.melds else ())
 
 
 def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
@@ -190,7 +190,7 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
     taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
     context makes that win impossible (robbing a gong on a tile the hand holds)."""
     _check_for_ruleset(hand, rules)
-    wait_set = waits(hand, rules.shapes)  # the same held tiles, so the same waits, for every candidate
+    wait_set = waits(hand, rules.played_shapes)  # the same held tiles, so the same waits, for every candidate
     found: list[tuple[Tile, Score | None]] = []
     for tile in wait_set:
         try:
@@ -213,7 +213,7 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
     if hand.win is WinKind.FLOWERS:
         candidates: list[Arrangement | None] = [None]
     else:
-        candidates = list(arrangements(hand, rules.shapes))
+        candidates = list(arrangements(hand, rules.played_shapes))
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None

@@ -128,6 +128,9 @@ class Ruleset:
     is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`);
     ``base_money`` the money each payment of a hand carries besides (the Taiwan table's 底: a payment
     is 底 + 台 × 每台). ``earthly_hand`` says what the record's ``earthly`` means (ruling 48).
+    ``optional_shapes`` are irregular shapes that win only while an enabled award is restricted to
+    them (``shapes``): a house rule that switches on the Taiwan platform's 嚦咕嚦咕 makes seven pairs
+    and a pung a win; ``played_shapes`` are the shapes a hand may take.
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
     after winning / after a drawn hand (the scorekeeper's dealer rotation). ``overrides`` lists the
     house rules applied (:mod:`mjscore.scoring.house_rules`)."""
@@ -150,6 +153,7 @@ class Ruleset:
     stake: Decimal = Decimal(1)
     base_money: Decimal = Decimal(0)
     earthly_hand: EarthlyHand = EarthlyHand.DEALER_FIRST_DISCARD
+    optional_shapes: tuple[str, ...] = ()
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
     overrides: tuple[str, ...] = ()
@@ -157,12 +161,15 @@ class Ruleset:
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
     #: id: derived from ``awards`` once, since the scoring loop reads them for every arrangement.
     evaluated: tuple[AwardRule, ...] = field(init=False, repr=False, compare=False)
+    played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _by_id: Mapping[str, AwardRule] = field(init=False, repr=False, compare=False)
     _for_arrangement: dict[tuple[bool, str | None], tuple[AwardRule, ...]] = field(
         init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
+        priced = {shape for a in self.evaluated for shape in a.shapes}
+        object.__setattr__(self, "played_shapes", self.shapes + tuple(s for s in self.optional_shapes if s in priced))
         object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
         object.__setattr__(self, "_for_arrangement", {})
 
@@ -216,7 +223,8 @@ def load_ruleset(path: Path) -> Ruleset:
     try:
         meta = data["ruleset"]
         shapes = tuple(meta["shapes"])
-        for shape in shapes:
+        optional_shapes = tuple(meta.get("optional_shapes", ()))
+        for shape in shapes + optional_shapes:
             if shape not in SHAPES:
                 raise RulesetError(f"{where}: unknown shape {shape!r}")
         awards = tuple(_award(row, where) for row in data.get("award", []))
@@ -229,6 +237,7 @@ def load_ruleset(path: Path) -> Ruleset:
             unit=meta.get("unit", "points"),
             hand_size=meta["hand_size"],
             shapes=shapes,
+            optional_shapes=optional_shapes,
             base=meta.get("base", 0),
             base_name=Names.from_table(meta["base_name"], where),
             awards=awards,
