@@ -12,12 +12,13 @@ import mjscore
 from mjscore.sampling import random_winning_hand
 
 FIELDS = ["ruleset", "seat", "round", "concealed", "melds", "flowers", "win_tile", "win", "discarder", "replacement",
-          "last_tile", "discards", "declared_tiles", "dealer_streak", "ready_declared", "heavenly", "earthly",
+          "last_tile", "discards", "declared_tiles", "dealer_streak", "ready_declared", "ready_on", "heavenly", "earthly",
           "last_of_kind"]
 notation = st.text(alphabet="123456789mpszfESWNCFP xq0", max_size=24)
 values = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), notation,
                    st.sampled_from(["E", "S", "W", "N", "discard", "self_draw", "robbing_gong", "flowers", "gong",
-                                    "lrc", "hefen", "fourwinds", "mcr", "nope"]),
+                                    "lrc", "hefen", "fourwinds", "mcr", "taiwan", "nope",
+                                    "deal", "first_discard"]),
                    st.lists(notation, max_size=3),
                    st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["chow", "pung", "kong", "x"]),
                                                    "tiles": notation}), max_size=3))

@@ -13,8 +13,10 @@ Each ``tests/golden/<ruleset>.toml`` holds ``[[case]]`` tables::
 
 ``row`` names the source row each award comes from (it must contain the award's English name, so a
 row that names the wrong award fails). The hand's ruleset is the file's name unless the hand says
-otherwise. A case may also state ``arrangement``, ``waits`` (tile codes), ``legal`` and
-``table_payments`` (``{ id = value-each }``).
+otherwise. A case may also state ``arrangement``, ``waits`` (tile codes), ``legal``,
+``table_payments`` (``{ id = value-each }``) and ``payments`` (``[{ payer = "E", amount = 4,
+money = "130" }]``: every payment of the hand to the winner, in seat order, with its money at the
+ruleset's stake and base money).
 """
 
 from __future__ import annotations
@@ -58,3 +60,8 @@ def test_golden(ruleset: str, case: dict[str, Any]) -> None:
         assert result.is_legal == case["legal"]
     if "table_payments" in case:
         assert {p.id: p.value for p in result.table_payments} == case["table_payments"]
+    if "payments" in case:
+        rules = result.ruleset
+        assert [{"payer": p.payer, "amount": p.amount, "money": str(p.money(rules.stake, rules.base_money))}
+                for p in result.payments] == case["payments"]
+        assert all(p.payee == result.hand.seat for p in result.payments)

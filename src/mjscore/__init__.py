@@ -43,7 +43,7 @@ def score(hand: Hand, ruleset: str | Ruleset | None = None) -> Score:
 
 def waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[Tile, ...]:
     """The tile kinds that would complete the tiles ``hand`` holds before its winning tile."""
-    return _waits(hand, _rules(hand, ruleset).shapes)
+    return _waits(hand, _rules(hand, ruleset).played_shapes)
 
 
 def score_waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[tuple[Tile, Score | None], ...]:

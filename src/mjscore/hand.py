@@ -56,6 +56,14 @@ class WinKind(StrEnum):
         return self in (WinKind.DISCARD, WinKind.ROBBING_GONG)
 
 
+class ReadyOn(StrEnum):
+    """When a declared ready hand was declared (ruling 46): on the deal (天聽) or with the first
+    discard (地聽). A declaration made later records no ``ready_on``."""
+
+    DEAL = "deal"
+    FIRST_DISCARD = "first_discard"
+
+
 class Replacement(StrEnum):
     """The winning tile was a replacement draw (ruling 8)."""
 
@@ -82,7 +90,7 @@ class HandRecord(BaseModel):
     """One winning hand and the context of the win, as JSON."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record")
-    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds or mcr.")
+    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds, mcr or taiwan.")
     seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
     round: Seat = Field("E", description="The prevailing (round) wind.")
     concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")
@@ -93,7 +101,8 @@ class HandRecord(BaseModel):
     win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
         description="Where the winning tile came from.")
     discarder: Seat | None = Field(
-        None, description="Who discarded the winning tile (or whose gong was robbed); default: the seat before the winner.")
+        None, description="Who discarded the winning tile (or whose gong was robbed); default: the seat before the winner. "
+                          "On an instant flower win: the player who drew the eighth flower, robbed by seven.")
     replacement: Literal[False, "flower", "gong", "double_gong"] = Field(
         False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's "
                            "replacement.")
@@ -103,11 +112,14 @@ class HandRecord(BaseModel):
     declared_tiles: int | None = Field(
         None, ge=0, le=MOST_DECLARED_TILES,
         description="Tiles in every player's declared sets, the winner's included; default: the winner's own.")
-    dealer_streak: int = Field(0, ge=0, le=LONGEST_STREAK,
-                               description="Consecutive hands the dealer has already won (ruling 10).")
+    dealer_streak: int = Field(0, ge=0, le=LONGEST_STREAK, description=(
+        "Consecutive hands the dealer has already won (ruling 10); in taiwan, the times the deal was kept (ruling 35)."))
     ready_declared: bool = Field(False, description="A declared ready hand (Calling / Ding Ding).")
+    ready_on: Literal["deal", "first_discard"] | None = Field(None, description=(
+        "When the ready hand was declared (ruling 46): on the deal or with the first discard; absent: later."))
     heavenly: bool = Field(False, description="The dealer's dealt hand was complete.")
-    earthly: bool = Field(False, description="A non-dealer won on the dealer's first discard.")
+    earthly: bool = Field(False, description=(
+        "A non-dealer won on the dealer's first discard (in taiwan: on the winner's own first draw, ruling 48)."))
     last_of_kind: bool = Field(False, description="The winning tile is the last of its kind (three already visible; MCR).")
 
     @field_validator("replacement", mode="before")
@@ -194,6 +206,7 @@ class Hand:
     declared_tiles: int | None = None
     dealer_streak: int = 0
     ready_declared: bool = False
+    ready_on: ReadyOn | None = None
     heavenly: bool = False
     earthly: bool = False
     last_of_kind: bool = False
@@ -249,6 +262,7 @@ class Hand:
             declared_tiles=record.declared_tiles,
             dealer_streak=record.dealer_streak,
             ready_declared=record.ready_declared,
+            ready_on=ReadyOn(record.ready_on) if record.ready_on else None,
             heavenly=record.heavenly,
             earthly=record.earthly,
             last_of_kind=record.last_of_kind,
@@ -271,6 +285,8 @@ class Hand:
         if self.discarder is not None:
             data["discarder"] = self.discarder
         data["replacement"] = self.replacement.value if self.replacement else False
+        if self.ready_on is not None:
+            data["ready_on"] = self.ready_on.value
         for name in ("last_tile", "discards", "declared_tiles", "dealer_streak", "ready_declared",
                      "heavenly", "earthly", "last_of_kind"):
             data[name] = getattr(self, name)
@@ -383,6 +399,10 @@ def _check_context(hand: Hand) -> None:
             raise HandError(f"replacement {hand.replacement.value!r}: a replacement tile is self-drawn, not a {win.value}")
         if hand.last_tile and win is WinKind.ROBBING_GONG:
             raise HandError("robbing a gong cannot be on the last tile of the wall: no replacement draw follows it")
+    elif hand.discarder is not None and win is WinKind.FLOWERS:
+        # Seven flowers robbing the eighth (rulings 39, 45): the player who drew it pays alone.
+        if hand.discarder == hand.seat:
+            raise HandError(f"discarder {hand.discarder} is the winner's own seat: name the player who drew the eighth flower")
     elif hand.discarder is not None:
         raise HandError(f"discarder {hand.discarder}: a {win.value} win has no discarder")
     if win is WinKind.ROBBING_GONG and hand.win_tile is not None:
@@ -402,6 +422,14 @@ def _check_context(hand: Hand) -> None:
     if hand.heavenly and (hand.last_tile or hand.last_of_kind):
         field_name = "last_tile" if hand.last_tile else "last_of_kind"
         raise HandError(f"heavenly hand with {field_name}: the dealt hand is complete before a tile is drawn or seen")
+    if hand.ready_on is not None:
+        if hand.earthly and hand.ready_on is ReadyOn.FIRST_DISCARD:
+            raise HandError("earthly hand: won on the first draw, before the winner's first discard, so not ready_on it")
+        if not hand.ready_declared:
+            raise HandError(f"ready_on {hand.ready_on.value!r}: the hand is not declared ready (ready_declared)")
+        if hand.has_exposed_melds:
+            raise HandError(f"ready_on {hand.ready_on.value!r}: a hand declared ready then is not changed, "
+                            "so it cannot hold a claimed set")
     _check_replacement(hand)
     _check_table_counts(hand)
 
@@ -435,6 +463,10 @@ def check_flowers(hand: Hand, instant_win: int | None) -> None:
     never win by themselves, or an ordinary win holding the number of flowers that ends the hand."""
     if hand.win is WinKind.FLOWERS and instant_win is None:
         raise HandError("this ruleset has no instant flower win: flowers only add to a winning hand")
+    if hand.win is WinKind.FLOWERS and hand.discarder is not None and instant_win is not None \
+            and len(hand.flowers) >= instant_win:
+        raise HandError(f"discarder {hand.discarder}: the winner drew the {_ordinal(instant_win)} flower; only seven "
+                        "robbing the eighth names the player who drew it")
     if hand.win is not WinKind.FLOWERS and instant_win is not None and len(hand.flowers) >= instant_win:
         raise HandError(f"{len(hand.flowers)} flowers: the hand ended when the {_ordinal(instant_win)} was drawn; "
                         'record it as "win": "flowers"')

@@ -64,6 +64,34 @@ def test_the_notation_box_drives_the_picker(page: Page) -> None:
     expect(page.locator("#notation")).to_have_attribute("aria-invalid", "true")
 
 
+def test_a_taiwan_hand_declared_ready_on_the_first_discard_shows_its_money(page: Page) -> None:
+    # atawmj.md: South self-draws after declaring ready with its first discard: 地聽 4 + 自摸 1, and 莊家 1
+    # on the dealer's payment only (ruling 35); money 底 50 + 台 × 20: East 170, West and North 150.
+    page.goto("/")
+    page.select_option("[name=ruleset]", "taiwan")
+    page.select_option("[name=seat]", "S")
+    page.select_option("[name=win]", "self_draw")
+    page.locator("form.context details summary").click()
+    page.select_option("[name=ready_on]", "first_discard")
+    page.locator("#notation").fill("123m 456m 789p 234s 67s 99p +8s")
+    expect(page.locator("[data-testid=total] output")).to_have_text("6")
+    expect(page.locator(".payments")).to_contain_text("East pays South 6 = 170")
+    expect(page.locator(".payments")).to_contain_text("West pays South 5 = 150")
+
+
+def test_seven_flowers_rob_the_eighth_from_the_player_who_drew_it(page: Page) -> None:
+    # 七搶一 8 (ruling 39): West drew the eighth flower and pays alone, 50 + 8 × 20 = 210.
+    page.goto("/")
+    page.select_option("[name=ruleset]", "taiwan")
+    page.select_option("[name=seat]", "S")
+    page.select_option("[name=win]", "flowers")
+    page.select_option("[name=eighth_flower]", "W")
+    page.locator("#notation").fill("1f 2f 3f 4f 5f 6f 7f")
+    expect(page.locator("[data-testid=total] output")).to_have_text("8")
+    expect(page.locator(".payments li")).to_have_count(1)
+    expect(page.locator(".payments")).to_contain_text("West pays South 8 = 210")
+
+
 def test_the_picker_works_by_keyboard(page: Page) -> None:
     page.goto("/")
     first = page.locator('.palette [data-code="1m"]')

@@ -1,5 +1,6 @@
 """The rulesets mjscore ships (one TOML award table each, loaded on first use), a club's own ruleset
-files that extend them, and the one place a ruleset and its house rules are put together."""
+files that extend them, the presets (house-rule files shipped in ``presets/`` that a table chooses by
+name), and the one place a ruleset and its house rules are put together."""
 
 from __future__ import annotations
 
@@ -55,8 +56,32 @@ def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any
                     ruleset_file: Path | None = None) -> Ruleset:
     """The ruleset a hand is scored under: ``ruleset_file`` if given (it wins over the id), else
     the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`), with ``house_rules`` (a
-    mapping, or a TOML/JSON file) applied on top."""
+    mapping, a TOML/JSON file, or a preset's name: :func:`house_rules_file`) applied on top."""
     rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
     if isinstance(house_rules, Path):
-        return load_house_rules(rules, house_rules)
+        return load_house_rules(rules, house_rules_file(house_rules, rules.id))
     return apply_house_rules(rules, house_rules) if house_rules else rules
+
+
+def preset(name: str) -> Path:
+    """The shipped house-rule file of the preset ``name`` (``taiwan-platform``, ``taiwan-cap24``...),
+    for ``--rules NAME``; raises :class:`RulesetError` naming the presets there are."""
+    if name not in presets():
+        raise RulesetError(f"unknown preset {name!r}: choose one of {', '.join(presets())}")
+    return Path(str(resources.files(__name__).joinpath("presets", f"{name}.toml")))
+
+
+def presets() -> tuple[str, ...]:
+    """The names of the presets shipped with mjscore, e.g. ``('taiwan-cap24', ...)``."""
+    folder = resources.files(__name__).joinpath("presets")
+    return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
+
+
+def house_rules_file(path: Path, ruleset_id: str) -> Path:
+    """The house-rules file ``--rules`` names: a file, or else a preset's name, whole
+    (``taiwan-platform``) or short for the ruleset's own (``platform`` for ``taiwan``)."""
+    if path.exists() or path.suffix or len(path.parts) > 1:
+        return path
+    name = str(path)
+    own = f"{ruleset_id}-{name}"
+    return preset(own if own in presets() else name)

@@ -153,7 +153,8 @@ class Score:
         rules = self.ruleset
         return {
             "ruleset": {"id": rules.id, "name": rules.name.get(lang), "version": rules.version,
-                        "unit": rules.unit, "stake": str(rules.stake), "overrides": list(rules.overrides)},
+                        "unit": rules.unit, "stake": str(rules.stake), "base_money": str(rules.base_money),
+                        "overrides": list(rules.overrides)},
             "total": self.total,
             "base": {"points": self.base, "name": rules.base_name.get(lang)},
             "awards": [a.to_dict(lang) for a in self.awards],
@@ -161,7 +162,8 @@ class Score:
             "arrangement_shape": self.arrangement.shape if self.arrangement else None,
             "win_role": self.arrangement.win_role.value if self.arrangement and self.arrangement.win_role else None,
             "waits": [t.code for t in self.waits],
-            "payments": [p.to_dict(rules.stake if rules.stake != 1 else None) for p in self.payments],
+            "payments": [p.to_dict(rules.stake if rules.stake != 1 or rules.base_money else None, rules.base_money)
+                         for p in self.payments],
             "table_payments": [t.to_dict(lang) for t in self.table_payments],
             "limit": self.ruleset.limit,
             "limited": self.limited,
@@ -181,7 +183,7 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     _check_for_ruleset(hand, rules)
     if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    return _score(hand, rules, waits(hand, rules.shapes) if hand.concealed or hand.melds else ())
+    return _score(hand, rules, waits(hand, rules.played_shapes) if hand.concealed or hand.melds else ())
 
 
 def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
@@ -189,7 +191,7 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
     taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
     context makes that win impossible (robbing a gong on a tile the hand holds)."""
     _check_for_ruleset(hand, rules)
-    wait_set = waits(hand, rules.shapes)  # the same held tiles, so the same waits, for every candidate
+    wait_set = waits(hand, rules.played_shapes)  # the same held tiles, so the same waits, for every candidate
     found: list[tuple[Tile, Score | None]] = []
     for tile in wait_set:
         try:
@@ -212,7 +214,7 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
     if hand.win is WinKind.FLOWERS:
         candidates: list[Arrangement | None] = [None]
     else:
-        candidates = list(arrangements(hand, rules.shapes))
+        candidates = list(arrangements(hand, rules.played_shapes))
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
@@ -227,6 +229,8 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
     limited = rules.limit is not None and total > rules.limit
     if rules.limit is not None and limited:
         total = rules.limit
+    for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
+    without_dealer = min(total, best[0] - for_dealer) if for_dealer else None
     minimum = rules.minimum.get(hand.round) if rules.minimum else None
     counted = total - sum(a.value for a in awards if a.id in rules.minimum_excludes)
     legal = minimum is None or counted >= minimum
@@ -238,7 +242,7 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
         awards=awards,
         arrangement=arrangement,
         waits=wait_set,
-        payments=settle(hand, total, rules.settlement_bonus) if legal else (),  # nothing is paid for a false win
+        payments=settle(hand, total, rules.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
         table_payments=_table_payments(rules, facts),
         minimum=minimum,
         limited=limited,

@@ -19,31 +19,39 @@ class Payment:
     payee: str
     amount: int
 
-    def money(self, stake: Decimal) -> Decimal:
-        """What the payment is worth at ``stake`` money per point (per tai): the table's own
-        conversion, agreed before play (:attr:`Ruleset.stake <mjscore.scoring.ruleset.Ruleset.stake>`)."""
-        return self.amount * stake
+    def money(self, stake: Decimal, base: Decimal = Decimal(0)) -> Decimal:
+        """What the payment is worth at ``stake`` money per point (per tai), with ``base`` money on
+        top (the Taiwan table's 底 + 台 × 每台): the table's own conversion, agreed before play
+        (:attr:`Ruleset.stake <mjscore.scoring.ruleset.Ruleset.stake>`, ``Ruleset.base_money``)."""
+        return base + self.amount * stake
 
-    def to_dict(self, stake: Decimal | None = None) -> dict[str, object]:
+    def to_dict(self, stake: Decimal | None = None, base: Decimal = Decimal(0)) -> dict[str, object]:
         """The payment as JSON; with ``stake``, its money value too (a string, to stay exact)."""
         data: dict[str, object] = {"payer": self.payer, "payee": self.payee, "amount": self.amount}
         if stake is not None:
-            data["money"] = str(self.money(stake))
+            data["money"] = str(self.money(stake, base))
         return data
 
 
-def settle(hand: Hand, total: int, bonus: int) -> tuple[Payment, ...]:
+def settle(hand: Hand, total: int, bonus: int, without_dealer: int | None = None) -> tuple[Payment, ...]:
     """The payments for a win worth ``total``: on a claimed tile (a discard or a robbed gong) the
-    discarder pays the total; on a self-draw each other player pays it. ``bonus`` (MCR's 8) is paid
-    by every loser on top."""
+    discarder pays the total, and so does the player who drew the eighth flower that seven robbed
+    (the ``discarder`` of an instant flower win, rulings 39 and 45); on a self-draw each other
+    player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``without_dealer`` is the
+    total of a payment in which neither payer nor payee is the dealer, East (ruling 35: the hand's
+    total less its 莊家 and 連莊); None: ``total`` for every payment."""
+    def owed(payer: str) -> int:
+        dealer_pays_or_wins = "E" in (payer, hand.seat)
+        return total if without_dealer is None or dealer_pays_or_wins else without_dealer
+
     others = [seat for seat in SEATS if seat != hand.seat]
-    if hand.win.claimed:
+    if hand.discarder is not None:
         return tuple(
-            Payment(seat, hand.seat, total + bonus if seat == hand.discarder else bonus)
+            Payment(seat, hand.seat, owed(seat) + bonus if seat == hand.discarder else bonus)
             for seat in others
             if seat == hand.discarder or bonus
         )
-    return tuple(Payment(seat, hand.seat, total + bonus) for seat in others)
+    return tuple(Payment(seat, hand.seat, owed(seat) + bonus) for seat in others)
 
 
 class Direction(StrEnum):

@@ -43,7 +43,7 @@ from pydantic_core import PydanticCustomError
 from mjscore.arrangements import SHAPES
 from mjscore.errors import RulesetError
 from mjscore.hand import Replacement, WinKind
-from mjscore.scoring import patterns_mcr  # noqa: F401  (registers the MCR patterns)
+from mjscore.scoring import patterns_mcr, patterns_taiwan  # noqa: F401  (register the MCR and Taiwan patterns)
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern, bind
 from mjscore.scoring.payments import Direction
@@ -119,6 +119,9 @@ class AwardRule:
     on_flower_win: bool = False
     enabled: bool = True
     consolation: Consolation | None = None
+    #: A tai of a payment, not of the hand (ruling 35: 莊家, 連莊): shown on the winner's sheet and
+    #: left out of a payment in which neither payer nor payee is the dealer.
+    dealer_payments_only: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -161,7 +164,11 @@ class Ruleset:
     the awards in ``minimum_excludes``; ``limit`` caps a hand's total (None: no limit);
     ``instant_flower_win`` is the number of bonus tiles that ends the hand at once (None: flowers
     never win by themselves); ``stake``
-    is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`).
+    is the money one point (or tai) is worth at the table, agreed before play (:meth:`Payment.money`);
+    ``base_money`` the money each payment of a hand carries besides (the Taiwan table's 底: a payment
+    is 底 + 台 × 每台). ``optional_shapes`` are irregular shapes that win only while an enabled award
+    is restricted to them (``shapes``): a house rule that switches on the Taiwan platform's 嚦咕嚦咕
+    makes seven pairs and a pung a win; ``played_shapes`` are the shapes a hand may take.
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
     after winning / after a drawn hand (the scorekeeper's dealer rotation). ``contexts`` says what
     the record's ``heavenly``, ``earthly`` and ``ready_declared`` mean here (:class:`ContextRule`).
@@ -183,10 +190,13 @@ class Ruleset:
     limit: int | None = None
     instant_flower_win: int | None = None
     stake: Decimal = Decimal(1)
+    base_money: Decimal = Decimal(0)
+    optional_shapes: tuple[str, ...] = ()
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
     contexts: Mapping[str, ContextRule] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
+    played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
     #: id: derived from ``awards`` once, since the scoring loop reads them for every arrangement.
@@ -199,6 +209,8 @@ class Ruleset:
         object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
         object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
         object.__setattr__(self, "_for_arrangement", {})
+        priced = {shape for a in self.evaluated for shape in a.shapes}
+        object.__setattr__(self, "played_shapes", self.shapes + tuple(s for s in self.optional_shapes if s in priced))
 
     def evaluated_for(self, flower_win: bool, shape: str | None) -> tuple[AwardRule, ...]:
         """The awards to evaluate on an arrangement of ``shape`` (None for an instant flower win):
@@ -228,10 +240,12 @@ class Ruleset:
         return {
             "id": self.id, "name": self.name.get(lang), "version": self.version, "unit": self.unit,
             "hand_size": self.hand_size, "base": self.base, "base_name": self.base_name.get(lang),
-            "limit": self.limit, "stake": str(self.stake), "minimum": dict(self.minimum) if self.minimum is not None else None,
+            "limit": self.limit, "stake": str(self.stake), "base_money": str(self.base_money),
+            "minimum": dict(self.minimum) if self.minimum is not None else None,
             "overrides": list(self.overrides),
             "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
-                        "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source}
+                        "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source,
+                        "dealer_payments_only": a.dealer_payments_only}
                        for a in self.awards],
             "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
                                 "names": p.name.to_dict(), "help": p.help.get(lang), "enabled": p.enabled,
@@ -426,6 +440,8 @@ class AwardRow(StrictModel):
     on_flower_win: bool = False
     enabled: bool = True
     consolation: ConsolationRow | None = None
+    dealer_payments_only: bool = Field(
+        False, description="A tai of a payment involving the dealer only (ruling 35: 莊家, 連莊), not of the hand.")
 
 
 class TablePaymentRow(StrictModel):
@@ -460,6 +476,9 @@ class RulesetHeader(StrictModel):
     limit: Limit | None = None
     instant_flower_win: Literal[7, 8] | None = None
     stake: Stake = Decimal(1)
+    base_money: Stake = Field(Decimal(0), description="Money each payment of a hand carries besides its points (底).")
+    optional_shapes: list[Shape] = Field(
+        [], description="Shapes that win only while an enabled award is restricted to them (a house rule's).")
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
     context: dict[ContextName, ContextRow] = {}
@@ -655,8 +674,8 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         shapes=tuple(meta.shapes), base=meta.base, base_name=meta.base_name.names(), awards=awards,
         table_payments=payments, settlement_bonus=meta.settlement_bonus, minimum=meta.minimum,
         minimum_excludes=tuple(meta.minimum_excludes), limit=meta.limit, instant_flower_win=meta.instant_flower_win,
-        stake=meta.stake, dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win,
-        dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
+        stake=meta.stake, base_money=meta.base_money, optional_shapes=tuple(meta.optional_shapes),
+        dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win, dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
         contexts={name: row.rule() for name, row in meta.context.items()},
     )
     _check_references(rules, source, data, None)
@@ -716,7 +735,7 @@ def _award_row(rule: AwardRule) -> dict[str, Any]:
         "id": rule.id, "points": rule.points, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
         "source": rule.source, "pattern": rule.pattern, "params": dict(rule.params), "replaces": list(rule.replaces),
         "reduces": dict(rule.reduces), "shapes": list(rule.shapes), "on_flower_win": rule.on_flower_win,
-        "enabled": rule.enabled}
+        "enabled": rule.enabled, "dealer_payments_only": rule.dealer_payments_only}
     if rule.group is not None:
         row["group"] = rule.group
     if rule.consolation is not None:
@@ -741,7 +760,7 @@ def _award(row: AwardRow, loc: Loc, source: Source, data: Any) -> AwardRule:
         id=row.id, points=row.points, name=row.name.names(), help=row.help.names(), source=row.source,
         pattern=row.pattern, params=params, group=row.group, replaces=tuple(row.replaces), reduces=dict(row.reduces),
         shapes=tuple(row.shapes), on_flower_win=row.on_flower_win, enabled=row.enabled, consolation=consolation,
-        function=function, arguments=arguments)
+        dealer_payments_only=row.dealer_payments_only, function=function, arguments=arguments)
 
 
 def _table_payment(row: TablePaymentRow, loc: Loc, source: Source, data: Any) -> TablePaymentRule:

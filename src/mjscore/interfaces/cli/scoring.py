@@ -32,7 +32,7 @@ _LABELS = {
            "event": "recorded when it happens",
            "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
            "overrides": "House rules", "limited": "Limit: the hand's {total} is capped at {limit}",
-           "stake": "{stake} per {unit}"},
+           "stake": "{stake} per {unit}", "base_money": "{base} + {stake} per {unit}"},
     "zh-Hans": {"hand": "手牌", "seat": "门风", "round": "圈风", "flowers": "花牌", "waits": "听牌", "total": "合计",
                 "payments": "支付", "pays": "付给",
                 "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
@@ -40,7 +40,8 @@ _LABELS = {
                 "without": "不计{names}", "no_payments": "无：未达起胡，不是合法的胡牌",
                 "to_each": "付给其他每位玩家", "from_discarder": "由放出胡牌张的玩家支付", "event": "发生时记录",
                 "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则",
-                "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}"},
+                "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}",
+                "base_money": "底 {base} + 每 {unit} {stake}"},
     "zh-Hant": {"hand": "手牌", "seat": "門風", "round": "圈風", "flowers": "花牌", "waits": "聽牌", "total": "合計",
                 "payments": "支付", "pays": "付給",
                 "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
@@ -48,7 +49,8 @@ _LABELS = {
                 "without": "不計{names}", "no_payments": "無：未達起胡，不是合法的胡牌",
                 "to_each": "付給其他每位玩家", "from_discarder": "由放出胡牌張的玩家支付", "event": "發生時記錄",
                 "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則",
-                "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}"},
+                "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}",
+                "base_money": "底 {base} + 每 {unit} {stake}"},
 }
 
 #: How the hand was won, as the text sheet says it.
@@ -148,10 +150,11 @@ def _ruleset_for(hand: Hand, house_rules: Path | None, ruleset_file: Path | None
 
 
 def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
-                     dealer_streak: int | None, ready: bool, heavenly: bool, earthly: bool,
+                     dealer_streak: int | None, ready: bool, ready_on: str | None, heavenly: bool, earthly: bool,
                      last_of_kind: bool) -> dict[str, Any]:
     return {"replacement": replacement, "last_tile": last_tile or None, "discards": discards,
-            "declared_tiles": declared_tiles, "dealer_streak": dealer_streak, "ready_declared": ready or None,
+            "declared_tiles": declared_tiles, "dealer_streak": dealer_streak,
+            "ready_declared": ready or ready_on is not None or None, "ready_on": ready_on,
             "heavenly": heavenly or None, "earthly": earthly or None, "last_of_kind": last_of_kind or None}
 
 
@@ -159,10 +162,13 @@ ReplacementOption = Annotated[str | None, typer.Option(help="The winning tile wa
 LastTileOption = Annotated[bool, typer.Option("--last-tile", help="The winning tile was the wall's last.")]
 DiscardsOption = Annotated[int | None, typer.Option(help="Tiles discarded before the win.")]
 DeclaredOption = Annotated[int | None, typer.Option(help="Tiles in every player's declared sets.")]
-StreakOption = Annotated[int | None, typer.Option(help="Hands the dealer has already won in a row.")]
+StreakOption = Annotated[int | None, typer.Option(help="Hands the dealer has already won in a row (taiwan: kept the deal).")]
 ReadyOption = Annotated[bool, typer.Option("--ready", help="The hand was declared ready (Calling).")]
+ReadyOnOption = Annotated[str | None, typer.Option(help="Declared ready on the deal or with the first discard: deal "
+                                                        "or first_discard (taiwan's 天聽, 地聽); implies --ready.")]
 HeavenlyOption = Annotated[bool, typer.Option("--heavenly", help="The dealer's dealt hand was complete.")]
-EarthlyOption = Annotated[bool, typer.Option("--earthly", help="Won on the dealer's first discard.")]
+EarthlyOption = Annotated[bool, typer.Option("--earthly", help=(
+    "Won on the dealer's first discard (taiwan: on the winner's own first draw)."))]
 LastOfKindOption = Annotated[bool, typer.Option("--last-of-kind", help="The winning tile was the last of its kind.")]
 
 
@@ -172,14 +178,14 @@ def score_command(
     win_tile: WinTileOption = None, win: WinOption = None, discarder: DiscarderOption = None,
     meld: MeldOption = None, flowers: FlowersOption = None, replacement: ReplacementOption = None,
     last_tile: LastTileOption = False, discards: DiscardsOption = None, declared_tiles: DeclaredOption = None,
-    dealer_streak: StreakOption = None, ready: ReadyOption = False, heavenly: HeavenlyOption = False,
-    earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
+    dealer_streak: StreakOption = None, ready: ReadyOption = False, ready_on: ReadyOnOption = None,
+    heavenly: HeavenlyOption = False, earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
     house_rules: HouseRulesOption = None, ruleset_file: RulesetFileOption = None, output: FormatOption = Format.text,
     lang: LangOption = Lang.en,
 ) -> None:
     """Score a winning hand: every award with its points and reason, the total, who pays whom."""
-    extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, heavenly,
-                             earthly, last_of_kind)
+    extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
+                             heavenly, earthly, last_of_kind)
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
     try:
         result = score(parsed, _ruleset_for(parsed, house_rules, ruleset_file))
@@ -330,14 +336,15 @@ def _print_score(result: Score, lang: str) -> None:
 
 def _print_payments(console: Console, result: Score, labels: dict[str, str]) -> None:
     """Who pays whom (none for a hand that is not a legal win), in money too when the table has
-    agreed a money value per point."""
+    agreed a money value per point or a base money per payment (底 + 台 × 每台)."""
     if not result.is_legal:
         console.print(f"{labels['payments']}: {labels['no_payments']}", markup=False)
         return
     rules = result.ruleset
-    money = rules.stake != 1
-    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" + (f" = {p.money(rules.stake)}" if money else "")
-                     for p in result.payments)
-    stake = f" ({labels['stake'].format(stake=rules.stake, unit=rules.unit)})" if money else ""
+    money = rules.stake != 1 or rules.base_money != 0
+    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}"
+                     + (f" = {p.money(rules.stake, rules.base_money)}" if money else "") for p in result.payments)
+    label = labels["base_money"] if rules.base_money else labels["stake"]
+    stake = f" ({label.format(base=rules.base_money, stake=rules.stake, unit=rules.unit)})" if money else ""
     console.print(f"{labels['payments']}: {pays}{stake}", markup=False)
 

@@ -96,7 +96,9 @@ export class Picker {
     };
     if (this.tiles.win_tile && record.win !== "flowers") record.win_tile = this.tiles.win_tile;
     if (record.win === "discard" || record.win === "robbing_gong") record.discarder = context.discarder;
+    if (record.win === "flowers" && context.eighth_flower) record.discarder = context.eighth_flower;
     for (const flag of FLAGS) record[flag] = context[flag];
+    if (context.ready_on) Object.assign(record, { ready_declared: true, ready_on: context.ready_on });
     for (const count of COUNTS) {
       if (context[count] !== "") record[count] = Number(context[count]);
     }
@@ -196,6 +198,9 @@ export class Picker {
       .map((w) => `<option value="${w}">${esc(t(`win_${w}`))}</option>`).join("");
     const replacements = ["", "flower", "gong", "double_gong"]
       .map((r) => `<option value="${r}">${esc(t(`repl_${r || "none"}`))}</option>`).join("");
+    const readyOn = ["", "deal", "first_discard"]
+      .map((r) => `<option value="${r}">${esc(t(`ready_on_${r || "none"}`))}</option>`).join("");
+    const eighth = `<option value="">${esc(t("eighth_flower_self"))}</option>${seatOptions("", this.seatName)}`;
     const flags = FLAGS.map((f) => `<label class="check"><input type="checkbox" name="${f}"> ${esc(t(f))}</label>`).join("");
     const counts = COUNTS.map((c) => `<label>${esc(t(c))} <input type="number" min="0" max="200" inputmode="numeric" ` +
       `name="${c}"${c === "dealer_streak" ? ' value="0"' : ""}></label>`).join("");
@@ -220,8 +225,10 @@ export class Picker {
           <label>${esc(t("round"))} <select name="round">${seatOptions("E")}</select></label>
           <label>${esc(t("win"))} <select name="win">${wins}</select></label>
           <label class="discarder">${esc(t("discarder"))} <select name="discarder">${seatOptions("N", this.seatName)}</select></label>
+          <label class="eighth-flower">${esc(t("eighth_flower"))} <select name="eighth_flower">${eighth}</select></label>
           <label>${esc(t("replacement"))} <select name="replacement">${replacements}</select></label>
-          <details><summary>${esc(t("more_context"))}</summary>${flags}${counts}</details>
+          <details><summary>${esc(t("more_context"))}</summary>${flags}
+            <label>${esc(t("ready_on"))} <select name="ready_on">${readyOn}</select></label>${counts}</details>
         </fieldset>
       </form>`;
     for (const name of this.fixedContext) this.root.querySelector(`[name=${name}]`).closest("label").hidden = true;
@@ -239,12 +246,17 @@ export class Picker {
     this.renderHand();
   }
 
-  /** Show the discarder only for a claimed win, never the winner's own seat. */
+  /** Show the discarder only for a claimed win, and who drew the eighth flower only for a flower win
+   * (seven robbing it: rulings 39, 45); never the winner's own seat. */
   syncContext() {
     const win = this.value("win");
     const discarder = this.root.querySelector("[name=discarder]");
     discarder.closest("label").hidden = (win !== "discard" && win !== "robbing_gong") || this.fixedContext.has("discarder");
+    const eighth = this.root.querySelector("[name=eighth_flower]");
+    eighth.closest("label").hidden = win !== "flowers" || this.fixedContext.has("discarder");
     const seat = this.value("seat");
+    for (const option of eighth.options) option.disabled = option.value === seat;
+    if (eighth.value === seat) eighth.value = "";
     for (const option of discarder.options) option.disabled = option.value === seat;
     if (discarder.value === seat) discarder.value = SEATS[(SEATS.indexOf(seat) + 3) % 4];
   }

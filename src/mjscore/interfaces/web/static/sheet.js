@@ -20,8 +20,10 @@ function award(a) {
     `<td class="num">${esc(points)}</td><td class="reason">${esc(a.reason)}</td></tr>`;
 }
 
+/** Who pays whom, and the money when the table has set it (底 + 台 × 每台, or a stake per point). */
 function paymentText(p) {
-  return esc(t("pays", { payer: seat(p.payer), payee: seat(p.payee), amount: p.amount }));
+  const text = t("pays", { payer: seat(p.payer), payee: seat(p.payee), amount: p.amount });
+  return esc(p.money === undefined ? text : `${text} = ${p.money}`);
 }
 
 function payment(p) {
