@@ -6,7 +6,9 @@ SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.
 
 from __future__ import annotations
 
+import getpass
 import json
+import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -70,6 +72,17 @@ TableId = Annotated[int, typer.Argument(help="The table's number (see `mjscore t
 CorrectOption = Annotated[int | None, typer.Option("--correct", help="Replace entry N instead of adding one.")]
 VersionOption = Annotated[int | None, typer.Option(
     "--if-version", help="Refuse if the table changed since it had this version (see `table show`).")]
+RequestOption = Annotated[str | None, typer.Option(
+    "--request-id", help="Any text unique to this change: run again with the same id, it is recorded once.")]
+
+
+def _actor() -> str:
+    """Who makes a change from the command line: the user and the machine."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "someone"
+    return f"cli {user}@{socket.gethostname()}"
 FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
 
 
@@ -91,7 +104,7 @@ def new_command(
                 raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")
             overrides["stake"] = per_point
         settings = TableSettings.of(name, players, ruleset, overrides, base_money)
-        view = keeper.create_table(settings)
+        view = keeper.create_table(settings, actor=_actor())
         typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}")
 
 
@@ -128,12 +141,12 @@ def record_command(
     hand: Annotated[Path, typer.Argument(help="A hand record JSON file (docs/hand-format.md), '-' for standard input.")],
     winner: Annotated[str | None, typer.Option(help="Who won (else the record's seat).")] = None,
     discarder: Annotated[str | None, typer.Option(help="Who gave the winning tile (else the record's discarder).")] = None,
-    correct: CorrectOption = None, if_version: VersionOption = None,
+    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
 ) -> None:
     """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
     record = _read_record(hand)
     _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
-                                             expected_version=if_version))
+                                             expected_version=if_version, request_id=request_id, actor=_actor()))
 
 
 @tables.command("event")
@@ -142,23 +155,51 @@ def event_command(
     event: Annotated[str, typer.Argument(help="The ruleset's table payment, e.g. concealed_gong_collection.")],
     player: Annotated[str, typer.Option(help="Who it names: who collects, or who pays a penalty.")],
     count: Annotated[int, typer.Option(help="How many times it happened.")] = 1,
-    correct: CorrectOption = None, if_version: VersionOption = None,
+    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
 ) -> None:
     """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
     _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
-                                               expected_version=if_version))
+                                               expected_version=if_version, request_id=request_id, actor=_actor()))
 
 
 @tables.command("draw")
-def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None) -> None:
+def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None,
+                 request_id: RequestOption = None) -> None:
     """Record a drawn hand (the wall ran out)."""
-    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version))
+    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
+                                              request_id=request_id, actor=_actor()))
 
 
 @tables.command("undo")
-def undo_command(table_id: TableId, if_version: VersionOption = None) -> None:
-    """Remove the last entry."""
-    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version))
+def undo_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+    """Void the last entry (it stays in the table's log)."""
+    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=_actor()))
+
+
+@tables.command("rescore")
+def rescore_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+    """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
+    with _keeper() as keeper:
+        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=_actor())
+    if changed:
+        typer.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
+    else:
+        typer.echo("rescored: nothing changed")
+    typer.echo(_standing(view))
+    typer.echo(_balances_line(view))
+
+
+@tables.command("log")
+def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
+    """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
+    with _keeper() as keeper:
+        changes = keeper.log(table_id)
+    if output is Format.json:
+        typer.echo(json.dumps([{"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action,
+                                "entry": c.number, "request_id": c.request_id} for c in changes], indent=2))
+        return
+    for c in changes:
+        typer.echo(f"{c.seq:4}. version {c.version}, {c.at} {c.action} entry {c.number} — {c.actor}")
 
 
 @tables.command("export")
@@ -187,13 +228,15 @@ def import_command(source: Annotated[Path, typer.Argument(help="A table exported
     data = _read_json(source)
     with _keeper() as keeper:
         settings, entries = table_from_dict(data)
-        view = keeper.create_table(settings, entries)
+        view = keeper.create_table(settings, entries, actor=_actor())
     typer.echo(f"table {view.id}: {len(entries)} entries imported")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
     with _keeper() as keeper:
         view = action(keeper)
+    if view.replayed:
+        typer.echo("already recorded (same request id): nothing recorded this time")
     last = view.ledger.steps[-1] if view.ledger.steps else None
     if last is not None:
         typer.echo(f"{last.number}. {describe(last, view.settings.players)}")
@@ -221,6 +264,9 @@ def _read_record(source: Path) -> dict[str, Any]:
 
 def _standing(view: TableView) -> str:
     deal = view.deal
+    if view.ledger.unsettled is not None:
+        return (f"table {view.id} (version {view.version}): entry {view.ledger.unsettled} is not settled; "
+                "correct it, undo it or `table rescore` before recording more")
     if deal.over:
         return f"table {view.id} (version {view.version}): the game is over"
     dealer = view.settings.players[deal.dealer]
@@ -246,6 +292,7 @@ def _print_table(view: TableView) -> None:
     if view.rules.overrides:
         console.print(f"House rules: {'; '.join(view.rules.overrides)}", markup=False)
     console.print(_standing(view), markup=False)
+    console.print(f"History hash {view.head[:16]} (created {view.created_at})", markup=False)
     balances = Table(box=box.SIMPLE)
     for column in ("Player", "Seat", "Points", "Money"):
         balances.add_column(column, justify="left" if column in ("Player", "Seat") else "right")
