@@ -35,7 +35,7 @@ def keeper(tmp_path: Path) -> Iterator[Scorekeeper]:
 
 @pytest.fixture
 def client(keeper: Scorekeeper) -> TestClient:
-    return TestClient(create_app(keeper))
+    return TestClient(create_app(keeper), base_url="http://localhost")
 
 
 # ----- scoring
@@ -164,7 +164,7 @@ def test_unknown_things_are_404(client: TestClient) -> None:
 
 
 def test_a_large_body_is_413_declared_or_not(keeper: Scorekeeper) -> None:
-    client = TestClient(create_app(keeper, max_body_bytes=1000))
+    client = TestClient(create_app(keeper, max_body_bytes=1000), base_url="http://localhost")
     big = {"hand": {**PLAIN_WIN, "concealed": "1m " * 400}}
     declared = client.post("/api/score", json=big)
     assert declared.status_code == 413 and declared.json()["type"] == "TooLarge"

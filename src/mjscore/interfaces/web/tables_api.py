@@ -111,7 +111,7 @@ class TableLine(BaseModel):
     version: int
 
 
-#: The most tables the API opens in an hour (an anonymous client once opened 480 junk tables).
+#: The most tables the API opens in an hour by default (an anonymous client once opened 480 junk tables).
 MAX_TABLES_PER_HOUR = 30
 
 
@@ -123,18 +123,19 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
 
 
 @router.post("", status_code=201, responses=BODY_ERRORS)
-def create_table(request: NewTable, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """Open a new table (at most 30 an hour)."""
+def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
+    """Open a new table (at most 30 an hour, unless the server says otherwise)."""
     settings = TableSettings.of(request.name, request.players, request.ruleset, request.house_rules, request.base_money)
-    return view_to_dict(keeper.create_table(settings, actor=who, max_per_hour=MAX_TABLES_PER_HOUR), lang)
+    return view_to_dict(keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour), lang)
 
 
 @router.post("/import", status_code=201, responses=BODY_ERRORS)
-def import_table(exported: dict[str, Any], keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
+def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
     settled again under the current engine."""
     settings, entries = table_from_dict(exported)
-    return view_to_dict(keeper.create_table(settings, entries, actor=who, max_per_hour=MAX_TABLES_PER_HOUR), lang)
+    return view_to_dict(keeper.create_table(settings, entries, actor=who, max_per_hour=http.app.state.max_tables_per_hour),
+                        lang)
 
 
 @router.get("/{table_id}", responses=NOT_FOUND)

@@ -54,6 +54,7 @@ async function change(path, body) {
         return true;
       } catch (problem) {
         if (problem.status === undefined && attempt < RETRIES) continue;  // no answer: send the same change again
+        if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
         if (problem.status === 409) {
           held = true;
           await load();
@@ -162,7 +163,10 @@ function winRequest() {
 
 async function main() {
   await startPage("/tables");
-  const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => showError(problem.message))]);
+  const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => {
+    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
+    showError(problem.message);
+  })]);
   if (!table) return;
   const record = $(".record-hand");
   const chosen = () => {  // the user changed the hand or a menu

@@ -1,9 +1,16 @@
-// The list of tables and the form that opens a new one.
+// The list of tables and the form that opens a new one (a server that needs the club passphrase
+// sends a device that has not joined to /join).
 
 import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
 
 async function showTables(list) {
-  const tables = await api("/api/tables");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (problem) {
+    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
+    throw problem;
+  }
   list.innerHTML = tables.length ? tables.map((table) =>
     `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
     `${esc(table.players.join(", "))} <small>(${esc(table.ruleset)}, ${esc(t("entries", { n: table.entries }))})</small></li>`)
