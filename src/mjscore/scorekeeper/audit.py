@@ -101,10 +101,14 @@ def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, 
                                  f"(the history ends at change {len(rows)}, which is not the table's last)")
 
 
-def fold(table_id: int, settings: TableSettings, changes: Sequence[Change]) -> list[tuple[Entry, Settled, Stamp]]:
-    """The history as it stands after ``changes``: appended entries, superseded ones replaced,
-    voided ones gone. Raises :class:`TamperedTableError` if the rows do not add up."""
-    live: list[tuple[Entry, Settled, Stamp]] = []
+Live = list[tuple[Entry, Settled, Stamp]]
+
+
+def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live: Live | None = None) -> Live:
+    """The history as it stands after ``changes`` (which follow the history ``live``, default
+    empty): appended entries, superseded ones replaced, voided ones gone. Raises
+    :class:`TamperedTableError` if the rows do not add up."""
+    live = list(live or [])
     for change in changes:
         stamp = Stamp(change.version, change.at, change.actor, change.action)
         if change.action in VOIDS:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
@@ -353,7 +354,13 @@ def _deal_of(data: Mapping[str, Any]) -> Deal:
 
 
 def _names_of(data: Mapping[str, Any]) -> Names:
-    return Names(str(data["en"]), str(data["zh-Hans"]), str(data["zh-Hant"]))
+    return _names(str(data["en"]), str(data["zh-Hans"]), str(data["zh-Hant"]))
+
+
+@lru_cache(maxsize=4096)
+def _names(en: str, zh_hans: str, zh_hant: str) -> Names:
+    """One value per award name: a long history repeats the same few hundred."""
+    return Names(en, zh_hans, zh_hant)
 
 
 def settled_to_json(settled: Settled) -> dict[str, Any]:

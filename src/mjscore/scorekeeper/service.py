@@ -97,9 +97,10 @@ class Scorekeeper:
         self.store = store
 
     @classmethod
-    def open(cls, url: str | None = None) -> Scorekeeper:
-        """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file."""
-        return cls(Store(url))
+    def open(cls, url: str | None = None, lock_timeout: float = 60) -> Scorekeeper:
+        """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file
+        (a writer waits up to ``lock_timeout`` seconds for another)."""
+        return cls(Store(url, lock_timeout))
 
     def close(self) -> None:
         self.store.close()
@@ -218,12 +219,13 @@ class Scorekeeper:
                 raise StaleTableError(
                     f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
                     "look again before recording")
-            view = _view(row, rows)
+            live = _live(row, rows)
+            view = _summed(row, live)
             writes = change(view)
             if not writes:
                 return view
             new = _append(session, row, rows, writes, actor, request_id)
-            return _view(row, [*rows, *new])
+            return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
 
 
 def _settings(row: TableRow) -> TableSettings:
@@ -239,13 +241,21 @@ def _change_of(row: EntryRow) -> Change:
 
 def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
     """The table as it stands: the chain checked, the rows folded, the stored transfers summed."""
+    return _summed(row, _live(row, rows))
+
+
+def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
+    """The history the rows make, after checking their hash chain."""
     changes = [_change_of(entry) for entry in rows]
     hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money)
     audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
                  row.head_hash, row.version)
+    return audit.fold(row.id, _settings(row), changes)
+
+
+def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
-    ledger = sums(audit.fold(row.id, settings, changes))
-    return TableView(row.id, row.version, settings, settings.rules(), ledger, row.head_hash, row.created_at)
+    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at)
 
 
 def _append(session: Session, row: TableRow, rows: Sequence[EntryRow], writes: Sequence[_Write], actor: str,

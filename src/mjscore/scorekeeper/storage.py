@@ -117,19 +117,22 @@ class Store:
     two engines on the same file: writes begin with ``BEGIN IMMEDIATE``, reads with a plain
     ``BEGIN`` that takes no lock."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = 60) -> None:
+        """Open (and migrate) the database at ``url``; on SQLite a writer waits up to
+        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`."""
         parsed = _url(url or default_url())
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
-        self.name = parsed.render_as_string(hide_password=True)
+        self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
+            else parsed.render_as_string(hide_password=True)
         if self.is_sqlite and parsed.database and parsed.database != ":memory:":
             try:
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise StorageError(f"cannot create the folder of {self.name}: {error.strerror}") from None
         try:
-            self.engine = create_engine(parsed, **({"connect_args": {"timeout": 60}} if self.is_sqlite else {}))
-            self.reader = create_engine(parsed, **({"connect_args": {"timeout": 60}} if self.is_sqlite else {})) \
-                if self.is_sqlite else self.engine
+            options: dict[str, Any] = {"connect_args": {"timeout": lock_timeout}} if self.is_sqlite else {}
+            self.engine = create_engine(parsed, **options)
+            self.reader = create_engine(parsed, **options) if self.is_sqlite else self.engine
         except (ArgumentError, NoSuchModuleError) as error:
             raise TableError(f"cannot use the database {self.name}: {error}") from None
         if self.is_sqlite:

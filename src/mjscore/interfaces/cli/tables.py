@@ -123,16 +123,24 @@ def list_command(output: FormatOption = Format.text) -> None:
         typer.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
 
 
+#: How many entries of the history ``table show`` prints unless asked for all.
+SHOWN = 20
+
+
 @tables.command("show")
 def show_command(table_id: TableId, output: FormatOption = Format.text,
-                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en") -> None:
-    """Balances, the dealer, the round and the streak, and the history."""
+                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en",
+                 everything: Annotated[bool, typer.Option(
+                     "--all", help=f"The whole history, not the last {SHOWN} entries.")] = False,
+                 since: Annotated[int | None, typer.Option(
+                     "--since-version", help="JSON: only the entries changed after this version.")] = None) -> None:
+    """Balances, the dealer, the round and the streak, and the last entries of the history."""
     with _keeper() as keeper:
         view = keeper.table(table_id)
     if output is Format.json:
-        typer.echo(json.dumps(view_to_dict(view, lang), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
     else:
-        _print_table(view)
+        _print_table(view, None if everything else SHOWN)
 
 
 @tables.command("record")
@@ -282,7 +290,7 @@ def _balances_line(view: TableView) -> str:
                                     for i, name in enumerate(view.settings.players))
 
 
-def _print_table(view: TableView) -> None:
+def _print_table(view: TableView, last: int | None) -> None:
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
@@ -301,14 +309,16 @@ def _print_table(view: TableView) -> None:
     console.print(balances)
     if not view.ledger.steps:
         return
-    history = Table(box=box.SIMPLE, title="History")
+    steps = view.ledger.steps if last is None else view.ledger.steps[-last:]
+    earlier = len(view.ledger.steps) - len(steps)
+    history = Table(box=box.SIMPLE, title="History", caption=f"{earlier} earlier entries: --all" if earlier else None)
     history.add_column("#", justify="right")
     history.add_column("Round")
     history.add_column("Dealer")
     history.add_column("What happened")
     for name in settings.players:
         history.add_column(name, justify="right")
-    for step in view.ledger.steps:
+    for step in steps:
         streak = f" ({step.deal.streak})" if step.deal.streak else ""
         history.add_row(str(step.number), step.deal.round_wind, settings.players[step.deal.dealer] + streak,
                         describe(step, settings.players), *(f"{step.change(i):+d}" for i in range(4)))
