@@ -13,7 +13,7 @@ not rewrite an evening already played. Re-scoring is an explicit act (``table re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from importlib import metadata
@@ -24,8 +24,8 @@ from mjscore.hand import Hand
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
 from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win, strip_table_fields
 from mjscore.scoring.engine import Score, TablePayment, record_event, score
-from mjscore.scoring.payments import Payment
-from mjscore.scoring.ruleset import Names, Ruleset
+from mjscore.scoring.payments import Payment, table_payments
+from mjscore.scoring.ruleset import Names, Ruleset, TablePaymentRule
 
 #: The reason of a transfer that settles a won hand (other transfers name their table payment).
 HAND = "hand"
@@ -229,11 +229,9 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
     if isinstance(entry, Draw):
         return Settled(deal, after_draw(deal, rules), pin=pin)
     if isinstance(entry, Event):
-        happened = record_event(rules, entry.event, seat_of(entry.player, deal.dealer), entry.count)
-        transfers = _transfers(happened.payments, deal, rules.stake, settings.base_money, happened.id)
-        return Settled(deal, deal, table_payments=(_pinned_payment(happened),), transfers=transfers, pin=pin)
+        return _settle_event(settings, rules, entry, deal, history, pin)
     result = _legal_score(entry, deal, rules)
-    recorded = [e for e in _events_this_deal(history) if e.player == entry.winner]
+    recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.winner]
     paid = _unsettled(result, rules, recorded)
     transfers = _transfers(result.payments, deal, rules.stake, settings.base_money, HAND)
     for payment in paid:
@@ -244,6 +242,30 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
                          tuple(PinnedAward(a.id, a.name, a.points, a.count) for a in result.awards), hand.win.value)
     return Settled(deal, after_win(deal, entry.winner, rules), pinned, giver,
                    tuple(_pinned_payment(p) for p in paid), transfers, pin)
+
+
+def _settle_event(settings: TableSettings, rules: Ruleset, entry: Event, deal: Deal, history: Sequence[Entry],
+                  pin: Pin) -> Settled:
+    """A table payment when it happens. Triple dice is the dealer's (ruling 44); a flower set that
+    grows pays only the difference (ruling 42); a False Mahjong ends the hand (ruling 43)."""
+    rule = rules.table_payment(entry.event)
+    players = settings.players
+    if rule.dealer_only and entry.player != deal.dealer:
+        raise TableError(f"{entry.event}: only the dealer has it, and {players[deal.dealer]} deals, not "
+                         f"{players[entry.player]}")
+    seat = seat_of(entry.player, deal.dealer)
+    happened = record_event(rules, entry.event, seat, entry.count)
+    if rule.group is not None:
+        recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.player]
+        paid = _highest_paid(rules, rule.group, recorded)
+        if paid >= happened.value:
+            raise TableError(f"{entry.event}: {players[entry.player]} was already paid {paid} each for a set of "
+                             f"this kind this hand; only the highest counts")
+        if paid:
+            happened = replace(happened, payments=table_payments(seat, happened.value - paid, rule.direction))
+    transfers = _transfers(happened.payments, deal, rules.stake, settings.base_money, happened.id)
+    after = after_draw(deal, rules) if rule.ends_hand else deal
+    return Settled(deal, after, table_payments=(_pinned_payment(happened),), transfers=transfers, pin=pin)
 
 
 def _pinned_payment(payment: TablePayment) -> PinnedPayment:
@@ -259,22 +281,49 @@ def _legal_score(entry: Win, deal: Deal, rules: Ruleset) -> Score:
     return result
 
 
-def _events_this_deal(history: Sequence[Entry]) -> list[Event]:
-    """The events recorded since the last win or draw (they belong to the hand now being played)."""
+def _rule(rules: Ruleset, payment_id: str) -> TablePaymentRule | None:
+    """The ruleset's table payment (None: it has none by that id any more)."""
+    try:
+        return rules.table_payment(payment_id)
+    except MjscoreError:
+        return None
+
+
+def _events_this_deal(history: Sequence[Entry], rules: Ruleset) -> list[Event]:
+    """The events recorded since the hand being played began (after the last win, draw or event
+    that ended a hand): a payment of an ended hand does not carry into the next (ruling 43)."""
     found: list[Event] = []
     for entry in reversed(history):
-        if not isinstance(entry, Event):
+        rule = _rule(rules, entry.event) if isinstance(entry, Event) else None
+        if not isinstance(entry, Event) or (rule is not None and rule.ends_hand):
             break
         found.append(entry)
     return found
 
 
+def _highest_paid(rules: Ruleset, group: str, recorded: Sequence[Event]) -> int:
+    """What each payer already paid for a payment of ``group`` this hand: the highest of those
+    ``recorded`` (only the highest of a group counts, so a later, higher one pays the difference)."""
+    values = [rule.amount * e.count for e in recorded if (rule := _rule(rules, e.event)) is not None and rule.group == group]
+    return max(values, default=0)
+
+
 def _unsettled(result: Score, rules: Ruleset, recorded: list[Event]) -> tuple[TablePayment, ...]:
     """The table payments the winning hand implies, less those ``recorded`` as events for the
-    winner during this hand: a concealed gong collected when declared is not collected again."""
+    winner during this hand: a concealed gong collected when declared is not collected again, and
+    a flower set already paid as a smaller one of its group pays only the difference (ruling 42)."""
     hand = result.hand
     unsettled: list[TablePayment] = []
     for implied in result.table_payments:
+        if implied.group is not None:
+            paid = _highest_paid(rules, implied.group, recorded)
+            rule = _rule(rules, implied.id)
+            if paid == 0:
+                unsettled.append(implied)
+            elif implied.value > paid and rule is not None:
+                payments = table_payments(hand.seat, implied.value - paid, rule.direction, hand.discarder)
+                unsettled.append(replace(implied, payments=payments))
+            continue
         done = sum(e.count for e in recorded if e.event == implied.id)
         if done == 0:
             unsettled.append(implied)
@@ -330,7 +379,8 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     if isinstance(entry, Event):
         payment = settled.table_payments[0]
         times = f" x{entry.count}" if entry.count > 1 else ""
-        return f"{players[entry.player]}: {payment.name.get(lang)}{times}"
+        ended = ", the hand ends" if settled.after is not None and settled.after.hands > settled.deal.hands else ""
+        return f"{players[entry.player]}: {payment.name.get(lang)}{times}{ended}"
     pinned = settled.score
     assert pinned is not None
     how = {"self_draw": "by self-draw", "flowers": "on flowers"}.get(pinned.win)

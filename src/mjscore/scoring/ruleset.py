@@ -93,7 +93,9 @@ class TablePaymentRule:
     ``direction`` (by default each other player pays the player who earned it). A rule with a
     ``pattern`` is implied by a scored hand that shows it; a rule without one is an event that no
     hand implies (triple dice, a penalty), recorded when it happens
-    (:func:`mjscore.scoring.engine.record_event`)."""
+    (:func:`mjscore.scoring.engine.record_event`). ``ends_hand``: the event ends the hand being
+    played, as a drawn hand does (False Mahjong, ruling 43); ``dealer_only``: only the dealer can
+    cause it (triple dice, ruling 44)."""
 
     id: str
     amount: int
@@ -105,6 +107,8 @@ class TablePaymentRule:
     group: str | None = None
     direction: Direction = Direction.COLLECT
     enabled: bool = True
+    ends_hand: bool = False
+    dealer_only: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -286,6 +290,8 @@ def _table_payment(row: Mapping[str, Any], where: str) -> TablePaymentRule:
         group=row.get("group"),
         direction=_direction(row.get("direction", "collect"), label),
         enabled=row.get("enabled", True),
+        ends_hand=row.get("ends_hand", False),
+        dealer_only=row.get("dealer_only", False),
         **_pattern_fields(row, label),
     )
 
