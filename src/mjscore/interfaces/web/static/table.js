@@ -39,6 +39,14 @@ function requestId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The table after a change: the answer lists only the entries changed since the version the page
+ * had (`since_version`), so a long evening is not sent again on every tap. */
+function merged(previous, answer) {
+  const history = previous.history.filter((step) => step.number <= answer.length);
+  for (const step of answer.history) history[step.number - 1] = step;
+  return { ...answer, history };
+}
+
 /** Send a change; show the table it answers, or the problem. */
 async function change(path, body) {
   if (busy) return false;
@@ -47,7 +55,9 @@ async function change(path, body) {
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        table = await api(`/api/tables/${tableId}/${path}`, { body: request, query: { lang: lang() } });
+        const answer = await api(`/api/tables/${tableId}/${path}`, { body: request,
+          query: { lang: lang(), since_version: request.expected_version } });
+        table = merged(table, answer);
         showError("");
         held = false;
         render();
