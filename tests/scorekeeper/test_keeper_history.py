@@ -212,3 +212,15 @@ def test_the_migration_pins_an_old_history_once(database_url: str) -> None:
         assert keeper.record_draw(1).version == 26
     finally:
         keeper.close()
+
+
+def test_deleting_a_table_removes_its_history_and_nothing_else(keeper: Scorekeeper, database_url: str) -> None:
+    junk, kept = _table(keeper), _table(keeper)
+    keeper.record_draw(junk)
+    keeper.record_draw(kept)
+    assert keeper.delete_table(junk).entries == 1
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT table_id FROM table_entries")).scalars().all() == [kept]
+    engine.dispose()
+    assert [t.id for t in keeper.tables()] == [kept] and keeper.table(kept).version == 1

@@ -150,6 +150,15 @@ class Scorekeeper:
             new = _append(session, row, [], writes, actor, None) if writes else []
             return _view(row, new)
 
+    def delete_table(self, table_id: int) -> TableSummary:
+        """Remove a table and its whole history (a junk table, say): the one act that removes rows,
+        offered on the command line of the server's machine only, never over HTTP."""
+        with self.store.transaction() as session:
+            row = storage.table_row(session, table_id, lock=True)
+            summary = TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
+            session.delete(row)
+            return summary
+
     def record_win(self, table_id: int, record: Mapping[str, Any], winner: str | None = None,
                    discarder: str | None = None, *, correct: int | None = None, expected_version: int | None = None,
                    request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:

@@ -210,6 +210,19 @@ def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
         typer.echo(f"{c.seq:4}. version {c.version}, {c.at} {c.action} entry {c.number} — {c.actor}")
 
 
+@tables.command("delete")
+def delete_command(table_id: TableId, yes: Annotated[bool, typer.Option(
+        "--yes", help="Yes, remove the table and its whole history.")] = False) -> None:
+    """Remove a table and its whole history, e.g. a junk table (only here: the web app cannot)."""
+    with _keeper() as keeper:
+        if not yes:
+            found = keeper.table(table_id)
+            raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {len(found.ledger.steps)} entries) "
+                       "removes its whole history: add --yes, or export it first")
+        gone = keeper.delete_table(table_id)
+    typer.echo(f"table {gone.id} deleted: {', '.join(gone.players)}, {gone.entries} entries, version {gone.version}")
+
+
 @tables.command("export")
 def export_command(
     table_id: TableId,
