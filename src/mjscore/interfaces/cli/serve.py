@@ -19,15 +19,18 @@ import typer
 
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
-from mjscore.interfaces.web.security import MIN_PASSPHRASE, Access, is_loopback
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
 
 PASSPHRASE_VARIABLE = "MJSCORE_PASSPHRASE"
+#: The shortest club passphrase accepted.
+MIN_PASSPHRASE = 8
 
 
 def local_addresses() -> list[str]:
     """This machine's addresses that other devices may use to reach it (no packet is sent)."""
+    from mjscore.interfaces.web.security import is_loopback
+
     found: list[str] = []
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP):
@@ -78,8 +81,9 @@ def serve_command(
     import uvicorn
 
     from mjscore.interfaces.web import create_app
+    from mjscore.interfaces.web.security import Access, is_loopback
 
-    local = host in ("localhost", "") or is_loopback(host)
+    local = host == "localhost" or is_loopback(host)
     if not local and not passphrase:
         raise fail(f"--host {host} lets every device on the network use the tables: set a club passphrase with "
                    f"--passphrase or {PASSPHRASE_VARIABLE} (at least {MIN_PASSPHRASE} characters)")

@@ -40,8 +40,6 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 COOKIE = "mjscore_session"
 #: How long a session lasts (a season of club evenings).
 SESSION_SECONDS = 120 * 24 * 3600
-#: The shortest passphrase ``serve`` accepts.
-MIN_PASSPHRASE = 8
 #: Wrong passphrases accepted from one address per ten minutes before it must wait.
 MAX_FAILURES = 10
 
