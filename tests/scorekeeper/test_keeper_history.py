@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, text
 from mjscore.errors import NotAWinError, TableError, TamperedTableError
 from mjscore.rulesets import get_ruleset
 from mjscore.scorekeeper import Scorekeeper, TableSettings, ledger, model
-from mjscore.scorekeeper.exchange import view_to_dict
+from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
 from mjscore.scorekeeper.storage import migration_config
 from mjscore.scoring.house_rules import apply_house_rules
 
@@ -204,6 +204,8 @@ def test_the_migration_pins_an_old_history_once(database_url: str) -> None:
         assert view.ledger.steps[2].settled.problem == (
             "entry 3: 9s does not complete the hand: it waits on 5s 8s (when the history was pinned)")
         assert [c.actor for c in keeper.log(1)] == ["migration 0002 (recorded before the audit trail)"] * 4
+        assert view_to_dict(view)["history"][3]["summary"].startswith("not settled: entry 3: 9s does not complete")
+        assert view_to_csv(view).splitlines()[4].startswith("4,E,Bob,0,not settled: entry 3:")
         with pytest.raises(TableError, match="entry 3 is not settled"):
             keeper.record_draw(1)
         keeper.undo(1)

@@ -163,3 +163,24 @@ def test_table_payments_show_who_pays_whom(page: Page) -> None:
     set_context(page, "S", "discard", "W")
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] 1f 2f 3f 4f +8s")
     expect(page.locator(".payments").last).to_contain_text("East pays South 10, West pays South 10, North pays South 10")
+
+
+def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: str) -> None:
+    """Before joining, opening a table is refused with the reason; the join link (the passphrase in
+    its #fragment) joins, leaves the passphrase out of the address bar and opens the tables."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=club_url, locale="en-GB").new_page()
+
+    def new_table() -> None:
+        for field, name in zip(phone.locator("form.new-table [name=player]").all(), ["Ann", "Bo", "Cy", "Di"], strict=True):
+            field.fill(name)
+        phone.locator("form.new-table button").click()
+
+    phone.goto("/tables")
+    new_table()
+    expect(phone.locator("form.new-table .error")).to_contain_text("needs the club passphrase")
+    phone.goto("/join#red%20dragon%20pung")
+    expect(phone).to_have_url(re.compile(r"/tables$"))
+    new_table()
+    expect(phone).to_have_url(re.compile(r"/tables/\d+$"))
+    expect(phone.locator(".deal")).to_have_text("East round · Dealer: Ann")
+    phone.context.close()

@@ -87,7 +87,8 @@ class Access:
 
     def session(self, device: str, now: float | None = None) -> str:
         """A signed session token for ``device``."""
-        body = base64.urlsafe_b64encode(json.dumps({"d": device, "t": int(now or time.time())}).encode()).decode()
+        # unpadded base64url and hex: nothing a cookie would need quoted
+        body = base64.urlsafe_b64encode(json.dumps({"d": device, "t": int(now or time.time())}).encode()).decode().rstrip("=")
         return f"{body}.{hmac.new(self._key(), body.encode(), hashlib.sha256).hexdigest()}"
 
     def device(self, token: str | None, now: float | None = None) -> str | None:
@@ -98,7 +99,7 @@ class Access:
         if not hmac.compare_digest(signature, hmac.new(self._key(), body.encode(), hashlib.sha256).hexdigest()):
             return None
         try:
-            data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body.encode()))
+            data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
             device, issued = str(data["d"]), int(data["t"])
         except (ValueError, KeyError, TypeError):
             return None
@@ -162,5 +163,5 @@ def _cookie(headers: Headers, name: str) -> str | None:
     for part in headers.get("cookie", "").split(";"):
         key, _, value = part.strip().partition("=")
         if key == name:
-            return value
+            return value.strip('"')
     return None
