@@ -101,6 +101,7 @@ def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, 
                                  f"(the history ends at change {len(rows)}, which is not the table's last)")
 
 
+#: The history as it stands: each entry, what was settled for it, and the stamp of its row.
 Live = list[tuple[Entry, Settled, Stamp]]
 
 

@@ -90,8 +90,9 @@ class _Write:
 
 
 class Scorekeeper:
-    """Tables on a :class:`Store`. Open the default database with :meth:`open`. ``actor`` says who
-    or which device makes the changes (the CLI: the user and machine; the web: the client)."""
+    """Tables on a :class:`Store`. Open the default database with :meth:`open`. Every change takes
+    the ``actor`` who makes it, for the table's log (the CLI: the user and machine; the web: the
+    device and its address)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
