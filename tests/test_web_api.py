@@ -352,3 +352,10 @@ def test_batch_scores_each_hand_and_answers_bad_ones_with_their_error(client: Te
     assert second == {"index": 1, "error": "9s does not complete the hand: it waits on 5s 8s"}
     assert third["error"] == "win: required field is missing (and 1 more problem)"
     assert fourth["total"] == mjscore.score(mjscore.Hand.from_dict(EXAMPLE)).total
+
+
+def test_a_table_opened_twice_with_one_request_id_is_opened_once(client: TestClient) -> None:
+    body = {"players": ["Ann", "Bo", "Cy", "Di"], "request_id": "new-table-1"}
+    first, again = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
+    assert (again["id"], again["replayed"], first["replayed"]) == (first["id"], True, False)
+    assert len(client.get("/api/tables").json()) == 1

@@ -76,3 +76,10 @@ def test_a_junk_table_can_be_deleted_from_the_command_line_only(run: Run) -> Non
     assert deleted.output == "table 1 deleted: Ann, Bob, Cat, Dan, 1 entries, version 1\n"
     assert run("list").output == ""
     assert run("show", "1").output == "error: there is no table 1\n"
+
+
+def test_a_new_table_with_a_request_id_is_opened_once(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "Cat", "Dan", "--request-id", "n1").output.startswith("table 1: ")
+    again = run("new", "Ann", "Bob", "Cat", "Dan", "--request-id", "n1").output
+    assert again == "table 1: Ann, Bob, Cat, Dan — LRC Taiwanese (16 tiles) (already opened with this request id)\n"
+    assert run("list").output.count("\n") == 1

@@ -129,13 +129,19 @@ class Scorekeeper:
     # ----- changing
 
     def create_table(self, settings: TableSettings, entries: Sequence[Entry] = (), *, actor: str = UNKNOWN_ACTOR,
-                     max_per_hour: int | None = None) -> TableView:
+                     max_per_hour: int | None = None, request_id: str | None = None) -> TableView:
         """A new table with ``settings`` (and, for an import, a history, settled now). With
-        ``max_per_hour``, refused if that many tables were created in the last hour."""
+        ``max_per_hour``, refused if that many tables were created in the last hour. With a
+        ``request_id`` already used to open a table, that table, marked ``replayed``."""
+        if request_id is not None:
+            check_request_id(request_id)
         rules = settings.rules()
         settled = settle(settings, rules, entries)
         created = audit.now()
         with self.store.transaction() as session:
+            opened = storage.table_of_request(session, request_id) if request_id is not None else None
+            if opened is not None:
+                return replace(_view(opened, storage.entry_rows(session, opened.id)), replayed=True)
             if max_per_hour is not None:
                 if storage.tables_created_since(session, audit.now(hours_ago=1)) >= max_per_hour:
                     raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
@@ -144,7 +150,7 @@ class Scorekeeper:
                                          str(settings.base_money))
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                            house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
-                           created_at=created, settings_hash="", head_hash="", entries=0)
+                           created_at=created, settings_hash="", head_hash="", entries=0, request_id=request_id)
             table_id = storage.add_table(session, row)
             row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]

@@ -49,9 +49,11 @@ class Base(DeclarativeBase):
 class TableRow(Base):
     """A table's settings (hashed into ``settings_hash`` when it was created) and its head:
     ``version`` counts the changes made to it, ``entries`` is the length of its history now and
-    ``head_hash`` the hash of its last change (``settings_hash`` while it has none)."""
+    ``head_hash`` the hash of its last change (``settings_hash`` while it has none); ``request_id``
+    is the id of the client's request that opened it (a retry opens no second table)."""
 
     __tablename__ = "score_tables"
+    __table_args__ = (UniqueConstraint("request_id", name="uq_score_tables_request"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
@@ -64,6 +66,7 @@ class TableRow(Base):
     settings_hash: Mapped[str] = mapped_column(String(64))
     head_hash: Mapped[str] = mapped_column(String(64))
     entries: Mapped[int] = mapped_column(Integer, server_default="0")
+    request_id: Mapped[str | None] = mapped_column(String(64))
 
 
 class EntryRow(Base):
@@ -254,6 +257,11 @@ def request_seen(session: Session, table_id: int, request_id: str) -> bool:
     """Whether a change with this client request id was already recorded at the table."""
     query = select(EntryRow.id).where(EntryRow.table_id == table_id, EntryRow.request_id == request_id).limit(1)
     return session.scalar(query) is not None
+
+
+def table_of_request(session: Session, request_id: str) -> TableRow | None:
+    """The table a client's request with this id opened, if any."""
+    return session.scalar(select(TableRow).where(TableRow.request_id == request_id))
 
 
 def tables_created_since(session: Session, moment: str) -> int:

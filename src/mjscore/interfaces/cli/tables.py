@@ -95,6 +95,7 @@ def new_command(
     per_point: Annotated[str | None, typer.Option(
         "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
     base_money: Annotated[str, typer.Option("--base-money", help="Money each payer adds to a hand (Four Winds' base).")] = "0",
+    request_id: RequestOption = None,
 ) -> None:
     """Start a table of four players."""
     with _keeper() as keeper:
@@ -104,8 +105,9 @@ def new_command(
                 raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")
             overrides["stake"] = per_point
         settings = TableSettings.of(name, players, ruleset, overrides, base_money)
-        view = keeper.create_table(settings, actor=_actor())
-        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}")
+        view = keeper.create_table(settings, actor=_actor(), request_id=request_id)
+        again = " (already opened with this request id)" if view.replayed else ""
+        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
 
 
 @tables.command("list")

@@ -60,6 +60,9 @@ class NewTable(BaseModel):
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="As in POST /api/score; 'stake' is the money a point (or tai) is worth.")
     base_money: str = Field(default="0", max_length=20, description="Money each payer adds to a hand (Four Winds' base).")
+    request_id: str | None = Field(
+        None, min_length=1, max_length=MAX_REQUEST_ID,
+        description="Any text unique to this request: sent again, it opens no second table.")
 
 
 class Change(BaseModel):
@@ -126,7 +129,9 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
 def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """Open a new table (at most 30 an hour, unless the server says otherwise)."""
     settings = TableSettings.of(request.name, request.players, request.ruleset, request.house_rules, request.base_money)
-    return view_to_dict(keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour), lang)
+    view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
+                               request_id=request.request_id)
+    return view_to_dict(view, lang)
 
 
 @router.post("/import", status_code=201, responses=BODY_ERRORS)

@@ -1,7 +1,7 @@
 // Joining the club's table server: the passphrase (from the join link's #fragment, which never
 // reaches the server's logs, or typed) and a name for this device, kept in the tables' log.
 
-import { api, startPage } from "./common.js";
+import { api, randomId, startPage } from "./common.js";
 
 const DEVICE_KEY = "mjscore.device";
 
@@ -19,9 +19,7 @@ async function join(form) {
 async function main() {
   await startPage("/tables");
   const form = document.querySelector("form.join");
-  const bytes = crypto.getRandomValues(new Uint8Array(2));
-  form.elements.device.value = localStorage.getItem(DEVICE_KEY) ||
-    `device ${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  form.elements.device.value = localStorage.getItem(DEVICE_KEY) || `device ${randomId(2)}`;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     join(form);

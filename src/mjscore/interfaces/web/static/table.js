@@ -8,7 +8,7 @@
 // API answers 409: the page reloads the table and holds the Record button until the hand or a menu
 // is changed, so one more tap cannot record the same hand a second time.
 
-import { api, esc, lang, onLanguageChange, startPage, t, tile } from "./common.js";
+import { api, esc, lang, onLanguageChange, randomId, startPage, t, tile } from "./common.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
 
@@ -33,12 +33,6 @@ function showError(message) {
   $(".table-error").textContent = message;
 }
 
-/** A random id for one change (works on plain http, where crypto.randomUUID does not). */
-function requestId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The table after a change: the answer lists only the entries changed since the version the page
  * had (`since_version`), so a long evening is not sent again on every tap. */
 function merged(previous, answer) {
@@ -51,7 +45,7 @@ function merged(previous, answer) {
 async function change(path, body) {
   if (busy) return false;
   busy = true;
-  const request = { ...body, expected_version: table.version, request_id: requestId() };
+  const request = { ...body, expected_version: table.version, request_id: randomId() };
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {

@@ -3,7 +3,7 @@
 Every entry row gains what was settled for it (``settled``), its place in the append-only history
 (``seq``, ``version``, ``action``), when and by whom (``created_at``, ``actor``), the client's
 ``request_id`` and its ``hash``; a table gains its creation time, the hash of its settings and its
-head (``head_hash``, ``entries``).
+head (``head_hash``, ``entries``) and the client's ``request_id`` that opened it.
 
 The entries already stored are pinned here, once: each table's history is replayed with the engine
 installed at upgrade time, exactly as every read did before, and the result is stored with each
@@ -56,6 +56,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("settings_hash", sa.String(64), nullable=True))
         batch.add_column(sa.Column("head_hash", sa.String(64), nullable=True))
         batch.add_column(sa.Column("entries", sa.Integer(), server_default="0", nullable=False))
+        batch.add_column(sa.Column("request_id", sa.String(64), nullable=True))
     with op.batch_alter_table("table_entries") as batch:
         batch.drop_constraint("uq_table_entries_table_number", type_="unique")
         batch.alter_column("data", existing_type=sa.JSON(), nullable=True)
@@ -68,6 +69,7 @@ def upgrade() -> None:
     with op.batch_alter_table("score_tables") as batch:
         for name, size in (("created_at", 32), ("settings_hash", 64), ("head_hash", 64)):
             batch.alter_column(name, existing_type=sa.String(size), nullable=False)
+        batch.create_unique_constraint("uq_score_tables_request", ["request_id"])
     with op.batch_alter_table("table_entries") as batch:
         kinds: tuple[tuple[str, sa.types.TypeEngine[Any]], ...] = (
             ("seq", sa.Integer()), ("version", sa.Integer()), ("action", sa.String(16)), ("created_at", sa.String(32)),
