@@ -280,8 +280,8 @@ def test_the_same_write_sent_twenty_times_is_recorded_once(client: TestClient) -
     table = client.get(url).json()
     assert table["length"] == 1 and table["version"] == 1 and _points(table)["Bo"] == 8
     log = client.get(f"{url}/log").json()
-    assert [(c["action"], c["entry"], c["request_id"]) for c in log] == [("record", 1, "phone-1-tap-7")]
-    assert log[0]["by"] == "web testclient"
+    assert [(c["action"], c["entry"], c["request_id"]) for c in log] == [("open", None, None), ("record", 1, "phone-1-tap-7")]
+    assert log[0]["by"] == log[1]["by"] == "web testclient"
 
 
 def test_since_version_answers_only_what_changed(client: TestClient) -> None:

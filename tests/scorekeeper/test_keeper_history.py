@@ -104,6 +104,7 @@ def test_corrections_and_undos_are_new_rows_with_times_and_actors(keeper: Scorek
         (4, "undo", 2, "cli ann@host")]
     assert all(c.at.endswith("Z") and c.at[:2] == "20" for c in log)
     assert [step.stamp.action for step in view.ledger.steps if step.stamp] == ["correct"]
+    assert view.created_by == "unknown" and view.created_at <= log[0].at
 
 
 def test_a_correction_resettles_only_the_later_entries_it_changes(keeper: Scorekeeper) -> None:
@@ -124,7 +125,7 @@ def test_a_correction_resettles_only_the_later_entries_it_changes(keeper: Scorek
     ("UPDATE table_entries SET data = :data WHERE seq = 1", "entry 1 (change 1) was changed outside mjscore"),
     ("DELETE FROM table_entries WHERE seq = 3", "its last changes were removed or altered outside mjscore"),
     ("DELETE FROM table_entries WHERE seq = 2", "entry 3 (change 3) was changed outside mjscore"),
-    ("UPDATE score_tables SET players = :players", "its settings (name, players, rules) were changed outside mjscore"),
+    ("UPDATE score_tables SET players = :players", "its settings (name, players, rules, opener) were changed outside mjscore"),
 ])
 def test_a_row_changed_by_hand_is_detected_naming_the_entry(
         keeper: Scorekeeper, database_url: str, statement: str, message: str) -> None:

@@ -47,15 +47,15 @@ def _digest(*parts: bytes) -> str:
 
 
 def settings_hash(table_id: int, settings_json: Mapping[str, Any], created_at: str) -> str:
-    """The hash the first row of a table's history follows: its id, settings and creation time."""
+    """The hash the first row of a table's history follows: its id, settings, opener and creation time."""
     return _digest(b"mjscore-table/2", _canonical({"table": table_id, "settings": dict(settings_json), "at": created_at}))
 
 
 def settings_json(name: str, players: Sequence[str], ruleset: str, house_rules: Mapping[str, Any],
-                  base_money: str) -> dict[str, Any]:
-    """A table's settings as they are hashed."""
+                  base_money: str, created_by: str) -> dict[str, Any]:
+    """A table's settings, and who opened it, as they are hashed."""
     return {"name": name, "players": list(players), "ruleset": ruleset, "house_rules": dict(house_rules),
-            "base_money": base_money}
+            "base_money": base_money, "by": created_by}
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, 
     """Check the chain: the settings, each row (with its stored hash) in order, and the head. Raises
     :class:`TamperedTableError` naming the first thing that does not match."""
     if settings_hash(table_id, settings_now, created_at) != stored_settings_hash:
-        raise TamperedTableError(f"table {table_id}: its settings (name, players, rules) were changed outside mjscore")
+        raise TamperedTableError(f"table {table_id}: its settings (name, players, rules, opener) were changed outside mjscore")
     previous = stored_settings_hash
     for seq, (change, stored) in enumerate(rows, 1):
         if change.seq != seq or change.hash_after(table_id, previous) != stored:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjscore.errors import TableError
+from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict, money_text
@@ -90,6 +91,14 @@ def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any
                                                      "by": step.stamp.actor, "action": step.stamp.action},
         "problem": settled.problem,
     }
+
+
+def log_to_dict(view: TableView, changes: Sequence[Change]) -> list[dict[str, Any]]:
+    """The table's log as JSON: change 0 opened the table, then every change, oldest first."""
+    return [{"change": 0, "version": 0, "at": view.created_at, "by": view.created_by, "action": "open", "entry": None,
+             "request_id": None},
+            *({"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action, "entry": c.number,
+               "request_id": c.request_id} for c in changes)]
 
 
 def spreadsheet_safe(cell: object) -> object:

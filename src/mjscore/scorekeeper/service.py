@@ -45,7 +45,7 @@ UNKNOWN_ACTOR = "unknown"
 @dataclass(frozen=True)
 class TableView:
     """A table as it stands: its settings, ruleset, version, the history summed from what was
-    settled, the hash of its last change (``head``), and ``replayed``: the change asked for had
+    settled, the hash of its last change (``head``), when and by whom it was opened, and ``replayed``: the change asked for had
     already been recorded (same request id), so nothing was recorded this time."""
 
     id: int
@@ -55,6 +55,7 @@ class TableView:
     ledger: Ledger
     head: str = ""
     created_at: str = ""
+    created_by: str = ""
     replayed: bool = False
 
     @property
@@ -147,10 +148,11 @@ class Scorekeeper:
                     raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
                                      "allows: use one of them, or wait")
             hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
-                                         str(settings.base_money))
+                                         str(settings.base_money), actor[:120])
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                            house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
-                           created_at=created, settings_hash="", head_hash="", entries=0, request_id=request_id)
+                           created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
+                           request_id=request_id)
             table_id = storage.add_table(session, row)
             row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
@@ -263,7 +265,7 @@ def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
 def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
     """The history the rows make, after checking their hash chain."""
     changes = [_change_of(entry) for entry in rows]
-    hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money)
+    hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money, row.created_by)
     audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
                  row.head_hash, row.version)
     return audit.fold(row.id, _settings(row), changes)
@@ -271,7 +273,8 @@ def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
 
 def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
-    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at)
+    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at,
+                     row.created_by)
 
 
 def _append(session: Session, row: TableRow, rows: Sequence[EntryRow], writes: Sequence[_Write], actor: str,

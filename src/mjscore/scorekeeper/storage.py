@@ -47,7 +47,7 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """A table's settings (hashed into ``settings_hash`` when it was created) and its head:
+    """A table's settings, when and by whom it was opened (hashed into ``settings_hash``) and its head:
     ``version`` counts the changes made to it, ``entries`` is the length of its history now and
     ``head_hash`` the hash of its last change (``settings_hash`` while it has none); ``request_id``
     is the id of the client's request that opened it (a retry opens no second table)."""
@@ -63,6 +63,7 @@ class TableRow(Base):
     base_money: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[str] = mapped_column(String(32))
+    created_by: Mapped[str] = mapped_column(String(120))
     settings_hash: Mapped[str] = mapped_column(String(64))
     head_hash: Mapped[str] = mapped_column(String(64))
     entries: Mapped[int] = mapped_column(Integer, server_default="0")

@@ -23,7 +23,7 @@ from rich.table import Table
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import Format, app, fail
 from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
-from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
 from mjscore.scorekeeper.ledger import describe
 from mjscore.scorekeeper.model import money_text
@@ -203,13 +203,14 @@ def rescore_command(table_id: TableId, if_version: VersionOption = None, request
 def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
     """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
     with _keeper() as keeper:
+        opened = keeper.table(table_id)
         changes = keeper.log(table_id)
     if output is Format.json:
-        typer.echo(json.dumps([{"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action,
-                                "entry": c.number, "request_id": c.request_id} for c in changes], indent=2))
+        typer.echo(json.dumps(log_to_dict(opened, changes), ensure_ascii=False, indent=2))
         return
+    typer.echo(f"   0. {opened.created_at} opened the table — {opened.created_by}")
     for c in changes:
-        typer.echo(f"{c.seq:4}. version {c.version}, {c.at} {c.action} entry {c.number} — {c.actor}")
+        typer.echo(f"{c.seq:4}. {c.at} {c.action} entry {c.number} (version {c.version}) — {c.actor}")
 
 
 @tables.command("delete")

@@ -23,7 +23,7 @@ from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -152,9 +152,9 @@ def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: 
 
 @router.get("/{table_id}/log", responses=NOT_FOUND)
 def table_log(table_id: int, keeper: Keeper) -> list[dict[str, Any]]:
-    """Every change ever made to the table, oldest first: when (UTC), by whom, what."""
-    return [{"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action, "entry": c.number,
-             "request_id": c.request_id} for c in keeper.log(table_id)]
+    """Every change ever made to the table, oldest first: when (UTC), by whom, what (change 0:
+    the table was opened)."""
+    return log_to_dict(keeper.table(table_id), keeper.log(table_id))
 
 
 @router.get("/{table_id}/export.csv", response_class=PlainTextResponse, responses=NOT_FOUND)

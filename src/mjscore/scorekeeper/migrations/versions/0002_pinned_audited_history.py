@@ -3,7 +3,7 @@
 Every entry row gains what was settled for it (``settled``), its place in the append-only history
 (``seq``, ``version``, ``action``), when and by whom (``created_at``, ``actor``), the client's
 ``request_id`` and its ``hash``; a table gains its creation time, the hash of its settings and its
-head (``head_hash``, ``entries``) and the client's ``request_id`` that opened it.
+head (``head_hash``, ``entries``), who opened it and the client's ``request_id`` that did.
 
 The entries already stored are pinned here, once: each table's history is replayed with the engine
 installed at upgrade time, exactly as every read did before, and the result is stored with each
@@ -42,7 +42,8 @@ ACTOR = "migration 0002 (recorded before the audit trail)"
 _tables = sa.table("score_tables", sa.column("id", sa.Integer), sa.column("name", sa.String),
                    sa.column("players", sa.JSON), sa.column("ruleset", sa.String), sa.column("house_rules", sa.JSON),
                    sa.column("base_money", sa.String), sa.column("version", sa.Integer),
-                   sa.column("created_at", sa.String), sa.column("settings_hash", sa.String),
+                   sa.column("created_at", sa.String), sa.column("created_by", sa.String),
+                   sa.column("settings_hash", sa.String),
                    sa.column("head_hash", sa.String), sa.column("entries", sa.Integer))
 _entries = sa.table("table_entries", sa.column("id", sa.Integer), sa.column("table_id", sa.Integer),
                     sa.column("number", sa.Integer), sa.column("data", sa.JSON), sa.column("seq", sa.Integer),
@@ -53,6 +54,7 @@ _entries = sa.table("table_entries", sa.column("id", sa.Integer), sa.column("tab
 def upgrade() -> None:
     with op.batch_alter_table("score_tables") as batch:
         batch.add_column(sa.Column("created_at", sa.String(32), nullable=True))
+        batch.add_column(sa.Column("created_by", sa.String(120), nullable=True))
         batch.add_column(sa.Column("settings_hash", sa.String(64), nullable=True))
         batch.add_column(sa.Column("head_hash", sa.String(64), nullable=True))
         batch.add_column(sa.Column("entries", sa.Integer(), server_default="0", nullable=False))
@@ -67,7 +69,7 @@ def upgrade() -> None:
             batch.add_column(column)
     _pin_every_table(op.get_bind())
     with op.batch_alter_table("score_tables") as batch:
-        for name, size in (("created_at", 32), ("settings_hash", 64), ("head_hash", 64)):
+        for name, size in (("created_at", 32), ("created_by", 120), ("settings_hash", 64), ("head_hash", 64)):
             batch.alter_column(name, existing_type=sa.String(size), nullable=False)
         batch.create_unique_constraint("uq_score_tables_request", ["request_id"])
     with op.batch_alter_table("table_entries") as batch:
@@ -86,10 +88,10 @@ def _pin_every_table(connection: sa.Connection) -> None:
         rows = connection.execute(sa.select(_entries.c.id, _entries.c.number, _entries.c.data)
                                   .where(_entries.c.table_id == table["id"]).order_by(_entries.c.number)).all()
         hashed = audit.settings_json(table["name"], table["players"], table["ruleset"], table["house_rules"],
-                                     table["base_money"])
+                                     table["base_money"], ACTOR)
         previous = audit.settings_hash(table["id"], hashed, at)
         connection.execute(sa.update(_tables).where(_tables.c.id == table["id"]).values(
-            created_at=at, settings_hash=previous))
+            created_at=at, created_by=ACTOR, settings_hash=previous))
         for seq, (row_id, data, settled) in enumerate(_pinned(table, rows), 1):
             change = Change(seq, table["version"], seq, "record", data, settled, at, ACTOR, None)
             previous = change.hash_after(table["id"], previous)
