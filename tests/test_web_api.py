@@ -35,7 +35,7 @@ def keeper(tmp_path: Path) -> Iterator[Scorekeeper]:
 
 @pytest.fixture
 def client(keeper: Scorekeeper) -> TestClient:
-    return TestClient(create_app(keeper))
+    return TestClient(create_app(keeper), base_url="http://localhost")
 
 
 # ----- scoring
@@ -164,7 +164,7 @@ def test_unknown_things_are_404(client: TestClient) -> None:
 
 
 def test_a_large_body_is_413_declared_or_not(keeper: Scorekeeper) -> None:
-    client = TestClient(create_app(keeper, max_body_bytes=1000))
+    client = TestClient(create_app(keeper, max_body_bytes=1000), base_url="http://localhost")
     big = {"hand": {**PLAIN_WIN, "concealed": "1m " * 400}}
     declared = client.post("/api/score", json=big)
     assert declared.status_code == 413 and declared.json()["type"] == "TooLarge"
@@ -183,7 +183,7 @@ def test_the_openapi_schema_lists_every_route(client: TestClient) -> None:
     assert {"/api/score", "/api/waits", "/api/notation", "/api/tiles", "/api/rulesets", "/api/rulesets/{ruleset_id}",
             "/api/tables", "/api/tables/import", "/api/tables/{table_id}", "/api/tables/{table_id}/export.csv",
             "/api/tables/{table_id}/wins", "/api/tables/{table_id}/draws", "/api/tables/{table_id}/events",
-            "/api/tables/{table_id}/undo"} <= set(paths)
+            "/api/tables/{table_id}/undo", "/api/tables/{table_id}/rescore", "/api/tables/{table_id}/log"} <= set(paths)
     assert "413" in paths["/api/score"]["post"]["responses"]
 
 
@@ -212,7 +212,7 @@ def test_a_short_session(client: TestClient) -> None:
     assert table["deal"]["dealer"] == "Bo"  # a non-dealer win passes the deal
     table = client.post(f"{url}/draws", json={"expected_version": table["version"]}).json()
     assert [step["summary"] for step in table["history"]][-1] == "drawn hand"
-    table = client.post(f"{url}/undo", json={}).json()
+    table = client.post(f"{url}/undo", json={"request_id": "undo-1"}).json()
     assert len(table["history"]) == 1 and _points(table) == {"Ann": 0, "Bo": 8, "Cy": -8, "Di": 0}
     assert client.get("/api/tables").json() == [
         {"id": table["id"], "name": "Friday", "ruleset": "lrc", "players": ["Ann", "Bo", "Cy", "Di"], "entries": 1,
@@ -222,7 +222,8 @@ def test_a_short_session(client: TestClient) -> None:
 def test_a_table_payment_event(client: TestClient) -> None:
     table = _new_table(client)
     payment = client.get("/api/rulesets/lrc").json()["table_payments"][0]
-    answer = client.post(f"/api/tables/{table['id']}/events", json={"event": payment["id"], "player": "Di"})
+    answer = client.post(f"/api/tables/{table['id']}/events", json={"event": payment["id"], "player": "Di",
+                                                                    "request_id": "gong-1"})
     assert answer.status_code == 200
     points = _points(answer.json())
     assert points["Di"] == 3 * payment["amount_each"] and sum(points.values()) == 0
@@ -240,7 +241,7 @@ def test_a_stale_version_is_409_and_changes_nothing(client: TestClient) -> None:
 def test_a_hand_that_cannot_be_recorded_is_422(client: TestClient) -> None:
     table = _new_table(client)
     hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
-    answer = client.post(f"/api/tables/{table['id']}/wins", json={"hand": {**hand, "round": "S"}})
+    answer = client.post(f"/api/tables/{table['id']}/wins", json={"hand": {**hand, "round": "S"}, "expected_version": 0})
     assert answer.status_code == 422
     assert answer.json()["message"] == "round: the table says 'E', the hand record says 'S'"
     bad_players = client.post("/api/tables", json={"players": ["Ann", "ann", "Cy", "Di"]})
@@ -251,7 +252,7 @@ def test_export_and_import(client: TestClient) -> None:
     table = _new_table(client, house_rules={"stake": "0.5"})
     url = f"/api/tables/{table['id']}"
     hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
-    exported = client.post(f"{url}/wins", json={"hand": hand}).json()
+    exported = client.post(f"{url}/wins", json={"hand": hand, "request_id": "a"}).json()
     assert [Decimal(b["money"]) for b in exported["balances"]] == [0, 4, -4, 0]  # 8 points at 0.5
     csv = client.get(f"{url}/export.csv")
     assert csv.headers["content-type"].startswith("text/csv")
@@ -259,6 +260,66 @@ def test_export_and_import(client: TestClient) -> None:
     imported = client.post("/api/tables/import", json=exported).json()
     assert imported["id"] != exported["id"]
     assert imported["balances"] == exported["balances"] and imported["entries"] == exported["entries"]
+
+
+def test_a_change_without_a_version_or_a_request_id_is_refused(client: TestClient) -> None:
+    url = f"/api/tables/{_new_table(client)['id']}"
+    answer = client.post(f"{url}/draws", json={})
+    assert answer.status_code == 422
+    assert answer.json()["message"] == ("body: Value error, send expected_version or request_id with every change, "
+                                        "so that a retry is not recorded twice")
+    assert client.get(url).json()["length"] == 0
+
+
+def test_the_same_write_sent_twenty_times_is_recorded_once(client: TestClient) -> None:
+    url = f"/api/tables/{_new_table(client)['id']}"
+    hand = {key: value for key, value in PLAIN_WIN.items() if key != "ruleset"}
+    answers = [client.post(f"{url}/wins", json={"hand": hand, "request_id": "phone-1-tap-7"}) for _ in range(20)]
+    assert all(a.status_code == 200 for a in answers)
+    assert [a.json()["replayed"] for a in answers] == [False] + [True] * 19
+    table = client.get(url).json()
+    assert table["length"] == 1 and table["version"] == 1 and _points(table)["Bo"] == 8
+    log = client.get(f"{url}/log").json()
+    assert [(c["action"], c["entry"], c["request_id"]) for c in log] == [("open", None, None), ("record", 1, "phone-1-tap-7")]
+    assert log[0]["by"] == log[1]["by"] == "web testclient"
+
+
+def test_since_version_answers_only_what_changed(client: TestClient) -> None:
+    url = f"/api/tables/{_new_table(client)['id']}"
+    for number in range(3):
+        client.post(f"{url}/draws", json={"expected_version": number})
+    delta = client.get(url, params={"since_version": 2}).json()
+    assert [step["number"] for step in delta["history"]] == [3] and delta["length"] == 3 and "entries" not in delta
+    undone = client.post(f"{url}/undo", params={"since_version": 3}, json={"expected_version": 3}).json()
+    assert undone["history"] == [] and undone["length"] == 2 and undone["version"] == 4
+    assert undone["history_since"] == 3
+
+
+def test_the_csv_export_cannot_run_formulas_in_a_spreadsheet(client: TestClient) -> None:
+    table = client.post("/api/tables", json={"players": ["=1+1", "+Bo", "@Cy", "-Di"], "name": "x"}).json()
+    url = f"/api/tables/{table['id']}"
+    client.post(f"{url}/events", json={"event": "concealed_gong_collection", "player": "-Di", "request_id": "g"})
+    header, row = client.get(f"{url}/export.csv").text.splitlines()
+    assert header.startswith("number,round,dealer,streak,summary,'=1+1 change,'+Bo change,'@Cy change,'-Di change,")
+    assert row.startswith("1,E,'=1+1,0,'-Di: Concealed Gong collection,-5,-5,-5,15,")
+
+
+def test_names_are_at_most_40_characters_and_tables_at_most_30_an_hour(client: TestClient) -> None:
+    long = client.post("/api/tables", json={"players": ["A" * 41, "Bo", "Cy", "Di"]})
+    assert long.status_code == 422 and long.json()["message"].startswith("players.0: String should have at most 40")
+    for _ in range(30):
+        _new_table(client)
+    refused = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]})
+    assert refused.status_code == 422
+    assert refused.json()["message"] == ("30 tables were opened in the last hour, the most this server allows: use one "
+                                         "of them, or wait")
+
+
+def test_rescore_over_http(client: TestClient) -> None:
+    url = f"/api/tables/{_new_table(client)['id']}"
+    client.post(f"{url}/draws", json={"expected_version": 0})
+    answer = client.post(f"{url}/rescore", json={"expected_version": 1}).json()
+    assert answer["rescored"] == [] and answer["version"] == 1
 
 
 # ----- the pages
@@ -297,3 +358,10 @@ def test_a_method_not_allowed_says_which_are(client: TestClient) -> None:
     answer = client.get("/api/score")
     assert answer.status_code == 405 and answer.headers["allow"] == "POST"
     assert answer.json() == {"message": "GET is not allowed on /api/score", "type": "MethodNotAllowed", "span": None}
+
+
+def test_a_table_opened_twice_with_one_request_id_is_opened_once(client: TestClient) -> None:
+    body = {"players": ["Ann", "Bo", "Cy", "Di"], "request_id": "new-table-1"}
+    first, again = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
+    assert (again["id"], again["replayed"], first["replayed"]) == (first["id"], True, False)
+    assert len(client.get("/api/tables").json()) == 1

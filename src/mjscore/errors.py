@@ -63,3 +63,12 @@ class StaleTableError(TableError):
 
 class NoSuchTableError(TableError):
     """A table id that is not in the database (the HTTP API answers 404)."""
+
+
+class TamperedTableError(TableError):
+    """A table whose stored history does not match its hash chain: a row was edited, added or
+    removed outside mjscore. The message names the entry."""
+
+
+class StorageError(TableError):
+    """The database cannot be used: read-only, locked by another program, not a database."""

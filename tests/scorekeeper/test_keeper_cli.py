@@ -64,3 +64,22 @@ def test_bad_requests_are_one_line_errors(run: Run, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     assert run("record", "1", str(broken)).output.startswith("error: ")
+
+
+def test_a_junk_table_can_be_deleted_from_the_command_line_only(run: Run) -> None:
+    run("new", "Ann", "Bob", "Cat", "Dan", "--name", "junk")
+    run("draw", "1")
+    asked = run("delete", "1")
+    assert (asked.exit_code, asked.output) == (
+        2, "error: deleting table 1 (junk, 1 entries) removes its whole history: add --yes, or export it first\n")
+    deleted = run("delete", "1", "--yes")
+    assert deleted.output == "table 1 deleted: Ann, Bob, Cat, Dan, 1 entries, version 1\n"
+    assert run("list").output == ""
+    assert run("show", "1").output == "error: there is no table 1\n"
+
+
+def test_a_new_table_with_a_request_id_is_opened_once(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "Cat", "Dan", "--request-id", "n1").output.startswith("table 1: ")
+    again = run("new", "Ann", "Bob", "Cat", "Dan", "--request-id", "n1").output
+    assert again == "table 1: Ann, Bob, Cat, Dan — LRC Taiwanese (16 tiles) (already opened with this request id)\n"
+    assert run("list").output.count("\n") == 1

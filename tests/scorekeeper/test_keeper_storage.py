@@ -98,13 +98,13 @@ def test_an_error_in_the_middle_of_recording_leaves_the_table_as_it_was(
     table = _new_table(keeper)
     keeper.record_win(table, PLAIN, "Bob", "Cat")
     before = keeper.table(table)
-    written = service_module._write_entries
+    written = service_module._append
 
     def write_then_fail(*args: Any) -> None:
         written(*args)  # the new entry is in the database (not yet committed) ...
         raise RuntimeError("the power went out")  # ... when recording fails
 
-    monkeypatch.setattr(service_module, "_write_entries", write_then_fail)
+    monkeypatch.setattr(service_module, "_append", write_then_fail)
     with pytest.raises(RuntimeError):
         keeper.record_win(table, self_drawn(PLAIN), "Ann")
     with pytest.raises(RuntimeError):
@@ -124,12 +124,12 @@ def test_a_process_killed_in_the_middle_of_recording_leaves_the_table_as_it_was(
         import os
         from mjscore.scorekeeper import Scorekeeper
         from mjscore.scorekeeper import service
-        written = service._write_entries
+        written = service._append
         def write_then_die(*args):
             written(*args)
             args[0].flush()
             os._exit(3)  # killed after writing, before the commit
-        service._write_entries = write_then_die
+        service._append = write_then_die
         Scorekeeper.open({database_url!r}).record_win({table}, {PLAIN!r}, "Bob", "Cat")
     """)
     died = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)

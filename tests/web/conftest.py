@@ -9,13 +9,16 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper
 
 CHROMIUM = "/usr/bin/chromium"
@@ -25,15 +28,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on 127.0.0.1, with its tables in a fresh SQLite file."""
-    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    keeper = Scorekeeper.open(f"sqlite:///{database}")
+#: The club passphrase of the ``club_url`` server.
+PASSPHRASE = "red dragon pung"
+
+
+@contextmanager
+def _serving(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn on a free port of 127.0.0.1, for as long as the block runs."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(keeper), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):  # up to 10 s for the server to listen
@@ -44,6 +49,25 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on 127.0.0.1, with its tables in a fresh SQLite file."""
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    keeper = Scorekeeper.open(f"sqlite:///{database}")
+    with _serving(create_app(keeper)) as url:
+        yield url
+    keeper.close()
+
+
+@pytest.fixture(scope="session")
+def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app as ``serve --passphrase`` runs it: the tables need the club passphrase :data:`PASSPHRASE`."""
+    database = tmp_path_factory.mktemp("club") / "tables.sqlite3"
+    keeper = Scorekeeper.open(f"sqlite:///{database}")
+    with _serving(create_app(keeper, access=Access.of([], PASSPHRASE))) as url:
+        yield url
     keeper.close()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 # South wins on West's discard: 123m 456m 789p 67s 99p held, a pung of red dragons declared, 8s wins.
 # LRC (seed 000): No Flower tiles 1 + Pong of Dragons 2 + Base Point 5 = 8, all paid by West.
@@ -138,9 +138,9 @@ def test_a_short_table_session(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/tables/\d+$"))
     expect(page.locator(".deal")).to_have_text("East round · Dealer: Ann")
     # Bo sits South in the first hand and wins on Cy's (West's) discard.
-    page.select_option("[name=winner]", "S")
+    page.select_option("[name=winner]", "Bo")
     page.select_option("[name=win]", "discard")
-    page.select_option("[name=discarder]", "W")
+    page.select_option("[name=given_by]", "Cy")
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
     expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
     page.locator(".record-hand").click()
@@ -159,6 +159,31 @@ def test_a_short_table_session(page: Page) -> None:
     expect(page.locator(balance(page, "Bo"))).to_have_text("8")
 
 
+def test_two_phones_one_hand_one_entry(page: Page, browser: Browser, base_url: str) -> None:
+    """Phone 2 composes the hand phone 1 records first: its tap is refused (409), the table reloads,
+    its menus still name the same players (seat winds moved, names did not), and Record stays off
+    until the hand or a menu changes, so a second tap cannot record the hand twice."""
+    table = page.request.post("/api/tables", data={"players": ["Ann", "Bo", "Cy", "Di"]}).json()
+    other = browser.new_context(viewport=page.viewport_size, base_url=base_url, locale="en-GB").new_page()
+    for phone in (page, other):
+        phone.goto(f"/tables/{table['id']}")
+        phone.select_option("[name=winner]", "Bo")
+        phone.select_option("[name=win]", "discard")
+        phone.select_option("[name=given_by]", "Cy")
+        phone.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
+        expect(phone.locator("[data-testid=total] output")).to_have_text(TOTAL)
+    page.locator(".record-hand").click()
+    expect(page.locator(".history li")).to_have_count(1)
+    other.locator(".record-hand").click()
+    expect(other.locator(".table-error")).to_contain_text("Another phone changed this table first")
+    expect(other.locator(".history li").first).to_contain_text("Bo won on Cy's discard: 8 points")
+    expect(other.locator("[name=winner]")).to_have_value("Bo")
+    expect(other.locator("[name=given_by]")).to_have_value("Cy")
+    expect(other.locator(".record-hand")).to_be_disabled()
+    assert len(page.request.get(f"/api/tables/{table['id']}").json()["history"]) == 1
+    other.context.close()
+
+
 def test_table_payments_show_who_pays_whom(page: Page) -> None:
     # South wins on West's discard holding the full red set 1f-4f (LRC "Full set of Flowers": the
     # other players pay 10 each at the table, ruling 5), so the sheet lists E, W and N paying S 10.
@@ -166,3 +191,24 @@ def test_table_payments_show_who_pays_whom(page: Page) -> None:
     set_context(page, "S", "discard", "W")
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] 1f 2f 3f 4f +8s")
     expect(page.locator(".payments").last).to_contain_text("East pays South 10, West pays South 10, North pays South 10")
+
+
+def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: str) -> None:
+    """Before joining, opening a table is refused with the reason; the join link (the passphrase in
+    its #fragment) joins, leaves the passphrase out of the address bar and opens the tables."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=club_url, locale="en-GB").new_page()
+
+    def new_table() -> None:
+        for field, name in zip(phone.locator("form.new-table [name=player]").all(), ["Ann", "Bo", "Cy", "Di"], strict=True):
+            field.fill(name)
+        phone.locator("form.new-table button").click()
+
+    phone.goto("/tables")
+    new_table()
+    expect(phone.locator("form.new-table .error")).to_contain_text("needs the club passphrase")
+    phone.goto("/join#red%20dragon%20pung")
+    expect(phone).to_have_url(re.compile(r"/tables$"))
+    new_table()
+    expect(phone).to_have_url(re.compile(r"/tables/\d+$"))
+    expect(phone.locator(".deal")).to_have_text("East round · Dealer: Ann")
+    phone.context.close()

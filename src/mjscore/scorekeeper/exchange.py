@@ -1,19 +1,23 @@
 """A table as JSON (to export and import back) and as CSV (to read in a spreadsheet).
 
 The JSON holds the table's settings and its entries — what the table said happened, players by name —
-which is all an import needs; the history with every score, payment and balance follows for readers
-and is recomputed, not read, on import.
+which is all an import needs; the history with every score, payment and balance as it was settled,
+with when and by whom each entry was recorded, follows for readers. An import settles the entries
+again under the current engine: it is a new table. The CSV is for spreadsheets: a text cell that a
+spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return) is written with a leading ``'``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjscore.errors import TableError
 from mjscore.rulesets import DEFAULT_RULESET
+from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict, money_text
@@ -23,45 +27,87 @@ from mjscore.scorekeeper.service import TableView
 FORMAT = "mjscore-table/1"
 
 
-def view_to_dict(view: TableView, lang: str = "en") -> dict[str, Any]:
-    """The table as JSON: settings, entries, the deal now, balances and the replayed history."""
+def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = None) -> dict[str, Any]:
+    """The table as JSON: settings, entries, the deal now, balances and the settled history. With
+    ``since_version``, ``history`` holds only the entries changed after that version (and
+    ``entries`` is left out): a client that has the table at that version keeps its first
+    ``length`` entries and replaces those the answer lists."""
     settings = view.settings
     players = settings.players
     deal = view.deal
-    return {
+    steps = view.ledger.steps
+    if since_version is not None:
+        steps = tuple(s for s in steps if s.stamp is None or s.stamp.version > since_version)
+    data: dict[str, Any] = {
         "format": FORMAT,
         "id": view.id,
         "version": view.version,
+        "head": view.head,
+        "created_at": view.created_at,
+        "replayed": view.replayed,
         "name": settings.name,
         "players": list(players),
         "ruleset": settings.ruleset,
         "house_rules": dict(settings.house_rules),
         "base_money": money_text(settings.base_money),
         "stake": money_text(view.rules.stake),
-        "entries": [entry_to_dict(step.entry, players) for step in view.ledger.steps],
+        "entries": [entry_to_dict(step.entry, players) for step in steps],
+        "length": len(view.ledger.steps),
+        "unsettled": view.ledger.unsettled,
         "deal": {"round": deal.round_wind, "dealer": players[deal.dealer], "streak": deal.streak,
                  "hands": deal.hands, "over": deal.over,
                  "minimum": minimum_to_win(deal, view.rules)},
         "balances": [{"player": name, "seat": view.seat(i), "points": view.ledger.points[i],
                       "money": money_text(view.ledger.money[i])} for i, name in enumerate(players)],
-        "history": [_step_dict(step, players, lang) for step in view.ledger.steps],
+        "history": [_step_dict(step, players, lang) for step in steps],
     }
+    if since_version is not None:
+        data["history_since"] = since_version
+        del data["entries"]
+    return data
 
 
 def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any]:
+    settled = step.settled
+    pinned = settled.score
+    pin = settled.pin
     return {
         "number": step.number,
         "round": step.deal.round_wind,
         "dealer": players[step.deal.dealer],
         "streak": step.deal.streak,
         "summary": describe(step, players, lang),
-        "score": step.score.to_dict(lang) if step.score else None,
-        "table_payments": [p.to_dict(lang) for p in step.table_payments],
+        "score": None if pinned is None else {
+            "total": pinned.total, "unit": pinned.unit, "base": pinned.base, "win": pinned.win,
+            "awards": [{"id": a.id, "name": a.name.get(lang), "points": a.points, "count": a.count, "value": a.value}
+                       for a in pinned.awards]},
+        "table_payments": [{"id": p.id, "name": p.name.get(lang), "count": p.count} for p in step.table_payments],
         "transfers": [{"payer": players[t.payer], "payee": players[t.payee], "points": t.points,
                        "money": money_text(t.money), "reason": t.reason} for t in step.transfers],
         "points": list(step.points),
         "money": [money_text(m) for m in step.money],
+        "scored_under": None if pin is None else {"ruleset": pin.ruleset, "version": pin.version,
+                                                  "overrides": dict(pin.overrides), "engine": pin.engine},
+        "recorded": None if step.stamp is None else {"version": step.stamp.version, "at": step.stamp.at,
+                                                     "by": step.stamp.actor, "action": step.stamp.action},
+        "problem": settled.problem,
     }
+
+
+def log_to_dict(view: TableView, changes: Sequence[Change]) -> list[dict[str, Any]]:
+    """The table's log as JSON: change 0 opened the table, then every change, oldest first."""
+    return [{"change": 0, "version": 0, "at": view.created_at, "by": view.created_by, "action": "open", "entry": None,
+             "request_id": None},
+            *({"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action, "entry": c.number,
+               "request_id": c.request_id} for c in changes)]
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A CSV cell a spreadsheet shows as text: text starting with ``=``, ``+``, ``-``, ``@``, a tab
+    or a carriage return gets a leading ``'`` (numbers are left alone)."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
 
 
 def view_to_csv(view: TableView) -> str:
@@ -69,12 +115,12 @@ def view_to_csv(view: TableView) -> str:
     players = view.settings.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["number", "round", "dealer", "streak", "summary",
-                     *(f"{name} change" for name in players), *(f"{name} points" for name in players),
-                     *(f"{name} money" for name in players)])
+    header = ["number", "round", "dealer", "streak", "summary", *(f"{name} change" for name in players),
+              *(f"{name} points" for name in players), *(f"{name} money" for name in players)]
+    writer.writerow([spreadsheet_safe(cell) for cell in header])
     for step in view.ledger.steps:
-        writer.writerow([step.number, step.deal.round_wind, players[step.deal.dealer], step.deal.streak,
-                         describe(step, players), *(step.change(i) for i in range(4)), *step.points,
+        writer.writerow([step.number, step.deal.round_wind, spreadsheet_safe(players[step.deal.dealer]), step.deal.streak,
+                         spreadsheet_safe(describe(step, players)), *(step.change(i) for i in range(4)), *step.points,
                          *(money_text(m) for m in step.money)])
     return out.getvalue()
 

@@ -1,17 +1,22 @@
-"""The ledger: a table's history replayed from its entries into scores, payments and balances.
+"""The ledger: each entry settled once, when it is recorded, and a table read as a sum of what was settled.
 
-Nothing here is stored. :func:`replay` walks the entries in order from the first deal: each win is
-scored by the engine in the context the table knows at that moment (seat winds from the dealer, the
-round wind, the dealer streak), refused with the reason if it is not a legal win then, and settled;
-each event is settled as the ruleset's table payment; each win or draw moves the deal on. Balances are
-the running sum of the transfers, so they sum to zero after every step by construction.
+:func:`settle` is the only place the scorekeeper calls the engine. It walks entries from a given deal:
+each win is scored in the context the table knows at that moment (seat winds from the dealer, the
+round wind, the dealer streak), refused with the reason if it is not a legal win then, and paid; each
+event is paid as the ruleset's table payment; each win or draw moves the deal on. What it produces, a
+:class:`Settled` per entry (the awards with their names, the total, the transfers, the deal before and
+after, and the ruleset it was scored under), is stored beside the entry and never recomputed on a
+read: :func:`sums` adds the stored transfers up, so a later change to a ruleset or to the engine does
+not rewrite an evening already played. Re-scoring is an explicit act (``table rescore``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
+from importlib import metadata
 from typing import Any
 
 from mjscore.errors import MjscoreError, TableError
@@ -19,11 +24,16 @@ from mjscore.hand import Hand
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
 from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win, strip_table_fields
 from mjscore.scoring.engine import Score, TablePayment, record_event, score
-from mjscore.scoring.payments import Payment
-from mjscore.scoring.ruleset import Ruleset
+from mjscore.scoring.payments import Payment, table_payments
+from mjscore.scoring.ruleset import Names, Ruleset, TablePaymentRule
 
 #: The reason of a transfer that settles a won hand (other transfers name their table payment).
 HAND = "hand"
+
+
+def engine_version() -> str:
+    """The version of mjscore doing the scoring, pinned with every settled entry."""
+    return metadata.version("mjscore")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,18 +49,109 @@ class Transfer:
 
 
 @dataclass(frozen=True)
+class Pin:
+    """What an entry was scored under: the ruleset's id and version, the table's house-rule
+    overrides, and the version of mjscore."""
+
+    ruleset: str
+    version: str
+    overrides: Mapping[str, Any]
+    engine: str
+
+    @staticmethod
+    def of(settings: TableSettings, rules: Ruleset) -> Pin:
+        return Pin(rules.id, rules.version, dict(settings.house_rules), engine_version())
+
+
+@dataclass(frozen=True, slots=True)
+class PinnedAward:
+    """An award as it was counted: ``points`` each, ``count`` times, with its names."""
+
+    id: str
+    name: Names
+    points: int
+    count: int
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True)
+class PinnedScore:
+    """A won hand as it was scored: the total in ``unit``, the awards, the base, how it was won."""
+
+    total: int
+    unit: str
+    base: int
+    awards: tuple[PinnedAward, ...]
+    win: str
+
+
+@dataclass(frozen=True, slots=True)
+class PinnedPayment:
+    """A table payment as it was settled: its id, names and how many times."""
+
+    id: str
+    name: Names
+    count: int
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One entry as the table settled it: the deal it happened in and the deal after it, the score of
+    a win and the player who gave the winning tile, the table payments, the transfers, and the
+    :class:`Pin`. ``problem`` (then nothing else counts) says why an entry kept from before pinned
+    history could not be settled; such an entry moves no points until it is corrected or undone."""
+
+    deal: Deal
+    after: Deal | None
+    score: PinnedScore | None = None
+    giver: int | None = None
+    table_payments: tuple[PinnedPayment, ...] = ()
+    transfers: tuple[Transfer, ...] = ()
+    pin: Pin | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """Who recorded a row of the history and when: the table version it made, the UTC time, the
+    actor (a person or device, where known), the act (record, correct, undo, rescore...)."""
+
+    version: int
+    at: str
+    actor: str
+    action: str
+
+
+@dataclass(frozen=True)
 class Step:
-    """One entry replayed: its number (from 1), the deal it happened in, the score of a win, the
-    table payments it settled, its transfers and the balances after it (points and money per player)."""
+    """One entry of the history as it stands: its number (from 1), the entry, what was settled, the
+    balances after it (points and money per player, the sum of the transfers so far) and its stamp."""
 
     number: int
     entry: Entry
-    deal: Deal
-    score: Score | None
-    table_payments: tuple[TablePayment, ...]
-    transfers: tuple[Transfer, ...]
+    settled: Settled
     points: tuple[int, ...]
     money: tuple[Decimal, ...]
+    stamp: Stamp | None = None
+
+    @property
+    def deal(self) -> Deal:
+        return self.settled.deal
+
+    @property
+    def score(self) -> PinnedScore | None:
+        return self.settled.score
+
+    @property
+    def table_payments(self) -> tuple[PinnedPayment, ...]:
+        return self.settled.table_payments
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        return self.settled.transfers
 
     def change(self, player: int) -> int:
         """The points ``player`` won (or, negative, lost) in this step."""
@@ -60,38 +161,58 @@ class Step:
 
 @dataclass(frozen=True)
 class Ledger:
-    """Every step, the deal now, and the balances now."""
+    """Every step, the deal now, the balances now, and the first entry that is not settled (None:
+    all are)."""
 
     steps: tuple[Step, ...]
     deal: Deal
     points: tuple[int, ...]
     money: tuple[Decimal, ...]
+    unsettled: int | None = field(default=None)
 
 
-def replay(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry]) -> Ledger:
-    """Replay ``entries`` from the first deal. Raises :class:`TableError` naming the first entry that
-    cannot happen where it stands (``entry 5: ...``)."""
-    deal = Deal()
+def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]]) -> Ledger:
+    """The ledger of entries already settled: the running sums of their stored transfers. No engine."""
     points = [0, 0, 0, 0]
     cash = [Decimal(0)] * 4
     steps: list[Step] = []
-    for number, entry in enumerate(entries, 1):
-        try:
-            check_open(deal)
-            result, paid, transfers = _settle(settings, rules, entry, deal, steps)
-        except MjscoreError as error:
-            raise TableError(f"entry {number}: {error}") from None
-        for transfer in transfers:
+    deal = Deal()
+    unsettled: int | None = None
+    for number, (entry, settled, stamp) in enumerate(entries, 1):
+        for transfer in settled.transfers:
             points[transfer.payer] -= transfer.points
             points[transfer.payee] += transfer.points
             cash[transfer.payer] -= transfer.money
             cash[transfer.payee] += transfer.money
-        steps.append(Step(number, entry, deal, result, paid, transfers, tuple(points), tuple(cash)))
-        if isinstance(entry, Win):
-            deal = after_win(deal, entry.winner, rules)
-        elif isinstance(entry, Draw):
-            deal = after_draw(deal, rules)
-    return Ledger(tuple(steps), deal, tuple(points), tuple(cash))
+        steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
+        if settled.after is None:
+            unsettled = number if unsettled is None else unsettled
+        elif unsettled is None:
+            deal = settled.after
+    return Ledger(tuple(steps), deal, tuple(points), tuple(cash), unsettled)
+
+
+def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], before: Sequence[Step] = ()) -> list[Settled]:
+    """Settle ``entries``, which follow the steps ``before`` (settled already). Raises
+    :class:`TableError` naming the first entry that cannot happen where it stands (``entry 5: ...``)."""
+    deal = before[-1].settled.after if before else Deal()
+    if deal is None:
+        first = next(step.number for step in before if step.settled.after is None)
+        raise TableError(f"entry {first} is not settled: correct it, undo it or rescore the table first")
+    history: list[Entry] = [step.entry for step in before]
+    pin = Pin.of(settings, rules)
+    found: list[Settled] = []
+    for number, entry in enumerate(entries, len(before) + 1):
+        try:
+            check_open(deal)
+            settled = _settle(settings, rules, entry, deal, history, pin)
+        except MjscoreError as error:
+            raise TableError(f"entry {number}: {error}") from None
+        found.append(settled)
+        history.append(entry)
+        assert settled.after is not None
+        deal = settled.after
+    return found
 
 
 def _hand_of(entry: Win, deal: Deal, rules: Ruleset) -> Hand:
@@ -103,20 +224,52 @@ def _hand_of(entry: Win, deal: Deal, rules: Ruleset) -> Hand:
     return Hand.from_dict(record)
 
 
-def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal,
-            earlier: Sequence[Step]) -> tuple[Score | None, tuple[TablePayment, ...], tuple[Transfer, ...]]:
+def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, history: Sequence[Entry],
+            pin: Pin) -> Settled:
     if isinstance(entry, Draw):
-        return None, (), ()
+        return Settled(deal, after_draw(deal, rules), pin=pin)
     if isinstance(entry, Event):
-        happened = record_event(rules, entry.event, seat_of(entry.player, deal.dealer), entry.count)
-        return None, (happened,), _transfers(happened.payments, deal, rules.stake, settings.base_money, happened.id)
+        return _settle_event(settings, rules, entry, deal, history, pin)
     result = _legal_score(entry, deal, rules)
-    recorded = [e for e in _events_this_deal(earlier) if e.player == entry.winner]
+    recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.winner]
     paid = _unsettled(result, rules, recorded)
     transfers = _transfers(result.payments, deal, rules.stake, settings.base_money, HAND)
     for payment in paid:
         transfers += _transfers(payment.payments, deal, rules.stake, settings.base_money, payment.id)
-    return result, paid, transfers
+    hand = result.hand
+    giver = player_at(hand.discarder, deal.dealer) if hand.win.claimed and hand.discarder else None
+    pinned = PinnedScore(result.total, rules.unit, result.base,
+                         tuple(PinnedAward(a.id, a.name, a.points, a.count) for a in result.awards), hand.win.value)
+    return Settled(deal, after_win(deal, entry.winner, rules), pinned, giver,
+                   tuple(_pinned_payment(p) for p in paid), transfers, pin)
+
+
+def _settle_event(settings: TableSettings, rules: Ruleset, entry: Event, deal: Deal, history: Sequence[Entry],
+                  pin: Pin) -> Settled:
+    """A table payment when it happens. Triple dice is the dealer's (ruling 44); a flower set that
+    grows pays only the difference (ruling 42); a False Mahjong ends the hand (ruling 43)."""
+    rule = rules.table_payment(entry.event)
+    players = settings.players
+    if rule.dealer_only and entry.player != deal.dealer:
+        raise TableError(f"{entry.event}: only the dealer has it, and {players[deal.dealer]} deals, not "
+                         f"{players[entry.player]}")
+    seat = seat_of(entry.player, deal.dealer)
+    happened = record_event(rules, entry.event, seat, entry.count)
+    if rule.group is not None:
+        recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.player]
+        paid = _highest_paid(rules, rule.group, recorded)
+        if paid >= happened.value:
+            raise TableError(f"{entry.event}: {players[entry.player]} was already paid {paid} each for a set of "
+                             f"this kind this hand; only the highest counts")
+        if paid:
+            happened = replace(happened, payments=table_payments(seat, happened.value - paid, rule.direction))
+    transfers = _transfers(happened.payments, deal, rules.stake, settings.base_money, happened.id)
+    after = after_draw(deal, rules) if rule.ends_hand else deal
+    return Settled(deal, after, table_payments=(_pinned_payment(happened),), transfers=transfers, pin=pin)
+
+
+def _pinned_payment(payment: TablePayment) -> PinnedPayment:
+    return PinnedPayment(payment.id, payment.name, payment.count)
 
 
 def _legal_score(entry: Win, deal: Deal, rules: Ruleset) -> Score:
@@ -128,22 +281,49 @@ def _legal_score(entry: Win, deal: Deal, rules: Ruleset) -> Score:
     return result
 
 
-def _events_this_deal(earlier: Sequence[Step]) -> list[Event]:
-    """The events recorded since the last win or draw (they belong to the hand now being played)."""
+def _rule(rules: Ruleset, payment_id: str) -> TablePaymentRule | None:
+    """The ruleset's table payment (None: it has none by that id any more)."""
+    try:
+        return rules.table_payment(payment_id)
+    except MjscoreError:
+        return None
+
+
+def _events_this_deal(history: Sequence[Entry], rules: Ruleset) -> list[Event]:
+    """The events recorded since the hand being played began (after the last win, draw or event
+    that ended a hand): a payment of an ended hand does not carry into the next (ruling 43)."""
     found: list[Event] = []
-    for step in reversed(earlier):
-        if not isinstance(step.entry, Event):
+    for entry in reversed(history):
+        rule = _rule(rules, entry.event) if isinstance(entry, Event) else None
+        if not isinstance(entry, Event) or (rule is not None and rule.ends_hand):
             break
-        found.append(step.entry)
+        found.append(entry)
     return found
+
+
+def _highest_paid(rules: Ruleset, group: str, recorded: Sequence[Event]) -> int:
+    """What each payer already paid for a payment of ``group`` this hand: the highest of those
+    ``recorded`` (only the highest of a group counts, so a later, higher one pays the difference)."""
+    values = [rule.amount * e.count for e in recorded if (rule := _rule(rules, e.event)) is not None and rule.group == group]
+    return max(values, default=0)
 
 
 def _unsettled(result: Score, rules: Ruleset, recorded: list[Event]) -> tuple[TablePayment, ...]:
     """The table payments the winning hand implies, less those ``recorded`` as events for the
-    winner during this hand: a concealed gong collected when declared is not collected again."""
+    winner during this hand: a concealed gong collected when declared is not collected again, and
+    a flower set already paid as a smaller one of its group pays only the difference (ruling 42)."""
     hand = result.hand
     unsettled: list[TablePayment] = []
     for implied in result.table_payments:
+        if implied.group is not None:
+            paid = _highest_paid(rules, implied.group, recorded)
+            rule = _rule(rules, implied.id)
+            if paid == 0:
+                unsettled.append(implied)
+            elif implied.value > paid and rule is not None:
+                payments = table_payments(hand.seat, implied.value - paid, rule.direction, hand.discarder)
+                unsettled.append(replace(implied, payments=payments))
+            continue
         done = sum(e.count for e in recorded if e.event == implied.id)
         if done == 0:
             unsettled.append(implied)
@@ -191,18 +371,88 @@ def _who(settings: TableSettings, deal: Deal, name: str | None, seat: object, ro
 
 def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     """One line on what the step was: who won how and for how much, a draw, or an event."""
-    entry = step.entry
+    entry, settled = step.entry, step.settled
+    if settled.problem is not None:
+        return f"not settled: {settled.problem}"
     if isinstance(entry, Draw):
         return "drawn hand"
     if isinstance(entry, Event):
-        payment = step.table_payments[0]
+        payment = settled.table_payments[0]
         times = f" x{entry.count}" if entry.count > 1 else ""
-        return f"{players[entry.player]}: {payment.name.get(lang)}{times}"
-    assert step.score is not None
-    hand = step.score.hand
-    how = {"self_draw": "by self-draw", "flowers": "on flowers"}.get(hand.win.value)
+        ended = ", the hand ends" if settled.after is not None and settled.after.hands > settled.deal.hands else ""
+        return f"{players[entry.player]}: {payment.name.get(lang)}{times}{ended}"
+    pinned = settled.score
+    assert pinned is not None
+    how = {"self_draw": "by self-draw", "flowers": "on flowers"}.get(pinned.win)
     if how is None:
-        giver = players[player_at(hand.discarder or "", step.deal.dealer)]
-        how = f"robbing {giver}'s gong" if hand.win.value == "robbing_gong" else f"on {giver}'s discard"
-    extra = "".join(f", {p.name.get(lang)}" for p in step.table_payments)
-    return f"{players[entry.winner]} won {how}: {step.score.total} {step.score.ruleset.unit}{extra}"
+        giver = players[settled.giver] if settled.giver is not None else "?"
+        how = f"robbing {giver}'s gong" if pinned.win == "robbing_gong" else f"on {giver}'s discard"
+    extra = "".join(f", {p.name.get(lang)}" for p in settled.table_payments)
+    return f"{players[entry.winner]} won {how}: {pinned.total} {pinned.unit}{extra}"
+
+
+# ----- what is stored: a settled entry as JSON and back
+
+
+def _deal_json(deal: Deal) -> dict[str, Any]:
+    return {"round": deal.round_wind, "dealer": deal.dealer, "streak": deal.streak, "hands": deal.hands,
+            "over": deal.over}
+
+
+def _deal_of(data: Mapping[str, Any]) -> Deal:
+    return Deal(str(data["round"]), int(data["dealer"]), int(data["streak"]), int(data["hands"]), bool(data["over"]))
+
+
+def _names_of(data: Mapping[str, Any]) -> Names:
+    return _names(str(data["en"]), str(data["zh-Hans"]), str(data["zh-Hant"]))
+
+
+@lru_cache(maxsize=4096)
+def _names(en: str, zh_hans: str, zh_hant: str) -> Names:
+    """One value per award name: a long history repeats the same few hundred."""
+    return Names(en, zh_hans, zh_hant)
+
+
+def settled_to_json(settled: Settled) -> dict[str, Any]:
+    """The stored JSON of a settled entry (money as exact decimal strings)."""
+    data: dict[str, Any] = {"deal": _deal_json(settled.deal),
+                            "after": None if settled.after is None else _deal_json(settled.after)}
+    if settled.problem is not None:
+        data["problem"] = settled.problem
+        return data
+    if settled.score is not None:
+        pinned = settled.score
+        data["score"] = {"total": pinned.total, "unit": pinned.unit, "base": pinned.base, "win": pinned.win,
+                         "awards": [{"id": a.id, "names": a.name.to_dict(), "points": a.points, "count": a.count}
+                                    for a in pinned.awards]}
+        data["giver"] = settled.giver
+    data["table_payments"] = [{"id": p.id, "names": p.name.to_dict(), "count": p.count} for p in settled.table_payments]
+    data["transfers"] = [{"payer": t.payer, "payee": t.payee, "points": t.points, "money": str(t.money),
+                          "reason": t.reason} for t in settled.transfers]
+    if settled.pin is not None:
+        pin = settled.pin
+        data["pin"] = {"ruleset": pin.ruleset, "version": pin.version, "overrides": dict(pin.overrides),
+                       "engine": pin.engine}
+    return data
+
+
+def settled_from_json(data: Mapping[str, Any]) -> Settled:
+    """A settled entry from its stored JSON (raises KeyError, TypeError or ValueError if malformed)."""
+    deal = _deal_of(data["deal"])
+    after = None if data["after"] is None else _deal_of(data["after"])
+    if "problem" in data:
+        return Settled(deal, None, problem=str(data["problem"]))
+    pinned = None
+    if "score" in data:
+        s = data["score"]
+        pinned = PinnedScore(int(s["total"]), str(s["unit"]), int(s["base"]),
+                             tuple(PinnedAward(str(a["id"]), _names_of(a["names"]), int(a["points"]), int(a["count"]))
+                                   for a in s["awards"]), str(s["win"]))
+    payments = tuple(PinnedPayment(str(p["id"]), _names_of(p["names"]), int(p["count"])) for p in data["table_payments"])
+    transfers = tuple(Transfer(int(t["payer"]), int(t["payee"]), int(t["points"]), Decimal(t["money"]), str(t["reason"]))
+                      for t in data["transfers"])
+    pin = None
+    if "pin" in data:
+        p = data["pin"]
+        pin = Pin(str(p["ruleset"]), str(p["version"]), dict(p["overrides"]), str(p["engine"]))
+    return Settled(deal, after, pinned, data.get("giver"), payments, transfers, pin)

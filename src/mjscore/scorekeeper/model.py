@@ -1,10 +1,9 @@
 """The values a table is made of: its settings (players, ruleset, money) and the entries of its history.
 
-An entry is what the table said happened, never what it computed: a win names the winner and the
-discarder as players (not seat winds, which move with the deal) and keeps the hand record without the
-fields the table itself knows (ruleset, seat, round wind, dealer streak). Everything else — seats,
-scores, payments, balances — is recomputed from the entries (:mod:`mjscore.scorekeeper.ledger`), so
-correcting an early entry re-derives every later one.
+An entry is what the table said happened: a win names the winner and the discarder as players (not
+seat winds, which move with the deal) and keeps the hand record without the fields the table itself
+knows (ruleset, seat, round wind, dealer streak). What the table settled for it (the score, the
+payments) is stored beside it when it is recorded (:mod:`mjscore.scorekeeper.ledger`).
 """
 
 from __future__ import annotations
@@ -20,6 +19,19 @@ from mjscore.scoring.ruleset import Ruleset, parse_stake
 
 #: The hand-record fields the table fills in itself; a record may state them only if they agree.
 TABLE_FIELDS = ("ruleset", "seat", "round", "discarder", "dealer_streak")
+
+#: The longest name of a table or a player, checked here so that SQLite and PostgreSQL agree.
+MAX_NAME = 40
+
+#: The longest client request id (``request_id``: any text the client makes up, unique per change).
+MAX_REQUEST_ID = 64
+
+
+def check_request_id(request_id: str) -> None:
+    """Refuse a request id that is empty, too long or not printable text."""
+    if not request_id or len(request_id) > MAX_REQUEST_ID or not request_id.isprintable():
+        raise TableError(f"request_id: {request_id[:MAX_REQUEST_ID]!r} is not a request id "
+                         f"(1 to {MAX_REQUEST_ID} printable characters)")
 
 
 def money_text(amount: Decimal) -> str:
@@ -58,6 +70,11 @@ class TableSettings:
             raise TableError(f"a table has four players, not {len(names)}")
         if not all(names):
             raise TableError("a player's name cannot be empty")
+        for label, text in (("table name", name.strip()), *(("player name", n) for n in names)):
+            if len(text) > MAX_NAME:
+                raise TableError(f"{label} {text[:MAX_NAME]!r}...: at most {MAX_NAME} characters, not {len(text)}")
+            if not text.isprintable():
+                raise TableError(f"{label} {text!r}: control characters are not allowed")
         folded = [n.casefold() for n in names]
         for player in names:
             if folded.count(player.casefold()) > 1:

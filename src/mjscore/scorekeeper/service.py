@@ -1,38 +1,62 @@
 """The scorekeeper's service layer: what the CLI and the HTTP API ask of a table.
 
-Every change is one transaction: lock the table's row, read its history, compute the new history (a
-pure function of the old one), replay it (which refuses a history that cannot happen, naming the
-entry), write the entries that changed, and increment the table's version. A client that passes the
-``expected_version`` it read is refused with :class:`StaleTableError` if another client changed the
-table since, so the same hand sent twice from two phones is recorded once.
+Reading a table is a sum: its rows are read, their hash chain checked and folded into the history
+(:mod:`~mjscore.scorekeeper.audit`), and the stored transfers added up; the engine is not called.
+Every change is one transaction: lock the table's row, read its history, settle what the change adds
+(the only time the engine runs, :func:`~mjscore.scorekeeper.ledger.settle`, which refuses an entry
+that cannot happen, naming it), append the rows, and move the table's head on (its version, its
+length, the hash of its last row).
+
+A client that passes the ``expected_version`` it read is refused with :class:`StaleTableError` if
+another client changed the table since; a client that passes a ``request_id`` (any string it makes
+up, unique per change) gets the table back unchanged, marked ``replayed``, when a change with that id
+was already recorded: a retry after a lost answer, or a second tap, is recorded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from mjscore.errors import StaleTableError, TableError
-from mjscore.scorekeeper import storage
+from mjscore.scorekeeper import audit, storage
+from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
-from mjscore.scorekeeper.ledger import Ledger, replay, win_entry
-from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, base_money, entry_from_dict, entry_to_dict
+from mjscore.scorekeeper.ledger import Ledger, Settled, Step, settle, settled_to_json, sums, win_entry
+from mjscore.scorekeeper.model import (
+    Draw,
+    Entry,
+    Event,
+    TableSettings,
+    base_money,
+    check_request_id,
+    entry_to_dict,
+)
 from mjscore.scorekeeper.storage import EntryRow, Store, TableRow
 from mjscore.scoring.ruleset import Ruleset
+
+#: Who made a change when the caller does not say.
+UNKNOWN_ACTOR = "unknown"
 
 
 @dataclass(frozen=True)
 class TableView:
-    """A table as it stands: its settings, ruleset, version and replayed ledger."""
+    """A table as it stands: its settings, ruleset, version, the history summed from what was
+    settled, the hash of its last change (``head``), when and by whom it was opened, and ``replayed``: the change asked for had
+    already been recorded (same request id), so nothing was recorded this time."""
 
     id: int
     version: int
     settings: TableSettings
     rules: Ruleset
     ledger: Ledger
+    head: str = ""
+    created_at: str = ""
+    created_by: str = ""
+    replayed: bool = False
 
     @property
     def deal(self) -> Deal:
@@ -55,16 +79,30 @@ class TableSummary:
     version: int
 
 
+@dataclass(frozen=True)
+class _Write:
+    """A row a change appends: ``action`` on entry ``number`` (the entry and what was settled, or
+    neither for an undo)."""
+
+    action: str
+    number: int
+    entry: Entry | None = None
+    settled: Settled | None = None
+
+
 class Scorekeeper:
-    """Tables on a :class:`Store`. Open the default database with :meth:`open`."""
+    """Tables on a :class:`Store`. Open the default database with :meth:`open`. Every change takes
+    the ``actor`` who makes it, for the table's log (the CLI: the user and machine; the web: the
+    device and its address)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
 
     @classmethod
-    def open(cls, url: str | None = None) -> Scorekeeper:
-        """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file."""
-        return cls(Store(url))
+    def open(cls, url: str | None = None, lock_timeout: float = 60) -> Scorekeeper:
+        """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file
+        (a writer waits up to ``lock_timeout`` seconds for another)."""
+        return cls(Store(url, lock_timeout))
 
     def close(self) -> None:
         self.store.close()
@@ -72,82 +110,140 @@ class Scorekeeper:
     # ----- reading
 
     def tables(self) -> list[TableSummary]:
-        with self.store.transaction() as session:
-            counts = storage.entry_counts(session)
-            return [TableSummary(row.id, row.name, row.ruleset, tuple(row.players), counts.get(row.id, 0), row.version)
+        with self.store.reading() as session:
+            return [TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
                     for row in storage.table_rows(session)]
 
     def table(self, table_id: int) -> TableView:
-        with self.store.transaction() as session:
+        with self.store.reading() as session:
             row = storage.table_row(session, table_id)
             return _view(row, storage.entry_rows(session, table_id))
 
+    def log(self, table_id: int) -> list[Change]:
+        """Every change ever made to the table, oldest first (after checking the chain)."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            rows = storage.entry_rows(session, table_id)
+            _view(row, rows)
+            return [_change_of(entry) for entry in rows]
+
     # ----- changing
 
-    def create_table(self, settings: TableSettings, entries: Sequence[Entry] = ()) -> TableView:
-        """A new table with ``settings`` (and, for an import, a history that must replay)."""
+    def create_table(self, settings: TableSettings, entries: Sequence[Entry] = (), *, actor: str = UNKNOWN_ACTOR,
+                     max_per_hour: int | None = None, request_id: str | None = None) -> TableView:
+        """A new table with ``settings`` (and, for an import, a history, settled now). With
+        ``max_per_hour``, refused if that many tables were created in the last hour. With a
+        ``request_id`` already used to open a table, that table, marked ``replayed``."""
+        if request_id is not None:
+            check_request_id(request_id)
         rules = settings.rules()
-        ledger = replay(settings, rules, entries)
+        settled = settle(settings, rules, entries)
+        created = audit.now()
         with self.store.transaction() as session:
+            opened = storage.table_of_request(session, request_id) if request_id is not None else None
+            if opened is not None:
+                return replace(_view(opened, storage.entry_rows(session, opened.id)), replayed=True)
+            if max_per_hour is not None:
+                if storage.tables_created_since(session, audit.now(hours_ago=1)) >= max_per_hour:
+                    raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
+                                     "allows: use one of them, or wait")
+            hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
+                                         str(settings.base_money), actor[:120])
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
-                           house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0)
+                           house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
+                           created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
+                           request_id=request_id)
             table_id = storage.add_table(session, row)
-            _write_entries(session, table_id, [], entries)
-            return TableView(table_id, row.version, settings, rules, ledger)
+            row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
+            writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
+            new = _append(session, row, [], writes, actor, None) if writes else []
+            return _view(row, new)
+
+    def delete_table(self, table_id: int) -> TableSummary:
+        """Remove a table and its whole history (a junk table, say): the one act that removes rows,
+        offered on the command line of the server's machine only, never over HTTP."""
+        with self.store.transaction() as session:
+            row = storage.table_row(session, table_id, lock=True)
+            summary = TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
+            session.delete(row)
+            return summary
 
     def record_win(self, table_id: int, record: Mapping[str, Any], winner: str | None = None,
-                   discarder: str | None = None, *, correct: int | None = None,
-                   expected_version: int | None = None) -> TableView:
+                   discarder: str | None = None, *, correct: int | None = None, expected_version: int | None = None,
+                   request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:
         """Record a won hand (a hand record; the winner and discarder by name or by the record's seat
-        winds), or with ``correct=N`` replace entry N by it."""
+        winds), or with ``correct=N`` supersede entry N by it."""
 
-        def change(view: TableView) -> list[Entry]:
+        def change(view: TableView) -> list[_Write]:
             deal = _deal_at(view, correct)
             return _put(view, win_entry(view.settings, deal, view.rules, record, winner, discarder), correct)
 
-        return self._change(table_id, expected_version, change)
+        return self._change(table_id, expected_version, request_id, actor, change)
 
-    def record_draw(self, table_id: int, *, correct: int | None = None,
-                    expected_version: int | None = None) -> TableView:
-        """Record a drawn hand, or with ``correct=N`` replace entry N by one."""
-        return self._change(table_id, expected_version, lambda view: _put(view, Draw(), correct))
+    def record_draw(self, table_id: int, *, correct: int | None = None, expected_version: int | None = None,
+                    request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:
+        """Record a drawn hand, or with ``correct=N`` supersede entry N by one."""
+        return self._change(table_id, expected_version, request_id, actor, lambda view: _put(view, Draw(), correct))
 
     def record_event(self, table_id: int, event: str, player: str, count: int = 1, *, correct: int | None = None,
-                     expected_version: int | None = None) -> TableView:
+                     expected_version: int | None = None, request_id: str | None = None,
+                     actor: str = UNKNOWN_ACTOR) -> TableView:
         """Record a table payment when it happens (the ruleset's ``event`` for ``player``, ``count``
-        times), or with ``correct=N`` replace entry N by it."""
+        times), or with ``correct=N`` supersede entry N by it."""
 
-        def change(view: TableView) -> list[Entry]:
+        def change(view: TableView) -> list[_Write]:
             return _put(view, Event(event, view.settings.player(player), count), correct)
 
-        return self._change(table_id, expected_version, change)
+        return self._change(table_id, expected_version, request_id, actor, change)
 
-    def undo(self, table_id: int, *, expected_version: int | None = None) -> TableView:
-        """Remove the last entry."""
+    def undo(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
+             actor: str = UNKNOWN_ACTOR) -> TableView:
+        """Void the last entry (it stays in the table's log)."""
 
-        def change(view: TableView) -> list[Entry]:
-            entries = _entries_of(view)
-            if not entries:
+        def change(view: TableView) -> list[_Write]:
+            count = len(view.ledger.steps)
+            if not count:
                 raise TableError(f"table {view.id} has nothing to undo")
-            return entries[:-1]
+            return [_Write("undo", count)]
 
-        return self._change(table_id, expected_version, change)
+        return self._change(table_id, expected_version, request_id, actor, change)
 
-    def _change(self, table_id: int, expected_version: int | None,
-                change: Callable[[TableView], list[Entry]]) -> TableView:
+    def rescore(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
+                actor: str = UNKNOWN_ACTOR) -> tuple[TableView, list[int]]:
+        """Settle every entry again under the current ruleset and engine, as one new change; the
+        entries whose result changed (their numbers, returned) get a ``rescore`` row. Refused,
+        naming the entry, if one of them can no longer be settled; nothing changes when none
+        differs."""
+        changed: list[int] = []
+
+        def change(view: TableView) -> list[_Write]:
+            entries = [step.entry for step in view.ledger.steps]
+            writes = _differing("rescore", view.ledger.steps, settle(view.settings, view.rules, entries))
+            changed.extend(w.number for w in writes)
+            return writes
+
+        return self._change(table_id, expected_version, request_id, actor, change), changed
+
+    def _change(self, table_id: int, expected_version: int | None, request_id: str | None, actor: str,
+                change: Callable[[TableView], list[_Write]]) -> TableView:
+        if request_id is not None:
+            check_request_id(request_id)
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
+            rows = storage.entry_rows(session, table_id)
+            if request_id is not None and storage.request_seen(session, table_id, request_id):
+                return replace(_view(row, rows), replayed=True)
             if expected_version is not None and row.version != expected_version:
                 raise StaleTableError(
                     f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
                     "look again before recording")
-            rows = storage.entry_rows(session, table_id)
-            view = _view(row, rows)
-            entries = change(view)
-            ledger = replay(view.settings, view.rules, entries)
-            _write_entries(session, table_id, rows, entries)
-            row.version += 1
-            return TableView(table_id, row.version, view.settings, view.rules, ledger)
+            live = _live(row, rows)
+            view = _summed(row, live)
+            writes = change(view)
+            if not writes:
+                return view
+            new = _append(session, row, rows, writes, actor, request_id)
+            return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
 
 
 def _settings(row: TableRow) -> TableSettings:
@@ -156,15 +252,55 @@ def _settings(row: TableRow) -> TableSettings:
                          dict(row.house_rules), base_money(row.base_money))
 
 
+def _change_of(row: EntryRow) -> Change:
+    return Change(row.seq, row.version, row.number, row.action, row.data, row.settled, row.created_at, row.actor,
+                  row.request_id)
+
+
 def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
+    """The table as it stands: the chain checked, the rows folded, the stored transfers summed."""
+    return _summed(row, _live(row, rows))
+
+
+def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
+    """The history the rows make, after checking their hash chain."""
+    changes = [_change_of(entry) for entry in rows]
+    hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money, row.created_by)
+    audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
+                 row.head_hash, row.version)
+    return audit.fold(row.id, _settings(row), changes)
+
+
+def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
-    rules = settings.rules()
-    entries = [entry_from_dict(entry.data, settings) for entry in rows]
-    return TableView(row.id, row.version, settings, rules, replay(settings, rules, entries))
+    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at,
+                     row.created_by)
 
 
-def _entries_of(view: TableView) -> list[Entry]:
-    return [step.entry for step in view.ledger.steps]
+def _append(session: Session, row: TableRow, rows: Sequence[EntryRow], writes: Sequence[_Write], actor: str,
+            request_id: str | None) -> list[EntryRow]:
+    """Append one change (one or more rows) to the table's history and move its head on."""
+    version = row.version + 1
+    at = audit.now()
+    previous = row.head_hash
+    seq = len(rows)
+    count = row.entries
+    added: list[EntryRow] = []
+    for index, write in enumerate(writes):
+        seq += 1
+        data = None if write.entry is None else entry_to_dict(write.entry)
+        settled = None if write.settled is None else settled_to_json(write.settled)
+        change = Change(seq, version, write.number, write.action, data, settled, at, actor[:120],
+                        request_id if index == 0 else None)
+        previous = change.hash_after(row.id, previous)
+        added.append(EntryRow(table_id=row.id, seq=seq, version=version, number=write.number, action=write.action,
+                              data=data, settled=settled, created_at=at, actor=change.actor,
+                              request_id=change.request_id, hash=previous))
+        count += 1 if write.action in audit.APPENDS else -1 if write.action in audit.VOIDS else 0
+    session.add_all(added)
+    row.version, row.head_hash, row.entries = version, previous, count
+    session.flush()
+    return added
 
 
 def _deal_at(view: TableView, number: int | None) -> Deal:
@@ -181,25 +317,26 @@ def _check_number(view: TableView, number: int) -> None:
         raise TableError(f"table {view.id} has no entry {number} (it has {count})")
 
 
-def _put(view: TableView, entry: Entry, correct: int | None) -> list[Entry]:
-    """The history with ``entry`` appended, or replacing entry ``correct``."""
-    entries = _entries_of(view)
+def _put(view: TableView, entry: Entry, correct: int | None) -> list[_Write]:
+    """The rows that append ``entry``, or that supersede entry ``correct`` by it and re-settle the
+    later entries whose result the correction changes (their seats, round or streak may move)."""
+    steps = view.ledger.steps
     if correct is None:
-        return [*entries, entry]
+        return [_Write("record", len(steps) + 1, entry, settle(view.settings, view.rules, [entry], steps)[0])]
     _check_number(view, correct)
-    entries[correct - 1] = entry
-    return entries
+    later = [step.entry for step in steps[correct:]]
+    settled = settle(view.settings, view.rules, [entry, *later], steps[:correct - 1])
+    return [_Write("correct", correct, entry, settled[0]),
+            *_differing("resettle", steps[correct:], settled[1:], first=correct + 1)]
 
 
-def _write_entries(session: Session, table_id: int, rows: Sequence[EntryRow], entries: Sequence[Entry]) -> None:
-    """Make the stored history ``entries``: update the rows that changed, add or delete the rest."""
-    for number, entry in enumerate(entries, 1):
-        data = entry_to_dict(entry)
-        if number <= len(rows):
-            if rows[number - 1].data != data:
-                rows[number - 1].data = data
-        else:
-            session.add(EntryRow(table_id=table_id, number=number, data=data))
-    for extra in rows[len(entries):]:
-        session.delete(extra)
-    session.flush()
+def _differing(action: str, steps: Sequence[Step], settled: Sequence[Settled], first: int = 1) -> list[_Write]:
+    """A row for each step whose new settlement differs from the stored one."""
+    return [_Write(action, number, step.entry, new)
+            for number, (step, new) in enumerate(zip(steps, settled, strict=True), first)
+            if settled_to_json(_unpinned(new)) != settled_to_json(_unpinned(step.settled))]
+
+
+def _unpinned(settled: Settled) -> Settled:
+    """A settlement without its pin, to compare results (a new engine version alone changes nothing)."""
+    return replace(settled, pin=None)

@@ -1,18 +1,23 @@
 """Where tables live: SQLAlchemy 2 on an embedded SQLite file or a PostgreSQL server.
 
-Two tables: ``score_tables`` (settings and a ``version`` that every change increments) and
-``table_entries`` (the history, numbered from 1 per table). The schema is created and upgraded by the
-Alembic migrations shipped in ``mjscore/scorekeeper/migrations`` when a :class:`Store` opens.
+Two tables: ``score_tables`` (a table's settings and its head: the ``version`` every change
+increments, the number of entries, the hash of the last change) and ``table_entries``, the
+append-only history: one row per entry written, never updated or deleted. A correction adds a row
+that supersedes the entry, an undo adds a row that voids it (:mod:`mjscore.scorekeeper.audit`). The
+schema is created and upgraded by the Alembic migrations shipped in ``mjscore/scorekeeper/migrations``
+when a :class:`Store` opens.
 
 Every change runs in one transaction that first locks the table's row (``SELECT ... FOR UPDATE`` on
 PostgreSQL; on SQLite every write transaction starts with ``BEGIN IMMEDIATE``, which takes the
 database's write lock), so two clients recording at once are serialised and neither is lost; a
-failure before the commit rolls the whole change back.
+failure before the commit rolls the whole change back. Reads take no lock: on SQLite they run in a
+plain deferred transaction on a database in WAL mode, so a reader never waits for a writer.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,12 +26,14 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, create_engine, event, func, select, text
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from mjscore.errors import NoSuchTableError, TableError
+from mjscore.errors import NoSuchTableError, StorageError, TableError
 
 #: The environment variable naming the database (a SQLAlchemy URL), e.g. for a club's PostgreSQL server.
 DATABASE_URL_VARIABLE = "MJSCORE_DATABASE_URL"
@@ -40,9 +47,13 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """A table's settings; ``version`` counts the changes made to it."""
+    """A table's settings, when and by whom it was opened (hashed into ``settings_hash``) and its head:
+    ``version`` counts the changes made to it, ``entries`` is the length of its history now and
+    ``head_hash`` the hash of its last change (``settings_hash`` while it has none); ``request_id``
+    is the id of the client's request that opened it (a retry opens no second table)."""
 
     __tablename__ = "score_tables"
+    __table_args__ = (UniqueConstraint("request_id", name="uq_score_tables_request"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
@@ -51,18 +62,38 @@ class TableRow(Base):
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     base_money: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[str] = mapped_column(String(32))
+    created_by: Mapped[str] = mapped_column(String(120))
+    settings_hash: Mapped[str] = mapped_column(String(64))
+    head_hash: Mapped[str] = mapped_column(String(64))
+    entries: Mapped[int] = mapped_column(Integer, server_default="0")
+    request_id: Mapped[str | None] = mapped_column(String(64))
 
 
 class EntryRow(Base):
-    """One entry of a table's history (:func:`mjscore.scorekeeper.model.entry_to_dict`, players by index)."""
+    """One row of a table's append-only history: change ``seq`` (from 1) made table version
+    ``version``; ``action`` (record, import, correct, resettle, undo, rescore) on entry ``number``;
+    ``data`` the entry (:func:`mjscore.scorekeeper.model.entry_to_dict`, players by index; none for
+    an undo) and ``settled`` what was settled (:func:`mjscore.scorekeeper.ledger.settled_to_json`);
+    when (UTC, ISO 8601), by whom, the client's ``request_id`` (unique per table: a retry is
+    recorded once) and ``hash``, which covers all of it and the hash before it."""
 
     __tablename__ = "table_entries"
-    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_table_entries_table_number"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_entries_table_seq"),
+                      UniqueConstraint("table_id", "request_id", name="uq_table_entries_table_request"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("score_tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
     number: Mapped[int] = mapped_column(Integer)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    settled: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[str] = mapped_column(String(32))
+    actor: Mapped[str] = mapped_column(String(120))
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
 
 
 def default_url() -> str:
@@ -86,45 +117,81 @@ def _url(text_url: str) -> URL:
 
 
 class Store:
-    """An open database: its engine, migrated to the newest schema."""
+    """An open database: its engine, migrated to the newest schema. On SQLite, writes and reads use
+    two engines on the same file: writes begin with ``BEGIN IMMEDIATE``, reads with a plain
+    ``BEGIN`` that takes no lock."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = 60) -> None:
+        """Open (and migrate) the database at ``url``; on SQLite a writer waits up to
+        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`."""
         parsed = _url(url or default_url())
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
+            else parsed.render_as_string(hide_password=True)
         if self.is_sqlite and parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(f"cannot create the folder of {self.name}: {error.strerror}") from None
         try:
-            self.engine = create_engine(parsed, **({"connect_args": {"timeout": 60}} if self.is_sqlite else {}))
+            options: dict[str, Any] = {"connect_args": {"timeout": lock_timeout}} if self.is_sqlite else {}
+            self.engine = create_engine(parsed, **options)
+            self.reader = create_engine(parsed, **options) if self.is_sqlite else self.engine
         except (ArgumentError, NoSuchModuleError) as error:
-            raise TableError(f"cannot use the database {parsed.render_as_string()}: {error}") from None
+            raise TableError(f"cannot use the database {self.name}: {error}") from None
         if self.is_sqlite:
-            _serialise_sqlite_writes(self.engine)
-        upgrade(self.engine)
+            _serialise_sqlite_writes(self.engine, immediate=True)
+            _serialise_sqlite_writes(self.reader, immediate=False)
+        with self.errors():
+            upgrade(self.engine, self.reader)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._readers = sessionmaker(self.reader, expire_on_commit=False)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """A session in one transaction: committed when the block ends, rolled back if it raises."""
-        with self._sessions.begin() as session:
+        """A session in one write transaction: committed when the block ends, rolled back if it raises."""
+        with self.errors(), self._sessions.begin() as session:
             yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session in one read transaction, which takes no lock (nothing it does is committed)."""
+        with self.errors(), self._readers.begin() as session:
+            yield session
+
+    @contextmanager
+    def errors(self) -> Iterator[None]:
+        """Turn a database that cannot be used (read-only, locked, not a database, unreachable)
+        into one line: :class:`StorageError` naming the database and the driver's first line."""
+        try:
+            yield
+        except (OperationalError, DatabaseError) as error:
+            reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error).splitlines()[0]
+            raise StorageError(f"the database {self.name} cannot be used: {reason}") from None
 
     def close(self) -> None:
         self.engine.dispose()
+        self.reader.dispose()
 
 
-def _serialise_sqlite_writes(engine: Engine) -> None:
-    """Let SQLAlchemy, not the sqlite3 module, begin transactions, and begin each with
+def _serialise_sqlite_writes(engine: Engine, immediate: bool) -> None:
+    """Let SQLAlchemy, not the sqlite3 module, begin transactions; begin each write with
     ``BEGIN IMMEDIATE``: the write lock is taken before the table is read, so two writers queue
-    instead of both reading the same history."""
+    instead of both reading the same history. Reads begin with a plain ``BEGIN``."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
+        if immediate:
+            try:
+                dbapi_connection.execute("PRAGMA journal_mode = WAL")  # kept by the file once set
+            except sqlite3.OperationalError:
+                pass  # a read-only file keeps its journal mode
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 def migration_config() -> Config:
@@ -134,14 +201,31 @@ def migration_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration, one process at a time."""
+def upgrade(engine: Engine, reader: Engine | None = None) -> None:
+    """Create or upgrade the schema to the newest migration, one process at a time. A database
+    already at the newest schema is only read (with ``reader``), so a read-only file can be shown.
+    On SQLite the foreign keys are off while migrating: a migration that copies ``score_tables``
+    (SQLite alters a table by copying it) must not cascade into the entries."""
     config = migration_config()
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with (reader or engine).connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+        connection.rollback()
+    if current == ScriptDirectory.from_config(config).get_current_head():
+        return
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        raw: Any = connection.connection.driver_connection
+        if sqlite:
+            raw.execute("PRAGMA foreign_keys = OFF")  # outside a transaction, where SQLite allows it
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys = ON")
 
 
 # ----- reading and writing rows (inside a Store.transaction)
@@ -165,11 +249,22 @@ def table_row(session: Session, table_id: int, lock: bool = False) -> TableRow:
     return row
 
 
-def entry_counts(session: Session) -> dict[int, int]:
-    """How many entries each table has."""
-    query = select(EntryRow.table_id, func.count()).group_by(EntryRow.table_id)
-    return {table_id: count for table_id, count in session.execute(query)}
-
-
 def entry_rows(session: Session, table_id: int) -> list[EntryRow]:
-    return list(session.scalars(select(EntryRow).where(EntryRow.table_id == table_id).order_by(EntryRow.number)))
+    """Every row of the table's history, in the order they were written."""
+    return list(session.scalars(select(EntryRow).where(EntryRow.table_id == table_id).order_by(EntryRow.seq)))
+
+
+def request_seen(session: Session, table_id: int, request_id: str) -> bool:
+    """Whether a change with this client request id was already recorded at the table."""
+    query = select(EntryRow.id).where(EntryRow.table_id == table_id, EntryRow.request_id == request_id).limit(1)
+    return session.scalar(query) is not None
+
+
+def table_of_request(session: Session, request_id: str) -> TableRow | None:
+    """The table a client's request with this id opened, if any."""
+    return session.scalar(select(TableRow).where(TableRow.request_id == request_id))
+
+
+def tables_created_since(session: Session, moment: str) -> int:
+    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time)."""
+    return session.scalar(select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)) or 0

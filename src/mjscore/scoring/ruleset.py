@@ -136,7 +136,9 @@ class TablePaymentRule:
     ``direction`` (by default each other player pays the player who earned it). A rule with a
     ``pattern`` is implied by a scored hand that shows it; a rule without one is an event that no
     hand implies (triple dice, a penalty), recorded when it happens
-    (:func:`mjscore.scoring.engine.record_event`)."""
+    (:func:`mjscore.scoring.engine.record_event`). ``ends_hand``: the event ends the hand being
+    played, as a drawn hand does (False Mahjong, ruling 43); ``dealer_only``: only the dealer can
+    cause it (triple dice, ruling 44)."""
 
     id: str
     amount: int
@@ -148,6 +150,8 @@ class TablePaymentRule:
     group: str | None = None
     direction: Direction = Direction.COLLECT
     enabled: bool = True
+    ends_hand: bool = False
+    dealer_only: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -457,6 +461,8 @@ class TablePaymentRow(StrictModel):
     group: Id | None = None
     direction: Annotated[Direction, Strict(False)] = Direction.COLLECT
     enabled: bool = True
+    ends_hand: bool = Field(False, description="The event ends the hand being played, as a drawn hand does (ruling 43).")
+    dealer_only: bool = Field(False, description="Only the dealer can make this event happen (ruling 44).")
 
 
 class RulesetHeader(StrictModel):
@@ -746,7 +752,8 @@ def _award_row(rule: AwardRule) -> dict[str, Any]:
 def _payment_row(rule: TablePaymentRule) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": rule.id, "amount": rule.amount, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
-        "source": rule.source, "params": dict(rule.params), "direction": rule.direction.value, "enabled": rule.enabled}
+        "source": rule.source, "params": dict(rule.params), "direction": rule.direction.value, "enabled": rule.enabled,
+        "ends_hand": rule.ends_hand, "dealer_only": rule.dealer_only}
     for key in ("pattern", "group"):
         if getattr(rule, key) is not None:
             row[key] = getattr(rule, key)
@@ -768,7 +775,7 @@ def _table_payment(row: TablePaymentRow, loc: Loc, source: Source, data: Any) ->
     return TablePaymentRule(
         id=row.id, amount=row.amount, name=row.name.names(), help=row.help.names(), source=row.source,
         pattern=row.pattern, params=params, group=row.group, direction=row.direction, enabled=row.enabled,
-        function=function, arguments=arguments)
+        ends_hand=row.ends_hand, dealer_only=row.dealer_only, function=function, arguments=arguments)
 
 
 _STRICT = ConfigDict(strict=True)

@@ -1,9 +1,19 @@
 """``mjscore serve``: the web app and HTTP API on this machine, with the tables in the embedded
-SQLite database (or the database named by ``--database`` / ``$MJSCORE_DATABASE_URL``)."""
+SQLite database (or the database named by ``--database`` / ``$MJSCORE_DATABASE_URL``).
+
+On loopback (the default) the app is this machine's alone. Listening beyond it (``--host 0.0.0.0``)
+needs a club passphrase (``--passphrase`` or ``$MJSCORE_PASSPHRASE``): devices join with the link
+``serve`` prints, and only joined devices use the tables (:mod:`mjscore.interfaces.web.security`).
+The port is bound before ``serve`` says it is serving: a port already taken is one line and exit 2.
+"""
 
 from __future__ import annotations
 
+import errno
+import socket
+import sys
 from typing import Annotated
+from urllib.parse import quote
 
 import typer
 
@@ -11,6 +21,46 @@ from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
+
+PASSPHRASE_VARIABLE = "MJSCORE_PASSPHRASE"
+#: The shortest club passphrase accepted.
+MIN_PASSPHRASE = 8
+
+
+def local_addresses() -> list[str]:
+    """This machine's addresses that other devices may use to reach it (no packet is sent)."""
+    from mjscore.interfaces.web.security import is_loopback
+
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # picks the interface of the default route; sends nothing
+            found.append(str(probe.getsockname()[0]))
+        except OSError:
+            pass
+    return sorted({a for a in found if not is_loopback(a)})
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or one line naming why it cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        if error.errno == errno.EADDRINUSE:
+            raise fail(f"port {port} on {host} is already in use (another mjscore serve?): stop it or choose "
+                       "another with --port") from None
+        raise fail(f"cannot listen on {host} port {port}: {error.strerror}") from None
+    listener.listen(128)
+    return listener
 
 
 @app.command("serve")
@@ -20,19 +70,46 @@ def serve_command(
     database: Annotated[str | None, typer.Option(
         "--database", envvar=DATABASE_URL_VARIABLE,
         help="A SQLAlchemy URL for the tables (default: a SQLite file in your data folder).")] = None,
+    passphrase: Annotated[str | None, typer.Option(
+        envvar=PASSPHRASE_VARIABLE, help="The club passphrase devices join with (required beyond this machine).")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", help="Another name devices use for this machine, e.g. mjscore.club.lan (repeatable).")] = None,
+    max_tables_per_hour: Annotated[int, typer.Option(help="The most tables the web app opens in an hour.")] = 30,
 ) -> None:
     """Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."""
     # Imported here so that the other commands do not pay for loading the web framework.
     import uvicorn
 
     from mjscore.interfaces.web import create_app
+    from mjscore.interfaces.web.security import Access, is_loopback
 
+    local = host == "localhost" or is_loopback(host)
+    if not local and not passphrase:
+        raise fail(f"--host {host} lets every device on the network use the tables: set a club passphrase with "
+                   f"--passphrase or {PASSPHRASE_VARIABLE} (at least {MIN_PASSPHRASE} characters)")
+    if passphrase is not None and len(passphrase) < MIN_PASSPHRASE:
+        raise fail(f"--passphrase: at least {MIN_PASSPHRASE} characters, not {len(passphrase)}")
+    everywhere = host in ("0.0.0.0", "::")
+    addresses = local_addresses() if everywhere else ([] if local else [host])
+    hosts = [*addresses, *(allowed_host or [])]
+    if everywhere:
+        hosts.append(socket.gethostname())
+    listener = _bind(host, port)
     try:
         keeper = Scorekeeper.open(database)
     except MjscoreError as error:
+        listener.close()
         raise fail(str(error)) from None
-    typer.echo(f"mjscore is serving on http://{host}:{port}/ (Ctrl+C to stop)")
     try:
-        uvicorn.run(create_app(keeper), host=host, port=port, log_level="warning")
+        web = create_app(keeper, access=Access.of(hosts, passphrase), max_tables_per_hour=max_tables_per_hour)
+        shown = addresses[0] if addresses else ("127.0.0.1" if everywhere else host)
+        typer.echo(f"mjscore is serving on http://{shown}:{port}/ (Ctrl+C to stop)")
+        if passphrase:
+            for address in addresses or [host]:
+                typer.echo(f"join from a phone: http://{address}:{port}/join#{quote(passphrase, safe='')}")
+        sys.stdout.flush()  # a service manager's log shows it now, not when the server stops
+        server = uvicorn.Server(uvicorn.Config(web, log_level="warning"))
+        server.run(sockets=[listener])
     finally:
+        listener.close()
         keeper.close()

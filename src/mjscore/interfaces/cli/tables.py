@@ -6,7 +6,9 @@ SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.
 
 from __future__ import annotations
 
+import getpass
 import json
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,7 +26,7 @@ from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, app, fail
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
-from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
 from mjscore.scorekeeper.ledger import describe
 from mjscore.scorekeeper.model import money_text
@@ -73,6 +75,17 @@ TableId = Annotated[int, typer.Argument(help="The table's number (see `mjscore t
 CorrectOption = Annotated[int | None, typer.Option("--correct", help="Replace entry N instead of adding one.")]
 VersionOption = Annotated[int | None, typer.Option(
     "--if-version", help="Refuse if the table changed since it had this version (see `table show`).")]
+RequestOption = Annotated[str | None, typer.Option(
+    "--request-id", help="Any text unique to this change: run again with the same id, it is recorded once.")]
+
+
+def _actor() -> str:
+    """Who makes a change from the command line: the user and the machine."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "someone"
+    return f"cli {user}@{socket.gethostname()}"
 FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
 
 
@@ -85,6 +98,7 @@ def new_command(
     per_point: Annotated[str | None, typer.Option(
         "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
     base_money: Annotated[str, typer.Option("--base-money", help="Money each payer adds to a hand (Four Winds' base).")] = "0",
+    request_id: RequestOption = None,
 ) -> None:
     """Start a table of four players."""
     with _keeper() as keeper:
@@ -94,8 +108,9 @@ def new_command(
                 raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")
             overrides["stake"] = per_point
         settings = TableSettings.of(name, players, ruleset, overrides, base_money)
-        view = keeper.create_table(settings)
-        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}")
+        view = keeper.create_table(settings, actor=_actor(), request_id=request_id)
+        again = " (already opened with this request id)" if view.replayed else ""
+        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
 
 
 @tables.command("list")
@@ -113,16 +128,24 @@ def list_command(output: FormatOption = Format.text) -> None:
         typer.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
 
 
+#: How many entries of the history ``table show`` prints unless asked for all.
+SHOWN = 20
+
+
 @tables.command("show")
 def show_command(table_id: TableId, output: FormatOption = Format.text,
-                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en") -> None:
-    """Balances, the dealer, the round and the streak, and the history."""
+                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en",
+                 everything: Annotated[bool, typer.Option(
+                     "--all", help=f"The whole history, not the last {SHOWN} entries.")] = False,
+                 since: Annotated[int | None, typer.Option(
+                     "--since-version", help="JSON: only the entries changed after this version.")] = None) -> None:
+    """Balances, the dealer, the round and the streak, and the last entries of the history."""
     with _keeper() as keeper:
         view = keeper.table(table_id)
     if output is Format.json:
-        typer.echo(json.dumps(view_to_dict(view, lang), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
     else:
-        _print_table(view)
+        _print_table(view, None if everything else SHOWN)
 
 
 @tables.command("record")
@@ -131,12 +154,12 @@ def record_command(
     hand: Annotated[Path, typer.Argument(help="A hand record JSON file (docs/hand-format.md), '-' for standard input.")],
     winner: Annotated[str | None, typer.Option(help="Who won (else the record's seat).")] = None,
     discarder: Annotated[str | None, typer.Option(help="Who gave the winning tile (else the record's discarder).")] = None,
-    correct: CorrectOption = None, if_version: VersionOption = None,
+    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
 ) -> None:
     """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
     record = _read_record(hand)
     _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
-                                             expected_version=if_version))
+                                             expected_version=if_version, request_id=request_id, actor=_actor()))
 
 
 @tables.command("event")
@@ -145,23 +168,65 @@ def event_command(
     event: Annotated[str, typer.Argument(help="The ruleset's table payment, e.g. concealed_gong_collection.")],
     player: Annotated[str, typer.Option(help="Who it names: who collects, or who pays a penalty.")],
     count: Annotated[int, typer.Option(help="How many times it happened.")] = 1,
-    correct: CorrectOption = None, if_version: VersionOption = None,
+    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
 ) -> None:
     """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
     _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
-                                               expected_version=if_version))
+                                               expected_version=if_version, request_id=request_id, actor=_actor()))
 
 
 @tables.command("draw")
-def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None) -> None:
+def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None,
+                 request_id: RequestOption = None) -> None:
     """Record a drawn hand (the wall ran out)."""
-    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version))
+    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
+                                              request_id=request_id, actor=_actor()))
 
 
 @tables.command("undo")
-def undo_command(table_id: TableId, if_version: VersionOption = None) -> None:
-    """Remove the last entry."""
-    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version))
+def undo_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+    """Void the last entry (it stays in the table's log)."""
+    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=_actor()))
+
+
+@tables.command("rescore")
+def rescore_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+    """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
+    with _keeper() as keeper:
+        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=_actor())
+    if changed:
+        typer.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
+    else:
+        typer.echo("rescored: nothing changed")
+    typer.echo(_standing(view))
+    typer.echo(_balances_line(view))
+
+
+@tables.command("log")
+def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
+    """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
+    with _keeper() as keeper:
+        opened = keeper.table(table_id)
+        changes = keeper.log(table_id)
+    if output is Format.json:
+        typer.echo(json.dumps(log_to_dict(opened, changes), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"   0. {opened.created_at} opened the table — {opened.created_by}")
+    for c in changes:
+        typer.echo(f"{c.seq:4}. {c.at} {c.action} entry {c.number} (version {c.version}) — {c.actor}")
+
+
+@tables.command("delete")
+def delete_command(table_id: TableId, yes: Annotated[bool, typer.Option(
+        "--yes", help="Yes, remove the table and its whole history.")] = False) -> None:
+    """Remove a table and its whole history, e.g. a junk table (only here: the web app cannot)."""
+    with _keeper() as keeper:
+        if not yes:
+            found = keeper.table(table_id)
+            raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {len(found.ledger.steps)} entries) "
+                       "removes its whole history: add --yes, or export it first")
+        gone = keeper.delete_table(table_id)
+    typer.echo(f"table {gone.id} deleted: {', '.join(gone.players)}, {gone.entries} entries, version {gone.version}")
 
 
 @tables.command("export")
@@ -190,13 +255,15 @@ def import_command(source: Annotated[Path, typer.Argument(help="A table exported
     data = _read_json(source)
     with _keeper() as keeper:
         settings, entries = table_from_dict(data)
-        view = keeper.create_table(settings, entries)
+        view = keeper.create_table(settings, entries, actor=_actor())
     typer.echo(f"table {view.id}: {len(entries)} entries imported")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
     with _keeper() as keeper:
         view = action(keeper)
+    if view.replayed:
+        typer.echo("already recorded (same request id): nothing recorded this time")
     last = view.ledger.steps[-1] if view.ledger.steps else None
     if last is not None:
         typer.echo(f"{last.number}. {describe(last, view.settings.players)}")
@@ -226,6 +293,9 @@ def _read_record(source: Path) -> dict[str, Any]:
 
 def _standing(view: TableView) -> str:
     deal = view.deal
+    if view.ledger.unsettled is not None:
+        return (f"table {view.id} (version {view.version}): entry {view.ledger.unsettled} is not settled; "
+                "correct it, undo it or `table rescore` before recording more")
     if deal.over:
         return f"table {view.id} (version {view.version}): the game is over"
     dealer = view.settings.players[deal.dealer]
@@ -241,7 +311,7 @@ def _balances_line(view: TableView) -> str:
                                     for i, name in enumerate(view.settings.players))
 
 
-def _print_table(view: TableView) -> None:
+def _print_table(view: TableView, last: int | None) -> None:
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
@@ -251,6 +321,7 @@ def _print_table(view: TableView) -> None:
     if view.rules.overrides:
         console.print(f"House rules: {'; '.join(view.rules.overrides)}", markup=False)
     console.print(_standing(view), markup=False)
+    console.print(f"History hash {view.head[:16]} (created {view.created_at})", markup=False)
     balances = Table(box=box.SIMPLE)
     for column in ("Player", "Seat", "Points", "Money"):
         balances.add_column(column, justify="left" if column in ("Player", "Seat") else "right")
@@ -259,14 +330,16 @@ def _print_table(view: TableView) -> None:
     console.print(balances)
     if not view.ledger.steps:
         return
-    history = Table(box=box.SIMPLE, title="History")
+    steps = view.ledger.steps if last is None else view.ledger.steps[-last:]
+    earlier = len(view.ledger.steps) - len(steps)
+    history = Table(box=box.SIMPLE, title="History", caption=f"{earlier} earlier entries: --all" if earlier else None)
     history.add_column("#", justify="right")
     history.add_column("Round")
     history.add_column("Dealer")
     history.add_column("What happened")
     for name in settings.players:
         history.add_column(name, justify="right")
-    for step in view.ledger.steps:
+    for step in steps:
         streak = f" ({step.deal.streak})" if step.deal.streak else ""
         history.add_row(str(step.number), step.deal.round_wind, settings.players[step.deal.dealer] + streak,
                         describe(step, settings.players), *(f"{step.change(i):+d}" for i in range(4)))

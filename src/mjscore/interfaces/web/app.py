@@ -1,21 +1,27 @@
 """The FastAPI application: the JSON API under ``/api`` (schema at ``/api/openapi.json``, browsable
 at ``/api/docs``) and the web pages, plain HTML, CSS and JavaScript served from ``static/`` with
-nothing fetched from elsewhere, so the app works with no internet."""
+nothing fetched from elsewhere, so the app works with no internet. Who may use it and the headers
+it sends: :mod:`mjscore.interfaces.web.security`."""
 
 from __future__ import annotations
 
+import time
+from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore.interfaces.web import scoring_api, tables_api
-from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, install_error_handlers
+from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, error_response, install_error_handlers
+from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard
 from mjscore.scorekeeper import Scorekeeper
+from mjscore.scorekeeper.model import MAX_NAME
 
 STATIC = Path(str(resources.files(__package__).joinpath("static")))
 
@@ -25,12 +31,25 @@ PAGES = {
     "/rulesets": "rulesets.html",
     "/tables": "tables.html",
     "/tables/{table_id}": "table.html",
+    "/join": "join.html",
 }
 
 
-def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY_BYTES) -> FastAPI:
+class Join(BaseModel):
+    """A device joining the club's table server."""
+
+    model_config = ConfigDict(extra="forbid")
+    passphrase: str = Field(max_length=200)
+    device: str = Field(min_length=1, max_length=MAX_NAME, description="A name for this device, kept in the log.")
+
+
+def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY_BYTES, *,
+               access: Access | None = None, max_tables_per_hour: int = tables_api.MAX_TABLES_PER_HOUR) -> FastAPI:
     """The web app, keeping tables with ``keeper`` (default: the scorekeeper on the default database,
-    opened when the app starts and closed when it stops)."""
+    opened when the app starts and closed when it stops). ``access`` says which host names it
+    answers to and whether the tables need the club passphrase (default: loopback names, no
+    passphrase); ``max_tables_per_hour`` limits the tables the API opens."""
+    rules = access or Access.of()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,14 +71,42 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
         lifespan=lifespan,
     )
     app.state.keeper = keeper
+    app.state.max_tables_per_hour = max_tables_per_hour
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(Guard, access=rules)
     app.include_router(scoring_api.router)
     app.include_router(tables_api.router)
+    app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"],
+                      summary="Join the club's table server with its passphrase: sets the session cookie.")
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
+    """``POST /api/session``: the passphrase for a session cookie; ten wrong ones from an address in
+    ten minutes make it wait."""
+    failures: defaultdict[str, list[float]] = defaultdict(list)
+
+    def join(request: Join, http: Request) -> JSONResponse:
+        address = http.client.host if http.client else ""
+        now = time.time()
+        recent = failures[address] = [t for t in failures[address] if now - t < 600]
+        if len(recent) >= MAX_FAILURES:
+            return error_response(429, "too many wrong passphrases from this device: wait ten minutes", "TooManyTries")
+        if access.passphrase is None:
+            return JSONResponse({"device": request.device, "needed": False})
+        if not access.check_passphrase(request.passphrase):
+            recent.append(now)
+            return error_response(403, "that is not the club's passphrase", "WrongPassphrase")
+        answer = JSONResponse({"device": request.device, "needed": True})
+        answer.set_cookie(COOKIE, access.session(request.device), max_age=SESSION_SECONDS, httponly=True,
+                          samesite="strict", path="/")
+        return answer
+
+    return join
 
 
 def _page(filename: str) -> Callable[[], FileResponse]:

@@ -2,24 +2,29 @@
 service layer (:class:`mjscore.scorekeeper.Scorekeeper`).
 
 A table is answered as its export (:func:`mjscore.scorekeeper.exchange.view_to_dict`): settings,
-entries, the deal now (round wind, dealer, streak), balances and the replayed history. Every change
-may carry the ``expected_version`` the client read; if another client changed the table since, the
-change is refused with 409, so the same hand sent from two phones is recorded once.
+entries, the deal now (round wind, dealer, streak), balances and the history as it was settled
+(``?since_version=N``: only the entries changed since version N). Every change carries the
+``expected_version`` the client read, a ``request_id`` it made up, or both (a change with neither is
+refused with 422): if another client changed the table since, the change is refused with 409, so the
+same hand sent from two phones is recorded once; a change whose ``request_id`` was already recorded
+is answered with the table as it is (``"replayed": true``) and not recorded again, so a retry after
+a lost answer is safe.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 ERRORS = {**BODY_ERRORS, **NOT_FOUND, **STALE}
@@ -34,24 +39,48 @@ def keeper(request: Request) -> Scorekeeper:
 Keeper = Annotated[Scorekeeper, Depends(keeper)]
 
 
+def actor(request: Request) -> str:
+    """Who makes a change over HTTP: the device's session name where it joined, and its address."""
+    address = request.client.host if request.client else "unknown address"
+    device = getattr(request.state, "device", None)
+    return f"web {device} ({address})" if device else f"web {address}"
+
+
+Actor = Annotated[str, Depends(actor)]
+SinceVersion = Annotated[int | None, Query(ge=0, description="Only the entries changed after this version.")]
+
+
 class NewTable(BaseModel):
     """A new table: four players, East (the first dealer) first, then South, West, North."""
 
     model_config = ConfigDict(extra="forbid")
-    players: list[Annotated[str, Field(max_length=60)]] = Field(min_length=4, max_length=4)
-    name: str = Field("", max_length=200)
+    players: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(min_length=4, max_length=4)
+    name: str = Field("", max_length=MAX_NAME)
     ruleset: str = "lrc"
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="As in POST /api/score; 'stake' is the money a point (or tai) is worth.")
     base_money: str = Field(default="0", max_length=20, description="Money each payer adds to a hand (Four Winds' base).")
+    request_id: str | None = Field(
+        None, min_length=1, max_length=MAX_REQUEST_ID,
+        description="Any text unique to this request: sent again, it opens no second table.")
 
 
 class Change(BaseModel):
-    """What every change may carry."""
+    """What every change carries: the version the client read, a request id it made up, or both."""
 
     model_config = ConfigDict(extra="forbid")
     expected_version: int | None = Field(
         None, description="The table's version as the client read it; refused with 409 if it changed since.")
+    request_id: str | None = Field(
+        None, min_length=1, max_length=MAX_REQUEST_ID,
+        description="Any text unique to this change (a random id): sent again, the change is recorded once.")
+
+    @model_validator(mode="after")
+    def _guarded(self) -> Change:
+        if self.expected_version is None and self.request_id is None:
+            raise ValueError("send expected_version or request_id with every change, so that a retry is not "
+                             "recorded twice")
+        return self
 
 
 class Correctable(Change):
@@ -64,15 +93,15 @@ class WinRequest(Correctable):
     they agree with the table."""
 
     hand: HandRecord
-    winner: str | None = Field(None, max_length=60)
-    discarder: str | None = Field(None, max_length=60)
+    winner: str | None = Field(None, max_length=MAX_NAME)
+    discarder: str | None = Field(None, max_length=MAX_NAME)
 
 
 class EventRequest(Correctable):
     """A table payment when it happens (a concealed gong declared, a penalty...)."""
 
     event: str = Field(max_length=60, description="The id of one of the ruleset's table payments.")
-    player: str = Field(max_length=60, description="Who it names: who collects, or who pays a penalty.")
+    player: str = Field(max_length=MAX_NAME, description="Who it names: who collects, or who pays a penalty.")
     count: int = Field(1, ge=1, le=16)
 
 
@@ -85,6 +114,10 @@ class TableLine(BaseModel):
     version: int
 
 
+#: The most tables the API opens in an hour by default (an anonymous client once opened 480 junk tables).
+MAX_TABLES_PER_HOUR = 30
+
+
 @router.get("")
 def list_tables(keeper: Keeper) -> list[TableLine]:
     """Every table, oldest first."""
@@ -93,24 +126,35 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
 
 
 @router.post("", status_code=201, responses=BODY_ERRORS)
-def create_table(request: NewTable, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
-    """Open a new table."""
+def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
+    """Open a new table (at most 30 an hour, unless the server says otherwise)."""
     settings = TableSettings.of(request.name, request.players, request.ruleset, request.house_rules, request.base_money)
-    return view_to_dict(keeper.create_table(settings), lang)
+    view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
+                               request_id=request.request_id)
+    return view_to_dict(view, lang)
 
 
 @router.post("/import", status_code=201, responses=BODY_ERRORS)
-def import_table(exported: dict[str, Any], keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
-    """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history."""
+def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
+    """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
+    settled again under the current engine."""
     settings, entries = table_from_dict(exported)
-    return view_to_dict(keeper.create_table(settings, entries), lang)
+    return view_to_dict(keeper.create_table(settings, entries, actor=who, max_per_hour=http.app.state.max_tables_per_hour),
+                        lang)
 
 
 @router.get("/{table_id}", responses=NOT_FOUND)
-def show_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: SinceVersion = None) -> dict[str, Any]:
     """The table: settings, entries, the deal now, balances and history. It is also the JSON export,
     which ``POST /api/tables/import`` reads back."""
-    return view_to_dict(keeper.table(table_id), lang)
+    return view_to_dict(keeper.table(table_id), lang, since_version)
+
+
+@router.get("/{table_id}/log", responses=NOT_FOUND)
+def table_log(table_id: int, keeper: Keeper) -> list[dict[str, Any]]:
+    """Every change ever made to the table, oldest first: when (UTC), by whom, what (change 0:
+    the table was opened)."""
+    return log_to_dict(keeper.table(table_id), keeper.log(table_id))
 
 
 @router.get("/{table_id}/export.csv", response_class=PlainTextResponse, responses=NOT_FOUND)
@@ -122,30 +166,46 @@ def export_csv(table_id: int, keeper: Keeper) -> PlainTextResponse:
 
 
 @router.post("/{table_id}/wins", responses=ERRORS)
-def record_win(table_id: int, request: WinRequest, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+def record_win(table_id: int, request: WinRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
+               since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a won hand (scored by the engine in the table's context), or correct entry N."""
     record = request.hand.model_dump(exclude_unset=True)
     view = keeper.record_win(table_id, record, request.winner, request.discarder, correct=request.correct,
-                             expected_version=request.expected_version)
-    return view_to_dict(view, lang)
+                             expected_version=request.expected_version, request_id=request.request_id, actor=who)
+    return view_to_dict(view, lang, since_version)
 
 
 @router.post("/{table_id}/draws", responses=ERRORS)
-def record_draw(table_id: int, request: Correctable, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+def record_draw(table_id: int, request: Correctable, keeper: Keeper, who: Actor, lang: Lang = "en",
+                since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a drawn hand (the wall ran out), or correct entry N."""
-    view = keeper.record_draw(table_id, correct=request.correct, expected_version=request.expected_version)
-    return view_to_dict(view, lang)
+    view = keeper.record_draw(table_id, correct=request.correct, expected_version=request.expected_version,
+                              request_id=request.request_id, actor=who)
+    return view_to_dict(view, lang, since_version)
 
 
 @router.post("/{table_id}/events", responses=ERRORS)
-def record_event(table_id: int, request: EventRequest, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+def record_event(table_id: int, request: EventRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
+                 since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a table payment when it happens, or correct entry N."""
     view = keeper.record_event(table_id, request.event, request.player, request.count, correct=request.correct,
-                               expected_version=request.expected_version)
-    return view_to_dict(view, lang)
+                               expected_version=request.expected_version, request_id=request.request_id, actor=who)
+    return view_to_dict(view, lang, since_version)
 
 
 @router.post("/{table_id}/undo", responses=ERRORS)
-def undo(table_id: int, request: Change, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
-    """Remove the last entry of the history."""
-    return view_to_dict(keeper.undo(table_id, expected_version=request.expected_version), lang)
+def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
+         since_version: SinceVersion = None) -> dict[str, Any]:
+    """Void the last entry of the history (it stays in the table's log)."""
+    view = keeper.undo(table_id, expected_version=request.expected_version, request_id=request.request_id, actor=who)
+    return view_to_dict(view, lang, since_version)
+
+
+@router.post("/{table_id}/rescore", responses=ERRORS)
+def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
+            since_version: SinceVersion = None) -> dict[str, Any]:
+    """Score every entry again under the current ruleset and engine; ``rescored`` lists the entries
+    whose result changed (entries are pinned when recorded: only this re-scores them)."""
+    view, changed = keeper.rescore(table_id, expected_version=request.expected_version, request_id=request.request_id,
+                                   actor=who)
+    return {**view_to_dict(view, lang, since_version), "rescored": changed}

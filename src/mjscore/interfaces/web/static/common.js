@@ -108,6 +108,11 @@ export async function api(path, { body, method, query } = {}) {
   return data;
 }
 
+/** A random hex id of `bytes` bytes, e.g. a request id (crypto.randomUUID needs https; this does not). */
+export function randomId(bytes = 16) {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Escape text for HTML. */
 export function esc(value) {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -218,7 +218,7 @@ export class Picker {
       </div>
       <p class="hint" id="notation-help">${esc(t("notation_help"))}</p>
       <p class="error" id="notation-error" role="alert"></p>
-      <form class="context" onsubmit="return false">
+      <form class="context">
         <fieldset><legend>${esc(t("context"))}</legend>
           <label>${esc(t("ruleset"))} <select name="ruleset">${rulesetOptions}</select></label>
           <label>${esc(t("seat"))} <select name="seat">${seatOptions("E", this.seatName)}</select></label>
@@ -239,6 +239,7 @@ export class Picker {
       Object.assign(tiles, { concealed: [], melds: [], flowers: [], win_tile: null });
     }));
     const form = this.root.querySelector("form.context");
+    form.addEventListener("submit", (event) => event.preventDefault());  // no inline handlers: the CSP forbids them
     form.addEventListener("change", () => { this.syncContext(); this.onChange(); });
     form.addEventListener("input", (event) => { if (event.target.type === "number") this.onChange(); });
     this.listenToNotation();

@@ -1,9 +1,16 @@
-// The list of tables and the form that opens a new one.
+// The list of tables and the form that opens a new one (a server that needs the club passphrase
+// sends a device that has not joined to /join).
 
-import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+import { api, esc, lang, onLanguageChange, randomId, startPage, t } from "./common.js";
 
 async function showTables(list) {
-  const tables = await api("/api/tables");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (problem) {
+    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
+    throw problem;
+  }
   list.innerHTML = tables.length ? tables.map((table) =>
     `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
     `${esc(table.players.join(", "))} <small>(${esc(table.ruleset)}, ${esc(t("entries", { n: table.entries }))})</small></li>`)
@@ -23,6 +30,10 @@ async function main() {
   };
   fillRulesets();
   onLanguageChange(() => { fillRulesets(); showTables(list); });
+  // One id per table the form opens: a second tap or a retry while the first is on its way opens no
+  // second table (the id changes once the form is edited).
+  let requestId = randomId();
+  form.addEventListener("input", () => { requestId = randomId(); });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const players = [...form.querySelectorAll("[name=player]")].map((input) => input.value);
@@ -30,7 +41,7 @@ async function main() {
     try {
       const table = await api("/api/tables", { body: {
         players, name: form.elements.name.value, ruleset: form.elements.ruleset.value,
-        house_rules: stake ? { stake } : {}, base_money: form.elements.base_money.value } });
+        house_rules: stake ? { stake } : {}, base_money: form.elements.base_money.value, request_id: requestId } });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
       form.querySelector(".error").textContent = problem.message;

@@ -1,0 +1,89 @@
+"""Scorekeeper benchmarks: prints figures, asserts nothing.
+
+    python benchmarks/tables.py            # tables of 100 and 2,000 entries
+    python benchmarks/tables.py --quick    # 100 entries only
+
+For each size, a table on a fresh SQLite file is filled (wins and draws for the first 16 hands, then
+table payments, which do not move the deal, up to the size), then timed: reading it with the
+scorekeeper (``Scorekeeper.table``: the hash chain checked, the rows folded, the stored transfers
+summed), ``mjscore table show`` as a process (start-up included), recording one more entry, and the
+size of the API's answer to a read and to a read ``?since_version=`` the version before the last.
+Times are CPU time (this process and its children), medians of a few runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from mjscore.interfaces.web import create_app
+from mjscore.scorekeeper import Draw, Entry, Event, Scorekeeper, TableSettings, Win
+
+PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
+                         "win_tile": "8s", "win": "self_draw"}
+
+
+def entries(count: int) -> list[Entry]:
+    """Sixteen hands (each player wins, then a draw, in turn), then table payments up to ``count``."""
+    found: list[Entry] = []
+    for hand in range(16):
+        found.append(Win(PLAIN, (hand // 2) % 4) if hand % 2 == 0 else Draw())
+    found += [Event("concealed_gong_collection", n % 4) for n in range(count - len(found))]
+    return found[:count]
+
+
+def median_ms(function: Any, runs: int) -> float:
+    """The median CPU time of a call, this process and its children (processor time, not the wall
+    clock: the machine is shared, and waiting for a core is not the code's time)."""
+    times = []
+    for _ in range(runs):
+        start = _cpu()
+        function()
+        times.append((_cpu() - start) * 1000)
+    return statistics.median(times)
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def figures(count: int, folder: Path) -> None:
+    url = f"sqlite:///{folder / f'tables-{count}.sqlite3'}"
+    keeper = Scorekeeper.open(url)
+    table = keeper.create_table(TableSettings.of("bench", ["Ann", "Bob", "Cat", "Dan"]), entries(count)).id
+    print(f"{count:6} entries: read (Scorekeeper.table)      {median_ms(lambda: keeper.table(table), 9):8.1f} ms")
+    shown = median_ms(lambda: subprocess.run([str(Path(sys.executable).parent / "mjscore"), "table", "--database", url,
+                                              "show", str(table)], check=True, capture_output=True), 3)
+    started = median_ms(lambda: subprocess.run([sys.executable, "-c", "import mjscore.interfaces.cli"], check=True), 3)
+    print(f"{count:6} entries: `mjscore table show` process   {shown:8.1f} ms (of which Python and imports {started:.0f} ms)")
+    before = keeper.table(table).version
+    recorded = median_ms(lambda: keeper.record_event(table, "concealed_gong_collection", "Ann"), 5)
+    print(f"{count:6} entries: record one more entry          {recorded:8.1f} ms")
+    client = TestClient(create_app(keeper), base_url="http://localhost")
+    whole = len(client.get(f"/api/tables/{table}").content)
+    delta = len(client.get(f"/api/tables/{table}", params={"since_version": before + 4}).content)
+    print(f"{count:6} entries: API answer, whole table        {whole / 1024:8.1f} KiB; "
+          f"since the last version {delta / 1024:.1f} KiB")
+    keeper.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="100 entries only")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for count in (100,) if args.quick else (100, 2000):
+            figures(count, Path(folder))
+
+
+if __name__ == "__main__":
+    main()
