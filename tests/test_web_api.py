@@ -266,8 +266,20 @@ def test_a_change_without_a_version_or_a_request_id_is_refused(client: TestClien
     url = f"/api/tables/{_new_table(client)['id']}"
     answer = client.post(f"{url}/draws", json={})
     assert answer.status_code == 422
-    assert answer.json()["message"] == ("body: Value error, send expected_version or request_id with every change, "
+    assert answer.json()["message"] == ("body: send expected_version or request_id with every change, "
                                         "so that a retry is not recorded twice")
+    assert client.get(url).json()["length"] == 0
+
+
+def test_a_table_change_is_read_as_strictly_as_a_hand(client: TestClient) -> None:
+    url = f"/api/tables/{_new_table(client)['id']}"
+    for body, message in (({"expected_version": "0"}, "expected_version: Input should be a valid integer"),
+                          ({"expected_version": True}, "expected_version: Input should be a valid integer")):
+        answer = client.post(f"{url}/draws", json=body)
+        assert answer.status_code == 422 and answer.json()["message"] == message
+    repeated = client.post(f"{url}/draws", content=b'{"expected_version": 0, "expected_version": 1}',
+                           headers={"Content-Type": "application/json"})
+    assert repeated.status_code == 400 and "appears twice" in repeated.json()["message"]
     assert client.get(url).json()["length"] == 0
 
 
@@ -306,7 +318,7 @@ def test_the_csv_export_cannot_run_formulas_in_a_spreadsheet(client: TestClient)
 
 def test_names_are_at_most_40_characters_and_tables_at_most_30_an_hour(client: TestClient) -> None:
     long = client.post("/api/tables", json={"players": ["A" * 41, "Bo", "Cy", "Di"]})
-    assert long.status_code == 422 and long.json()["message"].startswith("players.0: String should have at most 40")
+    assert long.status_code == 422 and long.json()["message"].startswith("players.1: String should have at most 40")
     for _ in range(30):
         _new_table(client)
     refused = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]})

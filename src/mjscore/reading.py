@@ -225,11 +225,12 @@ def _is_tag(part: str) -> bool:
     return "[" in part or part.startswith("constrained-") or part in _TYPE_TAGS
 
 
-def one_line(error: ValidationError | Sequence[Mapping[str, Any]], outer: str = "") -> str:
+def one_line(error: ValidationError | Sequence[Mapping[str, Any]], outer: str = "", whole: str = "record") -> str:
     """A pydantic :class:`ValidationError` (or its ``errors()``) as one line: the place
     (``melds.2.tiles``, lists counted from 1), the problem, and how many other places have one.
     Where the value could be one of several types, the alternatives whose type the input does not
-    have are left out. ``outer`` is a first location part to drop (FastAPI's ``body``)."""
+    have are left out. ``outer`` is a first location part to drop (FastAPI's ``body``); ``whole``
+    names the place of a problem with the whole input."""
     problems: dict[str, str] = {}
     mismatched: dict[str, list[str]] = {}
     for problem in error.errors() if isinstance(error, ValidationError) else error:
@@ -237,7 +238,7 @@ def one_line(error: ValidationError | Sequence[Mapping[str, Any]], outer: str = 
         if outer and loc[:1] == (outer,):
             loc = loc[1:]
         parts = [str(p + 1) if isinstance(p, int) else place_name(p) for p in loc if isinstance(p, int) or not _is_tag(p)]
-        place = ".".join(parts) or "record"
+        place = ".".join(parts) or whole
         if loc and isinstance(loc[-1], str) and _is_tag(loc[-1]) and problem["type"].endswith("_type"):
             mismatched.setdefault(place, []).append(loc[-1].removeprefix("constrained-").split("[")[0])
             continue
@@ -256,4 +257,4 @@ def _message(kind: str, message: str) -> str:
         return "unknown field"
     if kind == "missing":
         return "required field is missing"
-    return message
+    return message.removeprefix("Value error, ")

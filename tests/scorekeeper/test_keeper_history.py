@@ -41,7 +41,7 @@ def _engine_gone(monkeypatch: pytest.MonkeyPatch) -> None:
 def _dragons_worth(monkeypatch: pytest.MonkeyPatch, points: int) -> None:
     """From now on LRC's Pong of Dragons is worth ``points`` (a later change to the ruleset)."""
     changed = apply_house_rules(get_ruleset("lrc"), {"awards": {"dragon_pong": points}})
-    monkeypatch.setattr(model, "get_ruleset", lambda _: changed)
+    monkeypatch.setattr(model, "resolve_ruleset", lambda _, house_rules=None: apply_house_rules(changed, house_rules or {}))
 
 
 def test_reading_a_table_sums_what_was_settled_and_never_calls_the_engine(

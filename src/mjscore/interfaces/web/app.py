@@ -38,7 +38,7 @@ PAGES = {
 class Join(BaseModel):
     """A device joining the club's table server."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     passphrase: str = Field(max_length=200)
     device: str = Field(min_length=1, max_length=MAX_NAME, description="A name for this device, kept in the log.")
 

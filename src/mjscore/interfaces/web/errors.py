@@ -72,7 +72,7 @@ def _validation_error(_: Request, error: Exception) -> JSONResponse:
     problems = list(error.errors())
     if problems[0]["type"] == "json_invalid":
         return error_response(400, f"the body is not valid JSON: {problems[0]['ctx']['error']}", "BadRequest")
-    return error_response(422, one_line(problems, outer="body"), "ValidationError")
+    return error_response(422, one_line(problems, outer="body", whole="body"), "ValidationError")
 
 
 def _http_error(request: Request, error: Exception) -> JSONResponse:

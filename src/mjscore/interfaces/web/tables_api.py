@@ -53,7 +53,7 @@ SinceVersion = Annotated[int | None, Query(ge=0, description="Only the entries c
 class NewTable(BaseModel):
     """A new table: four players, East (the first dealer) first, then South, West, North."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     players: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(min_length=4, max_length=4)
     name: str = Field("", max_length=MAX_NAME)
     ruleset: str = "lrc"
@@ -68,7 +68,7 @@ class NewTable(BaseModel):
 class Change(BaseModel):
     """What every change carries: the version the client read, a request id it made up, or both."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     expected_version: int | None = Field(
         None, description="The table's version as the client read it; refused with 409 if it changed since.")
     request_id: str | None = Field(
