@@ -37,7 +37,7 @@ from typing import Any
 from mjscore.arrangements import CONCEALED_SIZES, KNITTED_STRAIGHTS, waits
 from mjscore.errors import HandError, RulesetError
 from mjscore.hand import Hand, Meld, WinKind
-from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of, format_tiles
+from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of
 
 Counts = tuple[int, ...]
 
@@ -608,19 +608,26 @@ def describe(analysis: Analysis) -> str:
 def _row_text(useful: Sequence[Useful], ready: Sequence[Wait]) -> str:
     if ready:
         return "waits " + ", ".join(_wait_text(w) for w in ready)
+    if not useful:
+        return "useful none"
     total = sum(u.unseen for u in useful)
-    return f"useful {format_tiles(u.tile for u in useful) or 'none'} ({total} left)"
+    return "useful " + ", ".join(f"{u.tile.code} {u.unseen}" for u in useful) + f" ({total} left)"
 
 
 def _wait_text(wait: Wait) -> str:
-    def points(score: WinScore | None) -> str:
+    scores = (wait.discard, wait.self_draw)
+    if all(score is None for score in scores):
+        return f"{wait.tile.code} ({wait.unseen} left)"
+    short = [score is not None and not score.legal for score in scores]
+    both = all(short)
+
+    def points(score: WinScore | None, mark: bool) -> str:
         if score is None:
             return "no win"
-        return f"{score.total}" + ("" if score.legal else " below the minimum")
+        return f"{score.total}" + (" (below the minimum)" if mark and not both else "")
 
-    if wait.discard is None and wait.self_draw is None:
-        return f"{wait.tile.code} ({wait.unseen} left)"
-    return f"{wait.tile.code} ({wait.unseen} left, {points(wait.discard)} / {points(wait.self_draw)} self-drawn)"
+    text = f"{points(scores[0], short[0])} / {points(scores[1], short[1])} self-drawn"
+    return f"{wait.tile.code} ({wait.unseen} left, {text}" + (", below the minimum)" if both else ")")
 
 
 def held_hand(concealed: Sequence[Tile], melds: Sequence[Meld] = (), seat: str = "E", round_wind: str = "E",

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from mjscore.interfaces.web import scoring_api, tables_api
+from mjscore.interfaces.web import analysis_api, scoring_api, tables_api
 from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, install_error_handlers
 from mjscore.scorekeeper import Scorekeeper
 
@@ -55,6 +55,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.include_router(scoring_api.router)
+    app.include_router(analysis_api.router)
     app.include_router(tables_api.router)
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
