@@ -213,19 +213,22 @@ def _seven_shifted_pairs(counts: Counts, melds: int, sets: int, limit: int) -> i
 
 @distance("seven_pairs_and_pung")
 def _seven_pairs_and_pung(counts: Counts, melds: int, sets: int, limit: int) -> int | None:
-    """Nico Nico: the pung on one kind (its other tiles unused), seven pairs of the rest."""
+    """Nico Nico: the pung on one kind (its other tiles unused), seven pairs of the rest (as in
+    :func:`_pairs_distance`, with that kind's pairs and odd tile taken out)."""
     if not _concealed_size_fits("seven_pairs_and_pung", counts, melds, sets):
         return None
+    pairs = sum(map(_PAIRS_IN.__getitem__, counts))
+    odd = sum(map(_ODD.__getitem__, counts))
     best = _FAR
-    for kind in range(KINDS):
-        if counts[kind] == 0 and best < 3:
-            continue
-        rest = counts[:kind] + (0,) + counts[kind + 1:]
-        best = min(best, max(0, 3 - counts[kind]) + _pairs_distance(rest, 7))
+    for held in set(counts):
+        missing = max(0, 7 - pairs + _PAIRS_IN[held])
+        singles = odd - _ODD[held]
+        best = min(best, max(0, 3 - held) + min(missing, singles) + 2 * max(0, missing - singles))
     return best
 
 
 _ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
+_ORPHAN_SET = frozenset(_ORPHAN_INDICES)
 
 
 def _orphans_and_eyes(counts: Sequence[int]) -> int:
@@ -247,26 +250,40 @@ _SETS: tuple[tuple[int, ...], ...] = tuple((i, i, i) for i in range(KINDS)) + tu
 
 @distance("thirteen_orphans_and_set")
 def _thirteen_orphans_and_set(counts: Counts, melds: int, sets: int, limit: int) -> int | None:
-    """LRC 13 Orphans: the orphans and their eyes, and one more set (any pung or chow)."""
+    """LRC 13 Orphans: the orphans and their eyes, and one more set (any pung or chow). The set takes
+    held tiles first; an orphan it leaves with no copy (or the eyes with one) is drawn again."""
     if not _concealed_size_fits("thirteen_orphans_and_set", counts, melds, sets):
         return None
-    if sum(1 for i in _ORPHAN_INDICES if not counts[i]) > limit:
+    missing = sum(1 for i in _ORPHAN_INDICES if not counts[i])
+    if missing > limit:
         return limit + 1
+    eyes = {i for i in _ORPHAN_INDICES if counts[i] >= 2}
     best = _FAR
     for tiles in _SETS:
-        rest = list(counts)
-        cost = 0
-        for i in tiles:
-            if rest[i]:
-                rest[i] -= 1
-            else:
-                cost += 1
-        best = min(best, cost + _orphans_and_eyes(rest))
+        cost = lost = 0
+        spoilt = set()
+        for i, taken in ((i, tiles.count(i)) for i in set(tiles)):
+            left = counts[i] - taken
+            cost += max(0, -left)
+            if i in _ORPHAN_SET:
+                lost += counts[i] > 0 and left <= 0
+                if left < 2:
+                    spoilt.add(i)
+        best = min(best, cost + missing + lost + (0 if eyes - spoilt else 1))
     return best
 
 
 #: The rank triples of a suit in 16 Orphans: three ranks, each at least 3 above the one before.
 _SPREAD_RANKS = tuple((a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9))
+
+
+@cache
+def _spread(block: Counts) -> tuple[int, bool]:
+    """For one suit in 16 Orphans: the most of a spread triple held, and whether a triple holding
+    that many holds one of them twice (the eyes)."""
+    held = [(sum(1 for r in ranks if block[r]), any(block[r] >= 2 for r in ranks)) for ranks in _SPREAD_RANKS]
+    most = max(h for h, _ in held)
+    return most, any(pair for h, pair in held if h == most)
 
 
 @distance("sixteen_orphans")
@@ -275,13 +292,13 @@ def _sixteen_orphans(counts: Counts, melds: int, sets: int, limit: int) -> int |
     if not _concealed_size_fits("sixteen_orphans", counts, melds, sets):
         return None
     missing = sum(1 for i in range(27, KINDS) if not counts[i])
+    if missing > limit:
+        return limit + 1
     eyes = any(counts[i] >= 2 for i in range(27, KINDS))
     for suit in (0, 9, 18):
-        held = [(sum(1 for r in ranks if counts[suit + r]), any(counts[suit + r] >= 2 for r in ranks))
-                for ranks in _SPREAD_RANKS]
-        most = max(h for h, _ in held)
+        most, pair = _spread(counts[suit:suit + 9])
         missing += 3 - most
-        eyes = eyes or any(pair for h, pair in held if h == most)
+        eyes = eyes or pair
     return missing + (0 if eyes else 1)
 
 
@@ -304,6 +321,28 @@ def _knitted_straight(counts: Counts, melds: int, sets: int, limit: int) -> int 
                 rest[i] -= 1
         best = min(best, missing + regular_distance(rest, sets - 3))
     return best
+
+
+def knitted_distances_after_draw(counts: Counts, sets: int) -> list[int]:
+    """The knitted straight's distance with one more tile of each kind, for all 34 kinds: a drawn
+    tile either fills a gap in one straight (the rest unchanged) or joins what is left of it, whose
+    regular distances after a draw come from :func:`regular_distances_after_draw` in one call."""
+    found = [_FAR] * KINDS
+    for straight in KNITTED_STRAIGHTS:
+        kinds = [i for part in straight for i in part]
+        missing = sum(1 for i in kinds if not counts[i])
+        rest = list(counts)
+        for i in kinds:
+            if rest[i]:
+                rest[i] -= 1
+        same = regular_distance(rest, sets - 3)
+        joined = regular_distances_after_draw(rest, sets - 3)
+        for index in range(KINDS):
+            gap = index in kinds and not counts[index]
+            value = missing - 1 + same if gap else missing + joined[index]
+            if value < found[index]:
+                found[index] = value
+    return found
 
 
 def _honours_and_knitted(counts: Counts, honours_cap: int, knitted_cap: int, limit: int) -> int:
@@ -530,6 +569,8 @@ class _Analyser:
         for name in found:  # a draw lowers a shape's distance by one at most: only the closest shapes count
             if name == "regular":
                 drawn = regular_distances_after_draw(counts, self.sets)
+            elif name == "knitted_straight":
+                drawn = knitted_distances_after_draw(counts, self.sets)
             else:
                 drawn = [self.shape_distance(name, _plus(counts, i), best - 1) for i in range(KINDS)]
             after = [min(a, d) for a, d in zip(after, drawn, strict=True)]
