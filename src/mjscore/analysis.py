@@ -29,7 +29,7 @@ engine's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from operator import add
 from typing import Any
@@ -457,7 +457,6 @@ class Analysis:
     waits: tuple[Wait, ...] = ()
     discards: tuple[Discard, ...] = ()
     drawn: bool = False
-    hand: Hand | None = field(default=None, compare=False)
 
     @property
     def unseen(self) -> int:
@@ -622,7 +621,7 @@ def analyse_hand(hand: Hand, shapes: Sequence[str], hand_size: int, visible: Seq
     counts = tuple(counts_of(hand.concealed))
     if held == hand_size:
         shanten, useful, ready = analyser.held(counts)
-        return Analysis(shanten, useful, analyser.scored_waits(counts, ready), hand=hand)
+        return Analysis(shanten, useful, analyser.scored_waits(counts, ready))
     rows = []
     for index in range(KINDS):
         if counts[index]:
@@ -632,7 +631,7 @@ def analyse_hand(hand: Hand, shapes: Sequence[str], hand_size: int, visible: Seq
     rows.sort(key=discard_order)
     complete = min(analyser.distances(counts).values()) == 0
     first = rows[0]
-    return Analysis(-1 if complete else first.shanten, first.useful, first.waits, tuple(rows), drawn=True, hand=hand)
+    return Analysis(-1 if complete else first.shanten, first.useful, first.waits, tuple(rows), drawn=True)
 
 
 def describe(analysis: Analysis) -> str:
