@@ -6,7 +6,9 @@
 Figures: LRC scoring per hand (median and p99 microseconds) for typical mixed hands, one-suit hands with
 many arrangements, and the worst case constructed; the wait set with the score of every waiting tile for a
 16-tile held hand (typical and worst); MCR scoring against pymahjonggb on the same hands, when the MCR
-ruleset and pymahjonggb are installed; batch throughput; peak memory.
+ruleset and pymahjonggb are installed; hand analysis (shanten, useful tiles and the scored discard table)
+of 17-tile LRC and 14-tile MCR hands, and MCR shanten and useful tiles beside pymahjonggb's; batch
+throughput; peak memory.
 """
 
 from __future__ import annotations
@@ -31,15 +33,17 @@ import mjscore
 from mjscore.sampling import random_winning_hand
 
 
-def timings_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjscore.Hand]) -> list[float]:
-    """Microseconds for each call, after one warm-up pass (caches filled as in a long-running process)."""
+def timings_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjscore.Hand],
+               clock: Callable[[], int] = time.perf_counter_ns) -> list[float]:
+    """Microseconds for each call, after one warm-up pass (caches filled as in a long-running process).
+    ``clock=time.process_time_ns`` counts this process's CPU time only, for a machine others share."""
     for hand in hands[: min(len(hands), 200)]:
         function(hand)
     found = []
     for hand in hands:
-        start = time.perf_counter_ns()
+        start = clock()
         function(hand)
-        found.append((time.perf_counter_ns() - start) / 1000)
+        found.append((clock() - start) / 1000)
     return found
 
 
@@ -110,6 +114,71 @@ def mcr_figures(count: int) -> None:
     print(f"{'MCR score (pymahjonggb, C++), mean':58} {theirs_us:9.1f} us   mjscore/pymahjonggb = {ratio:.1f}x")
 
 
+def _drawn(rng: random.Random, held_tiles: mjscore.Hand) -> mjscore.Hand:
+    """``held_tiles`` with one more tile drawn (any kind the player does not hold all four of)."""
+    own = [0] * 34
+    for tile in held_tiles.concealed + tuple(t for m in held_tiles.melds for t in m.tiles):
+        own[tile.index] += 1
+    drawn = rng.choice([mjscore.Tile.from_index(i) for i in range(34) if own[i] < 4])
+    return replace(held_tiles, concealed=held_tiles.concealed + (drawn,), win_tile=None, win=mjscore.WinKind.SELF_DRAW,
+                   discarder=None, replacement=None, last_tile=False, last_of_kind=False, heavenly=False,
+                   earthly=False)
+
+
+def analysis_figures(count: int) -> None:
+    """The analysis of a hand after a draw, with its full discard table and every ready row's waits
+    scored (on a discard and self-drawn): hands dealt from a shuffled wall, and hands near a win (a
+    winning hand's held tiles and a random draw, so many rows are ready and scored)."""
+    rng = random.Random(14)
+    wall = [mjscore.Tile.from_index(i) for i in range(34) for _ in range(4)]
+    for ruleset, size in (("lrc", 16), ("mcr", 13)):
+        rules = mjscore.get_ruleset(ruleset)
+        dealt = [mjscore.Hand(concealed=tuple(rng.sample(wall, size + 1)), win=mjscore.WinKind.SELF_DRAW)
+                 for _ in range(count)]
+        near = [_drawn(rng, held(random_winning_hand(rng, size, ruleset))) for _ in range(count)]
+
+        def analyse(hand: mjscore.Hand, rules: mjscore.Ruleset = rules) -> object:
+            return mjscore.analyse(hand, rules)
+
+        for label, sample in (("dealt, full discard table", dealt), ("near a win, scored table", near)):
+            report(f"{ruleset.upper()} analysis, {size + 1} tiles {label} (CPU)", [
+                t / 1000 for t in timings_us(analyse, sample, time.process_time_ns)], "ms")
+
+
+def mcr_shanten_figures(count: int) -> None:
+    """Shanten and useful tiles of held 13-tile MCR hands (no scores), mjscore and pymahjonggb on the
+    same hands (the differential test's generator): pymahjonggb's MahjongShanten plus its per-shape
+    functions for the useful tiles, its input built beforehand."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    try:
+        import MahjongGB
+        from mcr_shanten_oracle import hands, oracle_analysis
+    except ImportError:
+        print("MCR shanten: pymahjonggb is not installed (pip install -e '.[test]'); no comparison")
+        return
+    from mjscore.analysis import analyse_hand
+
+    rules = mjscore.get_ruleset("mcr")
+    sample = list(hands(2026, count))
+    ours = timings_us(lambda hand: analyse_hand(hand, rules.shapes, rules.hand_size), sample, time.process_time_ns)
+    theirs = timings_us(oracle_analysis, sample, time.process_time_ns)
+    report("MCR shanten + useful tiles, 13 tiles (mjscore, CPU)", ours)
+    report("MCR shanten + useful tiles, 13 tiles (pymahjonggb, C++, CPU)", theirs)
+    codes = [(tuple(), tuple(_code(t) for t in hand.concealed)) for hand in sample if not hand.melds]
+    start = time.perf_counter_ns()
+    for packs, standing in codes:
+        MahjongGB.MahjongShanten(packs, standing)
+    alone = (time.perf_counter_ns() - start) / 1000 / max(1, len(codes))
+    print(f"{'MCR shanten alone (pymahjonggb MahjongShanten), mean':58} {alone:9.1f} us   "
+          f"mjscore/pymahjonggb (medians, with useful tiles) = {statistics.median(ours) / statistics.median(theirs):.1f}x")
+
+
+def _code(tile: mjscore.Tile) -> str:
+    from mcr_oracle import oracle_code  # tools/, on the path from mcr_shanten_figures
+
+    return str(oracle_code(tile))
+
+
 def batch_figure(count: int) -> None:
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
@@ -173,6 +242,8 @@ def main() -> None:
     print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     lrc_figures(count)
     mcr_figures(1000 if args.quick else 10000)
+    analysis_figures(100 if args.quick else 500)
+    mcr_shanten_figures(1000 if args.quick else 5000)
     batch_figure(2000 if args.quick else 20000)
     memory_figure(count // 5)
     if args.instructions:

@@ -1,5 +1,6 @@
 """The ``mjscore`` command. Each module registers its commands on :data:`app`."""
 
+from mjscore.interfaces.cli import analyse as _analyse  # noqa: F401  (registers analyse)
 from mjscore.interfaces.cli import batch as _batch  # noqa: F401  (registers batch)
 from mjscore.interfaces.cli import scoring as _scoring  # noqa: F401  (registers score, waits, rulesets)
 from mjscore.interfaces.cli import serve as _serve  # noqa: F401  (registers serve)

@@ -1,6 +1,7 @@
 // The scoring page: the tile picker and, beside it, the score sheet of the hand it describes (or,
 // before the winning tile is picked, the tiles the hand waits on).
 
+import { analysisUpdater } from "./analysis.js";
 import { api, onLanguageChange, startPage } from "./common.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
@@ -10,7 +11,9 @@ async function main() {
   let update = () => {};  // the picker calls back while it is being built, before there is a sheet
   const rulesets = await api("/api/rulesets");
   const picker = new Picker(document.querySelector("#picker .picker"), { onChange: () => update(), rulesets });
-  update = sheetUpdater(document.querySelector("#sheet .sheet"), picker);
+  const sheet = sheetUpdater(document.querySelector("#sheet .sheet"), picker);
+  const analysis = analysisUpdater(document.querySelector("#analysis .analysis"), picker);
+  update = () => { sheet(); analysis(); };
   onLanguageChange(() => update());
   update();
 }

@@ -1,0 +1,122 @@
+// Hand analysis beside the picker: for a hand of the ruleset's size (16, or 13 in MCR) its shanten
+// and useful tiles (tap one to draw it); after a draw (17 or 14 tiles) the discard table (/api/analyse):
+// each discard's shanten, useful tiles with the copies unseen, and a ready hand's waits with the score
+// of a win on each. Tapping a discard plays it; tapping a useful tile in a row plays that discard and
+// draws the tile, so a player can walk a hand forward.
+
+import { api, esc, lang, tile } from "./common.js";
+
+// This panel's labels (en, zh-Hans, zh-Hant).
+const LABELS = {
+  en: {
+    title: "Analysis",
+    build: "Pick {size} tiles, or {drawn} after a draw, to see how far the hand is from ready.",
+    shanten: "{n} from ready (shanten {n})", short: "Shanten {n}", ready: "Ready", complete: "Complete: a winning hand",
+    useful: "Useful tiles: tap one to draw it", waits: "Waits", none: "none", left: "{n} left",
+    table: "What each discard leaves (tap a discard to play it; a useful tile to play it and draw that tile)",
+    self_drawn: "self-drawn", below: "below the minimum", no_win: "no win", discard: "Discard {tile}",
+  },
+  "zh-Hans": {
+    title: "牌效分析",
+    build: "选 {size} 张牌（摸牌后 {drawn} 张），看离听牌还有多远。",
+    shanten: "{n} 向听", short: "{n} 向听", ready: "听牌", complete: "已和牌",
+    useful: "有效牌：点按摸入", waits: "听牌张", none: "无", left: "余 {n} 张",
+    table: "每种打法留下的牌（点按要打的牌；点按有效牌则打出该张再摸入）",
+    self_drawn: "自摸", below: "未达起胡", no_win: "不能和", discard: "打 {tile}",
+  },
+  "zh-Hant": {
+    title: "牌效分析",
+    build: "選 {size} 張牌（摸牌後 {drawn} 張），看離聽牌還有多遠。",
+    shanten: "{n} 向聽", short: "{n} 向聽", ready: "聽牌", complete: "已和牌",
+    useful: "有效牌：點按摸入", waits: "聽牌張", none: "無", left: "餘 {n} 張",
+    table: "每種打法留下的牌（點按要打的牌；點按有效牌則打出該張再摸入）",
+    self_drawn: "自摸", below: "未達起胡", no_win: "不能和", discard: "打 {tile}",
+  },
+};
+
+function label(key, values = {}) {
+  const text = (LABELS[lang()] ?? LABELS.en)[key] ?? LABELS.en[key];
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+function level(shanten, key = "shanten") {
+  if (shanten === -1) return label("complete");
+  return shanten === 0 ? label("ready") : label(key, { n: shanten });
+}
+
+function usefulTiles(useful, discard = "") {
+  if (!useful.length) return `<span class="hint">${esc(label("none"))}</span>`;
+  return useful.map(({ tile: code, unseen }) =>
+    `<button type="button" class="useful" data-draw="${code}" data-discard="${discard}" ` +
+    `title="${esc(label("left", { n: unseen }))}">${tile(code)}<small>${unseen}</small></button>`).join("");
+}
+
+function points(score) {
+  if (!score) return esc(label("no_win"));
+  return `${score.total}${score.legal ? "" : ` <em>${esc(label("below"))}</em>`}`;
+}
+
+function waitList(waits, discard = "") {
+  return waits.map(({ tile: code, unseen, score }) =>
+    `<span class="wait"><button type="button" class="useful" data-draw="${code}" data-discard="${discard}">` +
+    `${tile(code)}<small>${unseen}</small></button><span class="scores">${points(score.discard)} / ` +
+    `${points(score.self_draw)} <small>${esc(label("self_drawn"))}</small></span></span>`).join("");
+}
+
+function rows(discards) {
+  return `<p class="hint">${esc(label("table"))}</p><ol class="discards">` + discards.map((row) =>
+    `<li data-shanten="${row.shanten}"><button type="button" class="play" data-discard="${row.tile}" ` +
+    `title="${esc(label("discard", { tile: row.tile }))}">${tile(row.tile)}</button>` +
+    `<span class="level">${esc(level(row.shanten, "short"))}<small>${esc(label("left", { n: row.unseen }))}</small></span>` +
+    `<span class="options">${row.waits.length ? waitList(row.waits, row.tile) : usefulTiles(row.useful, row.tile)}` +
+    `</span></li>`).join("") + `</ol>`;
+}
+
+/** The panel's HTML for an /api/analyse answer. */
+export function analysisPanel(answer) {
+  if (answer.discards) return `<p class="shanten">${esc(level(answer.shanten))}</p>${rows(answer.discards)}`;
+  const body = answer.waits.length
+    ? `<h3>${esc(label("waits"))}</h3><div class="options">${waitList(answer.waits)}</div>`
+    : `<h3>${esc(label("useful"))}</h3><div class="options">${usefulTiles(answer.useful)}</div>`;
+  return `<p class="shanten">${esc(level(answer.shanten))} <small>${esc(label("left", { n: answer.unseen }))}</small></p>${body}`;
+}
+
+/** A function that redraws `container` with the analysis of `picker`'s tiles; taps on its tiles
+ * change the picker (which calls the function again). An older answer never overwrites a newer one. */
+export function analysisUpdater(container, picker) {
+  let latest = 0;
+  container.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-discard], button[data-draw]");
+    if (!button) return;
+    const { discard, draw } = button.dataset;
+    picker.change((tiles) => {
+      if (discard) {
+        if (tiles.win_tile === discard) tiles.win_tile = null;
+        else tiles.concealed.splice(tiles.concealed.indexOf(discard), 1);
+      }
+      if (draw) tiles.concealed.push(draw);
+    });
+  });
+  return async () => {
+    const request = ++latest;
+    const record = picker.record();
+    const held = picker.held + (record.win_tile ? 1 : 0);
+    const size = picker.handSize;
+    let html;
+    if (held !== size && held !== size + 1) {
+      html = `<p class="hint">${esc(label("build", { size, drawn: size + 1 }))}</p>`;
+    } else {
+      const body = { ruleset: record.ruleset, seat: record.seat, round: record.round, concealed: record.concealed,
+        melds: record.melds, flowers: record.flowers, win_tile: record.win_tile ?? null };
+      try {
+        html = analysisPanel(await api("/api/analyse", { body }));
+      } catch (problem) {
+        html = `<p class="error" role="alert">${esc(problem.message)}</p>`;
+      }
+    }
+    if (request !== latest) return;
+    container.innerHTML = html;
+    const title = document.getElementById("analysis-title");
+    if (title) title.textContent = label("title");
+  };
+}
