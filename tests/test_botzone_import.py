@@ -1,4 +1,4 @@
-"""``mjscore import botzone``: the replay of each situation of tests/data/botzone/rounds.log.
+"""``mjscore import botzone``: the replay of each situation of examples/botzone-mcr.log.
 
 The log's rounds were written for these tests (tile by tile, see each test); the expected hand records
 are worked out from the log by hand: the winner's concealed tiles after its last action, its melds, where
@@ -22,8 +22,7 @@ import mjscore
 from mjscore.errors import InputError
 from mjscore.interfaces.importers.botzone import botzone_tile, parse_breakdown, read_log
 
-DATA = Path(__file__).resolve().parent / "data" / "botzone"
-LOG = DATA / "rounds.log"
+LOG = Path(__file__).resolve().parents[1] / "examples" / "botzone-mcr.log"
 MJSCORE = Path(sys.executable).parent / "mjscore"
 
 
@@ -128,6 +127,35 @@ def test_a_melded_and_a_concealed_kong(wins: dict[str, dict[str, Any]]) -> None:
         "match": "kongs-7"}
 
 
+DOUBLE_KONG = """Match double-8
+Wind 0
+Player 0 Deal W4 W4 W5 W5 W6 W6 B5 B5 B6 B6 T1 T1 T2
+Player 1 Deal T7 T7 T7 B1 B1 B1 W1 W2 W3 W7 W8 B9 B9
+Player 2 Deal B8 B8 T5 T5 T6 T6 T8 T8 F3 F3 J2 J2 F4
+Player 3 Deal F2 F2 J1 J1 J3 J3 T3 T3 T4 T4 B2 B2 W9
+Player 0 Draw F1
+Player 0 Play F1
+Player 1 Draw T7
+Player 1 AnGang T7
+Player 1 Draw B1
+Player 1 AnGang B1
+Player 1 Draw W9
+Player 1 Hu W9
+Fan 21 杠上开花*1+双暗杠*1+不求人*1+老少副*1+幺九刻*1+无字*1
+Score -29 87 -29 -29
+"""
+
+
+def test_a_win_on_the_replacement_of_a_kong_made_by_a_replacement() -> None:
+    """Player 1 declares a concealed kong of 7s, its replacement is the fourth 1p, declared too, and the
+    second replacement wins: a replacement after a gong made by a gong's replacement (ruling 8)."""
+    (win,) = read_log(DOUBLE_KONG, "double.log").wins
+    assert win.record == _record(
+        seat="S", round="E", concealed="12378m 99p", win_tile="9m", win="self_draw", replacement="double_gong",
+        melds=[{"kind": "kong", "tiles": "7777s", "concealed": True}, {"kind": "kong", "tiles": "1111p", "concealed": True}],
+        discards=1, declared_tiles=8)
+
+
 def test_the_breakdown_reads_names_and_counts() -> None:
     assert parse_breakdown("明暗杠*1+幺九刻*2+无番和") == (("明暗杠", 1), ("幺九刻", 2), ("无番和", 1))
     assert parse_breakdown("") == ()
@@ -152,6 +180,14 @@ ROUND = ["Match bad", "Wind 0", "Player 0 Deal W1 W1 W2 W2 W3 W3 W4 W4 W5 W5 W6 
     (["Player 0 Draw W8", "Player 0 Play W8", "Huang", "Score 8 -8 0 0"], "line 10: a drawn round scores 0 0 0 0"),
     (["Player 0 Draw W8", "Player 0 Play W8"], "line 8: the log ends inside round bad, before its Score line"),
     (["Player 0 Deal W1"], "line 7: Player 0 is dealt twice"),
+    (["Player ٣ Draw W8"], "line 7: a Player line is 'Player <0-3> <action> <tile>'"),
+    (["Player 0 Draw W8", "Player 0 Hu W8", "Fan ٨ 无番和*1"],
+     "line 9: a Fan line is 'Fan <total> <breakdown>', the total a whole number of fans"),
+    (["Player 0 Draw W8", "Player 0 Hu W8", "Fan 8 无番和*x"], "line 9: fan breakdown: '无番和*x' is not <name>*<count>"),
+    (["Player 0 Draw W8", "Player 0 Play W8", "Player 1 Draw W8", "Player 1 AnGang W8"],
+     "line 10: Player 1 declares a concealed kong of 8m but holds 1 of it"),
+    (["Player 0 Draw W8", "Player 0 Play W8", "Player 1 Draw W9", "Player 1 Play W9", "Player 0 Draw W9"],
+     "line 11: Player 0 Draw 9m: after Player 1 plays, Player 2 draws"),
     (["Player 0 Draw W1", "Player 0 Play W1", "Player 1 Draw W1", "Player 1 Play W1", "Player 2 Draw W1"],
      "line 11: a fifth 1m: there are only 4 of each tile"),
 ])

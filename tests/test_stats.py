@@ -18,7 +18,7 @@ from mjscore.rulesets import get_ruleset
 from mjscore.scoring.statistics import Recorded, ScoredHand, award_ids_by_name, batch_statistics, compare_win, read_output_line
 
 MJSCORE = Path(sys.executable).parent / "mjscore"
-LOG = Path(__file__).resolve().parent / "data" / "botzone" / "rounds.log"
+LOG = Path(__file__).resolve().parents[1] / "examples" / "botzone-mcr.log"
 
 
 def _summary(line: int, ruleset: str, total: int, awards: list[tuple[str, int, int]], legal: bool = True) -> str:

@@ -57,6 +57,7 @@ MAX_LINE_BYTES = 4096
 
 #: What the logs call each seat's player: the four seats in turn order, Player 0 first.
 PLAYERS = range(len(SEATS))
+_SEAT_NUMBERS = tuple(str(n) for n in PLAYERS)
 
 _SUITS = {"W": "m", "B": "p", "T": "s"}
 _HONOURS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
@@ -88,7 +89,7 @@ def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
     fans = []
     for part in text.strip().split("+"):
         name, star, count = part.partition("*")
-        if not name.strip() or (star and not count.isdigit()) or (star and int(count) < 1):
+        if not name.strip() or (star and not re.fullmatch(r"[1-9][0-9]?", count)):
             raise _Problem(f"fan breakdown: {part!r} is not <name>*<count>")
         fans.append((name.strip(), int(count) if star else 1))
     return tuple(fans)
@@ -349,7 +350,7 @@ class _Round:
 
 def _player_line(words: list[str]) -> tuple[int, str, list[str], list[str]]:
     """(player, action, the action's tile codes, the Ignore clauses' words) of a ``Player`` line."""
-    if len(words) < 4 or not words[1].isdigit() or int(words[1]) not in PLAYERS:
+    if len(words) < 4 or words[1] not in _SEAT_NUMBERS:
         raise _Problem("a Player line is 'Player <0-3> <action> <tile>'")
     seat, action = int(words[1]), words[2]
     if action == "Deal":
@@ -361,8 +362,8 @@ def _player_line(words: list[str]) -> tuple[int, str, list[str], list[str]]:
         raise _Problem(f"only a claim ({', '.join(_CLAIMS)}) is followed by Ignore clauses, not {action}")
     for start in range(0, len(rest), 5):
         clause = rest[start:start + 5]
-        if len(clause) != 5 or clause[0] != "Ignore" or clause[1] != "Player" or not clause[2].isdigit() \
-                or int(clause[2]) not in PLAYERS or clause[3].upper() not in _IGNORED:
+        if len(clause) != 5 or clause[0] != "Ignore" or clause[1] != "Player" or clause[2] not in _SEAT_NUMBERS \
+                or clause[3].upper() not in _IGNORED:
             raise _Problem(f"{' '.join(clause)!r} is not 'Ignore Player <0-3> <CHI|PENG|GANG|HU> <tile>'")
         if int(clause[2]) == seat:
             raise _Problem(f"Player {seat}'s claim cannot ignore a claim of its own")
@@ -371,7 +372,7 @@ def _player_line(words: list[str]) -> tuple[int, str, list[str], list[str]]:
 
 
 def _integers(words: list[str], count: int, what: str) -> list[int]:
-    if len(words) != count or not all(re.fullmatch(r"-?\d{1,9}", w) for w in words):
+    if len(words) != count or not all(re.fullmatch(r"-?[0-9]{1,9}", w) for w in words):
         raise _Problem(f"{what} is followed by {count} whole number{'s' if count > 1 else ''}")
     return [int(w) for w in words]
 
@@ -419,8 +420,8 @@ def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin
             elif keyword == "Fan":
                 if won is None:
                     raise _Problem("a Fan line follows a Hu line; a drawn round ends with Huang")
-                if len(words) < 2 or not words[1].isdigit():
-                    raise _Problem("a Fan line is 'Fan <total> <breakdown>'")
+                if len(words) < 2 or not re.fullmatch(r"[0-9]{1,4}", words[1]):
+                    raise _Problem("a Fan line is 'Fan <total> <breakdown>', the total a whole number of fans")
                 breakdown = " ".join(words[2:])
                 parse_breakdown(breakdown)
                 ending = (int(words[1]), breakdown)
