@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mjscore
 from mjscore.errors import InputError
@@ -245,3 +247,30 @@ def test_bytes_that_are_not_utf8_and_a_missing_log_are_refused(tmp_path: Path) -
     done = _run("import", "botzone", "nothere.log", "-o", "out.jsonl", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "error: cannot open nothere.log: No such file or directory\n")
     assert not (tmp_path / "out.jsonl").exists()
+
+
+EXAMPLE = LOG.read_text(encoding="utf-8").splitlines()
+WORDS = ["Player", "0", "1", "2", "3", "4", "Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "Deal",
+         "Ignore", "HU", "CHI", "W1", "B5", "T9", "F4", "J3", "H1", "Fan", "8", "Score", "-8", "Huang", "Match", "Wind"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_log_or_one_line(text: str) -> None:
+    try:
+        read_log(text, "x.log")
+    except InputError as error:
+        assert str(error).startswith("x.log line ") and "\n" not in str(error)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(EXAMPLE) - 1), st.lists(st.sampled_from(WORDS), max_size=8))
+def test_a_log_with_one_line_changed_is_read_or_refused_in_one_line(number: int, words: list[str]) -> None:
+    lines = list(EXAMPLE)
+    lines[number] = " ".join(words)
+    try:
+        log = read_log("\n".join(lines), "x.log")
+    except InputError as error:
+        assert str(error).startswith("x.log line ") and "\n" not in str(error)
+    else:
+        assert log.rounds >= 6

@@ -12,7 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from mjscore.errors import InputError
 from mjscore.interfaces.importers.botzone import FAN_ALIASES
 from mjscore.rulesets import get_ruleset
 from mjscore.scoring.statistics import Recorded, ScoredHand, award_ids_by_name, batch_statistics, compare_win, read_output_line
@@ -67,8 +70,9 @@ def test_the_command_prints_and_writes_json_naming_every_denominator(tmp_path: P
     answer = json.loads(done.stdout)
     mcr = answer["rulesets"][0]
     assert (answer["lines"], answer["unscored"], mcr["hands"], mcr["average_total"]) == (6, 1, 4, 9.25)
-    assert mcr["awards"][0] == {"id": "all_pungs", "name": "All Pungs", "hands": 3, "times": 3, "share": 0.75,
-                                "share_of": "scored hands of the ruleset"}
+    assert mcr["awards"][0] == {"id": "all_pungs", "name": "All Pungs", "points": 6, "group": None,
+                                "names": {"en": "All Pungs", "zh-Hans": "碰碰和", "zh-Hant": "碰碰和"},
+                                "hands": 3, "times": 3, "share": 0.75, "share_of": "scored hands of the ruleset"}
     assert mcr["average_of"] == "scored hands of the ruleset"
     text = _run("stats", "scores.jsonl", cwd=tmp_path).stdout
     assert "mcr: 4 scored hand(s), 3 of them legal wins; average total 9.25 over the 4 scored hand(s)" in text
@@ -116,8 +120,11 @@ def test_a_win_without_a_score_agrees_on_nothing(imported: Path) -> None:
     (imported / "partial.jsonl").write_text("\n".join([json.dumps({"line": 1, "error": "lost"}), *scores[1:3]]) + "\n")
     done = _run("stats", "--compare-recorded", "hands.jsonl", "partial.jsonl", "--format", "json", cwd=imported)
     report = json.loads(done.stdout)
-    assert (report["compared"], report["all_agree"], report["unscored"]) == (6, 2, 4)
+    assert (report["compared"], report["all_agree"], report["unscored"], report["left_out"]) == (6, 2, 4, 0)
     assert report["differing"][0]["error"] == "lost"
+    (imported / "more.jsonl").write_text((imported / "hands.jsonl").read_text() + json.dumps({"win": "discard"}) + "\n")
+    text = _run("stats", "--compare-recorded", "more.jsonl", "scores.jsonl", cwd=imported).stdout
+    assert "  left out: 1 line(s) of more.jsonl with nothing recorded" in text
 
 
 def test_botzone_spellings_of_the_waits_are_the_ruleset_fans() -> None:
@@ -156,3 +163,18 @@ def test_plot_without_matplotlib_says_how_to_install_it(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (
         2, "error: --plot needs matplotlib, which is not installed: pip install 'mjscore[charts]'\n")
     assert not (tmp_path / "c.svg").exists()
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["line", "ruleset", "total", "legal", "awards", "payments", "error", "id",
+                                         "count", "payer", "payee", "amount"]), inner, max_size=6), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_any_json_is_a_line_of_batch_output_or_refused(value: object) -> None:
+    try:
+        read_output_line(value)
+    except InputError as error:
+        assert str(error).startswith("not a line of mjscore batch output: ") and "\n" not in str(error)

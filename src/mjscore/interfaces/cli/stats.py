@@ -11,7 +11,7 @@ the recorded total, the recorded payments and every recorded fan, and which fans
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -65,7 +65,10 @@ def _scores(path: Path) -> Iterator[ScoredHand | UnscoredLine]:
             raise InputError(f"{path} line {number}: {error}") from None
 
 
-def _award_name(lang: str) -> Any:
+AwardName = Callable[[str, str], str]
+
+
+def _award_name(lang: str) -> AwardName:
     """A function naming award ``award_id`` of ruleset ``ruleset_id`` in ``lang`` (its id, if unknown)."""
     def name(ruleset_id: str, award_id: str) -> str:
         try:
@@ -73,6 +76,15 @@ def _award_name(lang: str) -> Any:
         except MjscoreError:
             return award_id
     return name
+
+
+def _award_facts(ruleset_id: str, award_id: str) -> dict[str, Any]:
+    """The points, group and names of an award of a catalogue ruleset (nothing for an unknown one)."""
+    try:
+        rule = get_ruleset(ruleset_id).award(award_id)
+    except MjscoreError:
+        return {}
+    return {"points": rule.points, "group": rule.group, "names": rule.name.to_dict()}
 
 
 @app.command("stats")
@@ -90,8 +102,8 @@ def stats_command(
         if compare_recorded is not None:
             if plot is not None:
                 raise MjscoreError("--plot draws the statistics of a batch; leave out --compare-recorded")
-            comparison = _compare(compare_recorded, scores)
-            _print_comparison(comparison, compare_recorded, scores, output, name)
+            comparison, left_out = _compare(compare_recorded, scores)
+            _print_comparison(comparison, left_out, compare_recorded, scores, output, name)
             return
         stats = batch_statistics(_scores(scores))
         if plot is not None:
@@ -103,8 +115,11 @@ def stats_command(
     _print_statistics(stats, scores, output, name)
 
 
-def _compare(hands: Path, scores: Path) -> Comparison:
+def _compare(hands: Path, scores: Path) -> tuple[Comparison, int]:
+    """The recorded wins of ``hands`` beside the scores of the same lines, and how many lines of
+    ``hands`` have nothing recorded (left out)."""
     answered = {line.line: line for line in _scores(scores)}
+    left_out = 0
     wins = []
     ids_of: dict[str, dict[str, str]] = {}
     for number, data in _json_lines(hands):
@@ -116,6 +131,7 @@ def _compare(hands: Path, scores: Path) -> Comparison:
         except MjscoreError as error:
             raise InputError(f"{place}: {error}") from None
         if recorded is None:
+            left_out += 1
             continue
         match = data.get("match")
         scored = answered.get(number)
@@ -124,22 +140,22 @@ def _compare(hands: Path, scores: Path) -> Comparison:
             ids_of[ruleset] = award_ids_by_name(get_ruleset(ruleset), FAN_ALIASES)
         wins.append(compare_win(number, match if isinstance(match, str) else None, recorded, scored,
                                 ids_of.get(ruleset, {})))
-    return Comparison(tuple(wins))
+    return Comparison(tuple(wins)), left_out
 
 
 def _share(count: int, of: int) -> str:
     return f"{100 * count / of:.1f}%" if of else "-"
 
 
-def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: Any) -> None:
+def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: AwardName) -> None:
     if output is Format.json:
         typer.echo(json.dumps({
             "lines": stats.lines, "unscored": stats.unscored,
             "rulesets": [{
                 "ruleset": r.ruleset, "hands": r.hands, "legal": r.legal, "average_total": round(r.average_total, 4),
                 "average_of": SHARE_OF, "totals": [{"total": t, "hands": n} for t, n in r.totals],
-                "awards": [{"id": a.id, "name": name(r.ruleset, a.id), "hands": a.hands, "times": a.times,
-                            "share": round(a.share, 4), "share_of": SHARE_OF} for a in r.awards],
+                "awards": [{"id": a.id, "name": name(r.ruleset, a.id), **_award_facts(r.ruleset, a.id), "hands": a.hands,
+                            "times": a.times, "share": round(a.share, 4), "share_of": SHARE_OF} for a in r.awards],
             } for r in stats.rulesets]}, ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False)
@@ -160,7 +176,8 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
         console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
 
 
-def _print_comparison(comparison: Comparison, hands: Path, scores: Path, output: Format, name: Any) -> None:
+def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores: Path, output: Format,
+                      name: AwardName) -> None:
     compared = comparison.compared
     ruleset_of = {f.fan: w.ruleset for w in comparison.wins for f in w.fans if w.ruleset}
 
@@ -171,6 +188,7 @@ def _print_comparison(comparison: Comparison, hands: Path, scores: Path, output:
     if output is Format.json:
         typer.echo(json.dumps({
             "compared": compared, "of": "recorded wins", "unscored": comparison.unscored,
+            "left_out": left_out,
             "totals_agree": comparison.totals_agree, "payments_agree": comparison.payments_agree,
             "fans_agree": comparison.fans_agree, "all_agree": comparison.all_agree,
             "fans": [{"fan": d.fan, "recorded_more": d.recorded_more, "scored_more": d.scored_more}
@@ -188,6 +206,8 @@ def _print_comparison(comparison: Comparison, hands: Path, scores: Path, output:
         console.print(f"  {label}: {count} of {compared} ({_share(count, compared)})", markup=False, soft_wrap=True)
     if comparison.unscored:
         console.print(f"  could not be scored: {comparison.unscored} of {compared}", markup=False, soft_wrap=True)
+    if left_out:
+        console.print(f"  left out: {left_out} line(s) of {hands} with nothing recorded", markup=False, soft_wrap=True)
     disagreements = comparison.disagreements()
     if disagreements:
         console.print(f"fans that differ (in how many of the {compared} wins):", markup=False, soft_wrap=True)
