@@ -170,10 +170,10 @@ ROUND = ["Match bad", "Wind 0", "Player 0 Deal W1 W1 W2 W2 W3 W3 W4 W4 W5 W5 W6 
 
 @pytest.mark.parametrize(("lines", "message"), [
     (["Player 0 Draw X9"], "line 7: 'X9' is not a tile (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3)"),
-    (["Player 1 Draw W8"], "line 7: Player 1 Draw 8m: the round opens with Player 0 (East) drawing"),
-    (["Player 0 Draw W8", "Player 0 Play W9"], "line 8: Player 0 plays 9m but holds 0 of it"),
+    (["Player 1 Draw W8"], "line 7: Player 1 Draw W8: the round opens with Player 0 (East) drawing"),
+    (["Player 0 Draw W8", "Player 0 Play W9"], "line 8: Player 0 plays W9 but holds 0 of it"),
     (["Player 0 Draw W8", "Player 0 Play W8", "Player 2 Chi T8"],
-     "line 9: Player 2 Chi 8s: only the next player, Player 1, can chow Player 0's discard"),
+     "line 9: Player 2 Chi T8: only the next player, Player 1, can chow Player 0's discard"),
     (["Player 0 Draw W8", "Player 0 Play W8", "Player 1 Peng W8 Ignore Player 2 SKIP W8"],
      "line 9: 'Ignore Player 2 SKIP W8' is not 'Ignore Player <0-3> <CHI|PENG|GANG|HU> <tile>'"),
     (["Player 0 Draw W8", "Player 0 Play W8 Ignore Player 1 PENG W8"],
@@ -182,16 +182,17 @@ ROUND = ["Match bad", "Wind 0", "Player 0 Deal W1 W1 W2 W2 W3 W3 W4 W4 W5 W5 W6 
     (["Player 0 Draw W8", "Player 0 Play W8", "Huang", "Score 8 -8 0 0"], "line 10: a drawn round scores 0 0 0 0"),
     (["Player 0 Draw W8", "Player 0 Play W8"], "line 8: the log ends inside round bad, before its Score line"),
     (["Player 0 Deal W1"], "line 7: Player 0 is dealt twice"),
+    (["Player 0 Draw W8", "Match next"], "line 8: a new round begins before round bad has its Fan or Huang and Score lines"),
     (["Player ٣ Draw W8"], "line 7: a Player line is 'Player <0-3> <action> <tile>'"),
     (["Player 0 Draw W8", "Player 0 Hu W8", "Fan ٨ 无番和*1"],
      "line 9: a Fan line is 'Fan <total> <breakdown>', the total a whole number of fans"),
     (["Player 0 Draw W8", "Player 0 Hu W8", "Fan 8 无番和*x"], "line 9: fan breakdown: '无番和*x' is not <name>*<count>"),
     (["Player 0 Draw W8", "Player 0 Play W8", "Player 1 Draw W8", "Player 1 AnGang W8"],
-     "line 10: Player 1 declares a concealed kong of 8m but holds 1 of it"),
+     "line 10: Player 1 declares a concealed kong of W8 but holds 1 of it"),
     (["Player 0 Draw W8", "Player 0 Play W8", "Player 1 Draw W9", "Player 1 Play W9", "Player 0 Draw W9"],
-     "line 11: Player 0 Draw 9m: after Player 1 plays, Player 2 draws"),
+     "line 11: Player 0 Draw W9: after Player 1 plays, Player 2 draws"),
     (["Player 0 Draw W1", "Player 0 Play W1", "Player 1 Draw W1", "Player 1 Play W1", "Player 2 Draw W1"],
-     "line 11: a fifth 1m: there are only 4 of each tile"),
+     "line 11: a fifth W1: there are only 4 of each tile"),
 ])
 def test_a_malformed_line_is_named(lines: list[str], message: str) -> None:
     with pytest.raises(InputError) as refused:

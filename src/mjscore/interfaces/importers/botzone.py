@@ -82,6 +82,11 @@ def botzone_tile(code: str) -> Tile:
     return Tile.parse(_HONOURS.get(code) or code[1] + _SUITS[code[0]])
 
 
+def log_code(tile: Tile) -> str:
+    """The Botzone code of a tile (:func:`botzone_tile` backwards), to name tiles as the log does."""
+    return _LOG_CODES[tile]
+
+
 def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
     """The fans of a ``Fan`` line's breakdown, ``name*count`` joined by ``+`` (a name alone counts once)."""
     if not text.strip():
@@ -170,7 +175,7 @@ class _Player:
 
     def take(self, tile: Tile, copies: int, seat: int, why: str) -> None:
         if self.held[tile] < copies:
-            raise _Problem(f"Player {seat} {why} {tile.code} but holds {self.held[tile]} of it")
+            raise _Problem(f"Player {seat} {why} {log_code(tile)} but holds {self.held[tile]} of it")
         self.held[tile] -= copies
 
 
@@ -198,7 +203,7 @@ class _Round:
     def see(self, tile: Tile) -> None:
         self.seen[tile] += 1
         if self.seen[tile] > 4:
-            raise _Problem(f"a fifth {tile.code}: there are only 4 of each tile")
+            raise _Problem(f"a fifth {log_code(tile)}: there are only 4 of each tile")
 
     def deal(self, seat: int, tiles: list[Tile]) -> None:
         if self.wind is None:
@@ -217,7 +222,7 @@ class _Round:
             raise _Problem(f"Player {seat} {action} before all four players are dealt")
         problem = self._out_of_turn(seat, action, tile)
         if problem:
-            raise _Problem(f"Player {seat} {action} {tile.code}: {problem}")
+            raise _Problem(f"Player {seat} {action} {log_code(tile)}: {problem}")
         player = self.players[seat]
         last = self.last
         if action == "Hu":
@@ -239,7 +244,7 @@ class _Round:
             chow = [Tile.from_index(tile.index + step) for step in (-1, 0, 1)]
             for own in chow:
                 if own != last.tile:
-                    player.take(own, 1, seat, f"chows {format_tiles(chow)} with")
+                    player.take(own, 1, seat, f"chows {''.join(log_code(t) for t in chow)} with")
                     self.in_view[own] += 1
             self._claim(player, _Meld(MeldKind.CHOW, chow))
         elif action in ("Peng", "Gang"):
@@ -255,7 +260,7 @@ class _Round:
         else:  # BuGang
             pung = next((m for m in player.melds if m.kind is MeldKind.PUNG and m.tiles[0] == tile), None)
             if pung is None:
-                raise _Problem(f"Player {seat} adds {tile.code} to a kong, but has no exposed pung of it")
+                raise _Problem(f"Player {seat} adds {log_code(tile)} to a kong, but has no exposed pung of it")
             player.take(tile, 1, seat, "adds to a kong")
             pung.kind, pung.tiles, pung.added = MeldKind.KONG, [tile] * 4, True
             self.in_view[tile] += 1
@@ -279,15 +284,15 @@ class _Round:
             if action == "Draw":
                 return "" if seat == following else f"after Player {last.player} plays, Player {following} draws"
             if action not in _CLAIMS or seat == last.player:
-                return f"only a claim of {last.tile.code} or the next player's draw follows a discard"
+                return f"only a claim of {log_code(last.tile)} or the next player's draw follows a discard"
             if action == "Chi":
                 if seat != following:
                     return f"only the next player, Player {following}, can chow Player {last.player}'s discard"
                 if not tile.is_numbered or tile.rank in (1, 9) or abs(tile.index - last.tile.index) > 1 \
                         or tile.suit is not last.tile.suit:
-                    return f"{tile.code} is not the middle of a chow with the discard {last.tile.code}"
+                    return f"{log_code(tile)} is not the middle of a chow with the discard {log_code(last.tile)}"
                 return ""
-            return "" if tile == last.tile else f"the tile just played is {last.tile.code}"
+            return "" if tile == last.tile else f"the tile just played is {log_code(last.tile)}"
         if last.action in ("Chi", "Peng"):
             return "" if action == "Play" and seat == last.player else f"Player {last.player} plays after claiming"
         if last.action in ("Gang", "AnGang"):
@@ -296,13 +301,13 @@ class _Round:
             if action == "Draw" and seat == last.player:
                 return ""
             if action == "Hu" and seat != last.player:
-                return "" if tile == last.tile else f"the tile added to the kong is {last.tile.code}"
+                return "" if tile == last.tile else f"the tile added to the kong is {log_code(last.tile)}"
             return f"Player {last.player} draws a replacement, unless another player robs the kong"
         # the last action is a draw
         if seat != last.player or action not in ("Play", "AnGang", "BuGang", "Hu"):
             return f"Player {last.player} has just drawn and plays, declares a kong or wins"
         if action == "Hu" and tile != last.tile:
-            return f"the tile just drawn is {last.tile.code}"
+            return f"the tile just drawn is {log_code(last.tile)}"
         return ""
 
     def _win(self, seat: int, tile: Tile) -> dict[str, Any]:
@@ -431,6 +436,8 @@ def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin
                 ending = (0, "")
             elif keyword == "Score":
                 raise _Problem("a Score line follows the Fan or Huang line")
+            elif keyword == "Match":
+                raise _Problem(f"a new round begins before round {round_.match} has its Fan or Huang and Score lines")
             else:
                 raise _Problem(f"{keyword!r} does not begin a line of a Botzone log")
         except _Problem as problem:
@@ -464,3 +471,8 @@ def read_log(text: str, where: str) -> ImportedLog:
         if outcome is not None:
             wins.append(outcome)
     return ImportedLog(tuple(wins), rounds, rounds - len(wins))
+
+
+#: The Botzone code of each tile kind.
+_LOG_CODES = {botzone_tile(code): code for code in
+              [f"{suit}{rank}" for suit in _SUITS for rank in range(1, 10)] + list(_HONOURS)}
