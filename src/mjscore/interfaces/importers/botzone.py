@@ -57,7 +57,7 @@ MAX_LINE_BYTES = 4096
 
 #: What the logs call each seat's player: the four seats in turn order, Player 0 first.
 PLAYERS = range(len(SEATS))
-_SEAT_NUMBERS = tuple(str(n) for n in PLAYERS)
+_PLAYER_NUMBERS = tuple(str(n) for n in PLAYERS)
 
 _SUITS = {"W": "m", "B": "p", "T": "s"}
 _HONOURS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
@@ -80,6 +80,10 @@ def botzone_tile(code: str) -> Tile:
     if not _TILE.fullmatch(code):
         raise _Problem(f"{code!r} is not a tile (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3)")
     return Tile.parse(_HONOURS.get(code) or code[1] + _SUITS[code[0]])
+
+
+#: The Botzone code of each tile kind.
+_LOG_CODES = {botzone_tile(code): code for code in [f"{suit}{rank}" for suit in _SUITS for rank in range(1, 10)] + list(_HONOURS)}
 
 
 def log_code(tile: Tile) -> str:
@@ -353,13 +357,13 @@ class _Round:
         return record
 
 
-def _player_line(words: list[str]) -> tuple[int, str, list[str], list[str]]:
-    """(player, action, the action's tile codes, the Ignore clauses' words) of a ``Player`` line."""
-    if len(words) < 4 or words[1] not in _SEAT_NUMBERS:
+def _player_line(words: list[str]) -> tuple[int, str, list[str]]:
+    """(player, action, the action's tile codes) of a ``Player`` line, its Ignore clauses checked."""
+    if len(words) < 4 or words[1] not in _PLAYER_NUMBERS:
         raise _Problem("a Player line is 'Player <0-3> <action> <tile>'")
     seat, action = int(words[1]), words[2]
     if action == "Deal":
-        return seat, action, words[3:], []
+        return seat, action, words[3:]
     if action not in _ACTIONS:
         raise _Problem(f"{action!r} is not an action ({', '.join(('Deal', *_ACTIONS))})")
     rest = words[4:]
@@ -367,13 +371,13 @@ def _player_line(words: list[str]) -> tuple[int, str, list[str], list[str]]:
         raise _Problem(f"only a claim ({', '.join(_CLAIMS)}) is followed by Ignore clauses, not {action}")
     for start in range(0, len(rest), 5):
         clause = rest[start:start + 5]
-        if len(clause) != 5 or clause[0] != "Ignore" or clause[1] != "Player" or clause[2] not in _SEAT_NUMBERS \
+        if len(clause) != 5 or clause[0] != "Ignore" or clause[1] != "Player" or clause[2] not in _PLAYER_NUMBERS \
                 or clause[3].upper() not in _IGNORED:
             raise _Problem(f"{' '.join(clause)!r} is not 'Ignore Player <0-3> <CHI|PENG|GANG|HU> <tile>'")
         if int(clause[2]) == seat:
             raise _Problem(f"Player {seat}'s claim cannot ignore a claim of its own")
         botzone_tile(clause[4])
-    return seat, action, [words[3]], rest
+    return seat, action, [words[3]]
 
 
 def _integers(words: list[str], count: int, what: str) -> list[int]:
@@ -414,7 +418,7 @@ def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin
                     raise _Problem(f"Wind {wind}: the round wind is 0-3 (East, South, West, North)")
                 round_.wind = wind
             elif keyword == "Player":
-                seat, action, codes, _ignored = _player_line(words)
+                seat, action, codes = _player_line(words)
                 tiles = [botzone_tile(code) for code in codes]
                 if action == "Deal":
                     round_.deal(seat, tiles)
@@ -472,7 +476,3 @@ def read_log(text: str, where: str) -> ImportedLog:
             wins.append(outcome)
     return ImportedLog(tuple(wins), rounds, rounds - len(wins))
 
-
-#: The Botzone code of each tile kind.
-_LOG_CODES = {botzone_tile(code): code for code in
-              [f"{suit}{rank}" for suit in _SUITS for rank in range(1, 10)] + list(_HONOURS)}
