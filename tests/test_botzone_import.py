@@ -247,6 +247,8 @@ def test_bytes_that_are_not_utf8_and_a_missing_log_are_refused(tmp_path: Path) -
     assert (done.returncode, done.stderr) == (2, "error: bin.log line 2: not UTF-8: byte 0xff at offset 5\n")
     done = _run("import", "botzone", "nothere.log", "-o", "out.jsonl", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "error: cannot open nothere.log: No such file or directory\n")
+    done = _run("import", "botzone", str(LOG), "-o", "nofolder/out.jsonl", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "error: cannot write nofolder/out.jsonl: No such file or directory\n")
     assert not (tmp_path / "out.jsonl").exists()
 
 

@@ -150,6 +150,8 @@ def test_plot_writes_an_svg_and_refuses_another_suffix(tmp_path: Path) -> None:
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     done = _run("stats", "scores.jsonl", "--plot", "chart.pdf", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "error: --plot chart.pdf: write the chart to a .svg or .png file\n")
+    done = _run("stats", "scores.jsonl", "--plot", "nofolder/chart.svg", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "error: cannot write nofolder/chart.svg: No such file or directory\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.png", "chart.svg", "scores.jsonl"]
 
 

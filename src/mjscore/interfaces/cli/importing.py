@@ -45,10 +45,14 @@ def botzone_command(
         raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
     try:
         handle = log.open("rb")
+    except OSError as error:
+        raise fail(f"cannot open {log}: {error.strerror}") from None
+    try:
         temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
             "w", encoding="utf-8", dir=output.resolve().parent, prefix=f".{output.name}.", suffix=".partial", delete=False)
     except OSError as error:
-        raise fail(f"cannot open {error.filename}: {error.strerror}") from None
+        handle.close()
+        raise fail(f"cannot write {output}: {error.strerror}") from None
     rounds = wins = 0
     try:
         with handle, temporary:

@@ -110,8 +110,8 @@ def stats_command(
             plot_statistics(stats, name, plot)
     except MjscoreError as error:
         raise fail(str(error)) from None
-    except OSError as error:
-        raise fail(f"cannot write {error.filename or plot}: {error.strerror or error}") from None
+    except OSError as error:  # only the chart is written
+        raise fail(f"cannot write {plot}: {error.strerror or error}") from None
     _print_statistics(stats, scores, output, name)
 
 
