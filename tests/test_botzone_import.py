@@ -31,7 +31,7 @@ MJSCORE = Path(sys.executable).parent / "mjscore"
 @pytest.fixture(scope="module")
 def wins() -> dict[str, dict[str, Any]]:
     log = read_log(LOG.read_text(encoding="utf-8"), "rounds.log")
-    assert (log.rounds, log.drawn) == (7, 1)  # drawn-5 is the drawn round: no line
+    assert (log.rounds, log.drawn) == (10, 2)  # drawn-5 and drawn-10 are drawn: no line
     return {win.match: win.to_json() for win in log.wins}
 
 
@@ -92,6 +92,41 @@ def test_robbing_a_kong_after_a_pung_with_an_ignored_chow(wins: dict[str, dict[s
         "discards": 6, "declared_tiles": 3,
         "recorded": {"total": 13, "fans": "抢杠和*1+平和*1+门前清*1+坎张*1", "scores": [37, -21, -8, -8]},
         "match": "robbing-3"}
+
+
+def test_a_claimed_win_on_the_discard_after_the_last_tile(wins: dict[str, dict[str, Any]]) -> None:
+    """lastdiscard-8, Wind 1: Player 0 waits on 4m (3m 5m); Players 1, 2 and 3 each draw a 4m on their
+    first turn and play it; after 84 draws Player 3 plays the last tile of the wall, the fourth 4m, and
+    Player 0 wins on it: the last tile, and the last of its kind. 16 fans = Last Tile Claim 8 + Last
+    Tile 4 + Concealed Hand 2 + Short Straight 1 (456s 789s) + Closed Wait 1; Player 3 pays 8 + 16."""
+    assert wins["lastdiscard-8"] == {
+        **_record(seat="E", round="S", concealed="35m 123p 456789s EE", win_tile="4m", win="discard", discarder="N",
+                  last_tile=True, last_of_kind=True),
+        "discards": 83, "declared_tiles": 0,
+        "recorded": {"total": 16, "fans": "海底捞月*1+和绝张*1+门前清*1+连六*1+坎张*1", "scores": [40, -8, -8, -24]},
+        "match": "lastdiscard-8"}
+
+
+def test_robbing_a_kong_two_players_wait_on(wins: dict[str, dict[str, Any]]) -> None:
+    """robbing-9, Wind 0: Player 1 pungs Player 0's 8s and later adds the drawn fourth; Players 2 and 3
+    both win on it, and Player 2, the nearer after Player 1, takes it (Player 3's Hu is ignored).
+    On the table: F4 J3 F4 F4."""
+    assert wins["robbing-9"] == {
+        **_record(seat="W", round="E", concealed="234m 123456p 79s FF", win_tile="8s", win="robbing_gong",
+                  discarder="S", last_of_kind=True),
+        "discards": 4, "declared_tiles": 3,
+        "recorded": {"total": 12, "fans": "抢杠和*1+门前清*1+连六*1+坎张*1", "scores": [-8, -20, 36, -8]},
+        "match": "robbing-9"}
+
+
+def test_a_drawn_round_with_claims_writes_nothing() -> None:
+    """drawn-10: a pung, an exposed kong with its replacement, and a chow on the way; all 84 tiles drawn, then
+    Huang. Cut at the Huang, the log is refused for a missing Score line, so the round was read to its end."""
+    text = LOG.read_text(encoding="utf-8")
+    drawn = text[text.index("Match drawn-10"):]
+    assert read_log(drawn, "d.log").wins == ()
+    with pytest.raises(InputError, match="before its Score line"):
+        read_log(drawn.replace("Score 0 0 0 0", ""), "d.log")
 
 
 def test_a_win_on_a_concealed_kongs_replacement(wins: dict[str, dict[str, Any]]) -> None:
@@ -214,13 +249,15 @@ def _run(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_the_command_writes_one_line_per_win_that_batch_scores(tmp_path: Path) -> None:
     done = _run("import", "botzone", str(LOG), "-o", "hands.jsonl", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "6 win(s) of 7 round(s) written to hands.jsonl" in done.stderr
+    assert "8 win(s) of 10 round(s) written to hands.jsonl" in done.stderr
     lines = [json.loads(line) for line in (tmp_path / "hands.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert [line["match"] for line in lines] == ["selfdraw-1", "claimed-2", "robbing-3", "kong-4", "lasttile-6", "kongs-7"]
+    assert [line["match"] for line in lines] == ["selfdraw-1", "claimed-2", "robbing-3", "kong-4", "lasttile-6", "kongs-7",
+                                                 "lastdiscard-8", "robbing-9"]
     scored = _run("batch", "hands.jsonl", "-o", "scores.jsonl", "--quiet", "--summary", cwd=tmp_path)
     assert scored.returncode == 0, scored.stderr
     results = [json.loads(line) for line in (tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert [r.get("total") for r in results] == [17, 42, 13, 16, 21, 10]  # kongs-7: mjscore's 4 + 2 for 明暗杠's 5
+    # the recorded totals, but kongs-7: mjscore counts Two Melded Kongs 4 + Concealed Kong 2 for 明暗杠's 5
+    assert [r.get("total") for r in results] == [17, 42, 13, 16, 21, 10, 16, 12]
 
 
 def test_batch_still_refuses_other_unknown_keys(tmp_path: Path) -> None:

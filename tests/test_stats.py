@@ -96,21 +96,21 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_compare_report_of_the_test_log(imported: Path) -> None:
-    """Six wins; the log and mjscore agree on five. kongs-7 (line 6) holds a melded and a concealed kong:
+    """Eight wins; the log and mjscore agree on seven. kongs-7 (line 6) holds a melded and a concealed kong:
     Botzone's calculator records 明暗杠 5, mjscore Two Melded Kongs 4 + Concealed Kong 2 (docs/rulesets/mcr.md),
     so its total is 10, not 9, and each loser pays 18, not 17."""
     done = _run("stats", "--compare-recorded", "hands.jsonl", "scores.jsonl", "--format", "json", cwd=imported)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert {k: report[k] for k in ("compared", "totals_agree", "payments_agree", "fans_agree", "all_agree", "unscored")} \
-        == {"compared": 6, "totals_agree": 5, "payments_agree": 5, "fans_agree": 5, "all_agree": 5, "unscored": 0}
+        == {"compared": 8, "totals_agree": 7, "payments_agree": 7, "fans_agree": 7, "all_agree": 7, "unscored": 0}
     assert report["fans"] == [{"fan": "concealed_kong", "recorded_more": 0, "scored_more": 1},
                               {"fan": "two_melded_kongs", "recorded_more": 0, "scored_more": 1},
                               {"fan": "明暗杠", "recorded_more": 1, "scored_more": 0}]
     assert [(w["line"], w["match"], w["recorded_total"], w["total"]) for w in report["differing"]] == [(6, "kongs-7", 9, 10)]
     text = _run("stats", "--compare-recorded", "hands.jsonl", "scores.jsonl", cwd=imported).stdout
-    assert "6 recorded win(s) of hands.jsonl compared with scores.jsonl:" in text
-    assert "  the total agrees: 5 of 6 (83.3%)" in text
+    assert "8 recorded win(s) of hands.jsonl compared with scores.jsonl:" in text
+    assert "  the total agrees: 7 of 8 (87.5%)" in text
     assert "  明暗杠: recorded more often in 1" in text
     assert "line 6 (match kongs-7): total 10, recorded 9; payments differ;" in text
 
@@ -120,7 +120,7 @@ def test_a_win_without_a_score_agrees_on_nothing(imported: Path) -> None:
     (imported / "partial.jsonl").write_text("\n".join([json.dumps({"line": 1, "error": "lost"}), *scores[1:3]]) + "\n")
     done = _run("stats", "--compare-recorded", "hands.jsonl", "partial.jsonl", "--format", "json", cwd=imported)
     report = json.loads(done.stdout)
-    assert (report["compared"], report["all_agree"], report["unscored"], report["left_out"]) == (6, 2, 4, 0)
+    assert (report["compared"], report["all_agree"], report["unscored"], report["left_out"]) == (8, 2, 6, 0)
     assert report["differing"][0]["error"] == "lost"
     (imported / "more.jsonl").write_text((imported / "hands.jsonl").read_text() + json.dumps({"win": "discard"}) + "\n")
     text = _run("stats", "--compare-recorded", "more.jsonl", "scores.jsonl", cwd=imported).stdout
