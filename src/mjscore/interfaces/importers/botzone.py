@@ -61,7 +61,6 @@ _PLAYER_NUMBERS = tuple(str(n) for n in PLAYERS)
 
 _SUITS = {"W": "m", "B": "p", "T": "s"}
 _HONOURS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
-_TILE = re.compile(r"[WBT][1-9]|F[1-4]|J[1-3]")
 _ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu")
 #: The claims an Ignore clause may name (the log writes them in capitals).
 _IGNORED = ("CHI", "PENG", "GANG", "HU")
@@ -75,15 +74,18 @@ class _Problem(InputError):
     """A problem with the line being read; :func:`replay` adds the file and the line number."""
 
 
+#: The tile of each Botzone code, and the code of each tile.
+_TILES = {code: Tile.parse(_HONOURS.get(code) or code[1] + _SUITS[code[0]])
+          for code in [f"{suit}{rank}" for suit in _SUITS for rank in range(1, 10)] + list(_HONOURS)}
+_LOG_CODES = {tile: code for code, tile in _TILES.items()}
+
+
 def botzone_tile(code: str) -> Tile:
     """The tile of a Botzone tile code: ``W5`` 5m, ``B1`` 1p, ``T9`` 9s, ``F2`` South, ``J1`` red."""
-    if not _TILE.fullmatch(code):
+    tile = _TILES.get(code)
+    if tile is None:
         raise _Problem(f"{code!r} is not a tile (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3)")
-    return Tile.parse(_HONOURS.get(code) or code[1] + _SUITS[code[0]])
-
-
-#: The Botzone code of each tile kind.
-_LOG_CODES = {botzone_tile(code): code for code in [f"{suit}{rank}" for suit in _SUITS for rank in range(1, 10)] + list(_HONOURS)}
+    return tile
 
 
 def log_code(tile: Tile) -> str:
