@@ -29,6 +29,7 @@ def plot_statistics(stats: BatchStatistics, award_name: Callable[[str, str], str
         raise MjscoreError(f"--plot {path}: no hand was scored, so there is nothing to draw")
     try:
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise MjscoreError("--plot needs matplotlib, which is not installed: pip install 'mjscore[charts]'") from None
     rows = len(stats.rulesets)
@@ -44,6 +45,7 @@ def plot_statistics(stats: BatchStatistics, award_name: Callable[[str, str], str
         totals.bar([str(total) for total, _ in rules.totals], [hands for _, hands in rules.totals], color="#d8873b")
         totals.set_xlabel("total")
         totals.set_ylabel("scored hands")
+        totals.yaxis.set_major_locator(MaxNLocator(integer=True))  # hands come whole
         totals.set_title(f"{rules.ruleset}: totals (average {rules.average_total:.1f})")
     temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
         dir=path.resolve().parent, prefix=f".{path.name}.", suffix=".partial", delete=False)
