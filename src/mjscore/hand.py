@@ -330,6 +330,17 @@ def parse_record(text: str, where: str = "hand record") -> dict[str, Any]:
     return parse_json_object(text, where)
 
 
+#: Keys a line of hand records may carry beside the record, about where the hand came from (an
+#: imported log's ``recorded`` score and ``match`` id): readers of lines set them aside unread, and
+#: every other unknown key is still refused.
+LINE_ANNOTATIONS = ("recorded", "match")
+
+
+def without_annotations(data: dict[str, Any]) -> dict[str, Any]:
+    """The hand record of a line of records: ``data`` without its :data:`LINE_ANNOTATIONS`."""
+    return {key: value for key, value in data.items() if key not in LINE_ANNOTATIONS}
+
+
 def read_record_file(path: Path) -> dict[str, Any]:
     """The JSON object of the hand record file at ``path``: a missing file, bytes that are not
     UTF-8 or text that is not strict JSON are refused with one :class:`InputError` line."""

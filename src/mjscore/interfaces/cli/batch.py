@@ -3,9 +3,11 @@
 Each output line answers the non-blank input line of the same ``line`` number: the score, the same
 JSON as ``mjscore score --format json`` (or, with ``--summary``, the compact ``ruleset``, ``total``,
 ``legal``, ``awards``, ``payments``), or ``{"line": n, "error": "..."}`` for a line that is not a
-valid, winning hand record, whatever it holds (binary garbage, a line of megabytes). Bad lines never
-stop the run. The output is written to a temporary file beside it and renamed into place at the
-end, so an interrupted run leaves no half-written file, and the input can never be the output.
+valid, winning hand record, whatever it holds (binary garbage, a line of megabytes); a line's
+``recorded`` and ``match`` keys (an imported log's, :data:`mjscore.hand.LINE_ANNOTATIONS`) are set
+aside unread. Bad lines never stop the run. The output is written to a temporary file beside it and
+renamed into place at the end, so an interrupted run leaves no half-written file, and the input can
+never be the output.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
-from mjscore.hand import parse_record
+from mjscore.hand import parse_record, without_annotations
 from mjscore.interfaces.cli.app import Lang, app, fail
 from mjscore.reading import LIMITS, decode
 
@@ -69,7 +71,7 @@ def score_line(numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
     try:
         if data is None:
             raise MjscoreError(f"longer than {LIMITS['line'].max_bytes:,} bytes, the most a batch line may have")
-        record = parse_record(decode(data, ""), "")
+        record = without_annotations(parse_record(decode(data, ""), ""))
         hand = Hand.from_dict(record)
         result = score(hand, _options.ruleset(hand.ruleset))
     except MjscoreError as error:

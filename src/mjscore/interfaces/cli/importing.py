@@ -1,0 +1,72 @@
+"""``mjscore import botzone LOG -o hands.jsonl``: game logs replayed into hand records.
+
+One output line per win, in the log's order: the winner's hand record with the log's own score of
+it under ``recorded`` and the round's ``match`` id (``mjscore batch`` sets those two keys aside;
+``mjscore stats --compare-recorded`` reads them). A bad log line is refused with one line naming the
+file, the line and the problem (exit status 2), and nothing is written: the output goes to a
+temporary file beside it, renamed into place only when the whole log has been read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, BinaryIO
+
+import typer
+
+from mjscore.errors import MjscoreError
+from mjscore.interfaces.cli.app import app, fail
+from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
+from mjscore.reading import decode
+
+import_app = typer.Typer(help="Turn game logs of other platforms into hand records.", no_args_is_help=True)
+app.add_typer(import_app, name="import")
+
+
+def _lines(handle: BinaryIO, where: str) -> Iterator[tuple[int, str]]:
+    """The lines of ``handle`` with their numbers, each checked for size and UTF-8 as it is read."""
+    for number, data in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+        if len(data) > MAX_LINE_BYTES:
+            raise MjscoreError(f"{where} line {number}: longer than {MAX_LINE_BYTES:,} bytes; a log line is far shorter")
+        yield number, decode(data, f"{where} line {number}")
+
+
+@import_app.command("botzone")
+def botzone_command(
+    log: Annotated[Path, typer.Argument(help="A Botzone Chinese Standard Mahjong (MCR) human log.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write one hand record per win.")],
+) -> None:
+    """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
+    if log.resolve() == output.resolve():
+        raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
+    try:
+        handle = log.open("rb")
+    except OSError as error:
+        raise fail(f"cannot open {log}: {error.strerror}") from None
+    try:
+        temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
+            "w", encoding="utf-8", dir=output.resolve().parent, prefix=f".{output.name}.", suffix=".partial", delete=False)
+    except OSError as error:
+        handle.close()
+        raise fail(f"cannot write {output}: {error.strerror}") from None
+    rounds = wins = 0
+    try:
+        with handle, temporary:
+            for outcome in replay(_lines(handle, str(log)), str(log)):
+                rounds += 1
+                if outcome is not None:
+                    wins += 1
+                    temporary.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")
+        os.replace(temporary.name, output)
+    except MjscoreError as error:
+        Path(temporary.name).unlink(missing_ok=True)
+        raise fail(str(error)) from None
+    except BaseException:
+        Path(temporary.name).unlink(missing_ok=True)
+        raise
+    typer.echo(f"{wins} win(s) of {rounds} round(s) written to {output}; {rounds - wins} drawn round(s) have no line",
+               err=True)

@@ -1,0 +1,1 @@
+"""Importers: game logs of other platforms read into hand records (``mjscore import ...``)."""
