@@ -72,10 +72,14 @@ def after_win(deal: Deal, winner: int, rules: Ruleset) -> Deal:
 
 
 def after_draw(deal: Deal, rules: Ruleset) -> Deal:
-    """A drawn hand keeps the dealer and the streak where the ruleset says so (the die stays on the
-    wall: a draw is neither a win nor a loss for the dealer); otherwise the deal passes."""
+    """A drawn hand keeps the dealer where the ruleset says so, otherwise the deal passes. A kept
+    deal keeps the streak (the die stays on the wall: a draw is neither a win nor a loss for the
+    dealer), or adds one to it where the streak counts the deals kept (``streak_counts_draws``: the
+    Taiwan table's 連莊, ruling 35)."""
     played = replace(deal, hands=deal.hands + 1)
-    return played if rules.dealer_keeps_deal_on_draw else pass_deal(played)
+    if not rules.dealer_keeps_deal_on_draw:
+        return pass_deal(played)
+    return replace(played, streak=deal.streak + 1) if rules.streak_counts_draws else played
 
 
 def minimum_to_win(deal: Deal, rules: Ruleset) -> int | None:

@@ -233,11 +233,11 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
     result = _legal_score(entry, deal, rules)
     recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.winner]
     paid = _unsettled(result, rules, recorded)
-    transfers = _transfers(result.payments, deal, rules.stake, settings.base_money, HAND)
+    transfers = _transfers(result.payments, deal, rules.stake, rules.base_money, HAND)
     for payment in paid:
-        transfers += _transfers(payment.payments, deal, rules.stake, settings.base_money, payment.id)
+        transfers += _transfers(payment.payments, deal, rules.stake, rules.base_money, payment.id)
     hand = result.hand
-    giver = player_at(hand.discarder, deal.dealer) if hand.win.claimed and hand.discarder else None
+    giver = player_at(hand.discarder, deal.dealer) if hand.discarder else None  # a flower win names who drew the 8th
     pinned = PinnedScore(result.total, rules.unit, result.base,
                          tuple(PinnedAward(a.id, a.name, a.points, a.count) for a in result.awards), hand.win.value)
     return Settled(deal, after_win(deal, entry.winner, rules), pinned, giver,
@@ -263,7 +263,7 @@ def _settle_event(settings: TableSettings, rules: Ruleset, entry: Event, deal: D
                              f"this kind this hand; only the highest counts")
         if paid:
             happened = replace(happened, payments=table_payments(seat, happened.value - paid, rule.direction))
-    transfers = _transfers(happened.payments, deal, rules.stake, settings.base_money, happened.id)
+    transfers = _transfers(happened.payments, deal, rules.stake, rules.base_money, happened.id)
     after = after_draw(deal, rules) if rule.ends_hand else deal
     return Settled(deal, after, table_payments=(_pinned_payment(happened),), transfers=transfers, pin=pin)
 

@@ -79,14 +79,20 @@ class TableSettings:
         for player in names:
             if folded.count(player.casefold()) > 1:
                 raise TableError(f"two players are called {player!r}: give each a different name")
+        if base_money(base) and "base_money" in (house_rules or {}):
+            raise TableError("base money: the house rules already set base_money; give it once")
         settings = TableSettings(name.strip(), (names[0], names[1], names[2], names[3]), ruleset,
                                  dict(house_rules or {}), base_money(base))
         settings.rules()
         return settings
 
     def rules(self) -> Ruleset:
-        """The table's ruleset with its house rules applied."""
-        return resolve_ruleset(self.ruleset, self.house_rules)
+        """The table's ruleset with its house rules applied, and the table's own base money (``table
+        new --base-money``) as the ruleset's ``base_money``: the one place a payment's base is read."""
+        overrides = dict(self.house_rules)
+        if self.base_money:
+            overrides["base_money"] = str(self.base_money)
+        return resolve_ruleset(self.ruleset, overrides)
 
     def player(self, name: str) -> int:
         """The index of the player called ``name`` (any case)."""

@@ -174,7 +174,8 @@ class Ruleset:
     is restricted to them (``shapes``): a house rule that switches on the Taiwan platform's 嚦咕嚦咕
     makes seven pairs and a pung a win; ``played_shapes`` are the shapes a hand may take.
     ``dealer_keeps_deal_on_win`` / ``dealer_keeps_deal_on_draw`` say whether the dealer deals again
-    after winning / after a drawn hand (the scorekeeper's dealer rotation). ``contexts`` says what
+    after winning / after a drawn hand (the scorekeeper's dealer rotation); ``streak_counts_draws``
+    that a drawn hand that keeps the deal adds one to the dealer streak too (連莊, ruling 35). ``contexts`` says what
     the record's ``heavenly``, ``earthly`` and ``ready_declared`` mean here (:class:`ContextRule`).
     ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`)."""
 
@@ -198,6 +199,7 @@ class Ruleset:
     optional_shapes: tuple[str, ...] = ()
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
+    streak_counts_draws: bool = False
     contexts: Mapping[str, ContextRule] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
     played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -487,6 +489,7 @@ class RulesetHeader(StrictModel):
         [], description="Shapes that win only while an enabled award is restricted to them (a house rule's).")
     dealer_keeps_deal_on_win: bool = True
     dealer_keeps_deal_on_draw: bool = False
+    streak_counts_draws: bool = Field(False, description="A drawn hand that keeps the deal adds one to the streak.")
     context: dict[ContextName, ContextRow] = {}
 
 
@@ -505,10 +508,12 @@ class Settings(StrictModel):
     base: Points | None = Field(None, description="The base added to every winning hand.")
     limit: LimitSetting | None = Field(None, description="The most a hand can score; false: no limit.")
     stake: Stake | None = Field(None, description="The money one point (tai) is worth at this table.")
+    base_money: Stake | None = Field(None, description="The money each payment of a hand carries besides its points (底).")
     minimum: MinimumSetting | None = Field(
         None, description="The minimum to win: one number, a table of round winds (the others kept), or false: none.")
     dealer_keeps_deal_on_win: bool | None = None
     dealer_keeps_deal_on_draw: bool | None = None
+    streak_counts_draws: bool | None = None
 
     def changes(self, rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
         """The changes to ``rules`` (keyword arguments of :func:`dataclasses.replace`) and a note of each."""
@@ -523,7 +528,10 @@ class Settings(StrictModel):
         if self.stake is not None:
             changes["stake"] = self.stake
             notes.append(f"stake = {self.stake}")
-        for switch in ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw"):
+        if self.base_money is not None:
+            changes["base_money"] = self.base_money
+            notes.append(f"base_money = {self.base_money}")
+        for switch in ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw", "streak_counts_draws"):
             value = getattr(self, switch)
             if value is not None:
                 changes[switch] = value
@@ -682,7 +690,7 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         minimum_excludes=tuple(meta.minimum_excludes), limit=meta.limit, instant_flower_win=meta.instant_flower_win,
         stake=meta.stake, base_money=meta.base_money, optional_shapes=tuple(meta.optional_shapes),
         dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win, dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
-        contexts={name: row.rule() for name, row in meta.context.items()},
+        streak_counts_draws=meta.streak_counts_draws, contexts={name: row.rule() for name, row in meta.context.items()},
     )
     _check_references(rules, source, data, None)
     return rules

@@ -97,7 +97,7 @@ def new_command(
     house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON).")] = None,
     per_point: Annotated[str | None, typer.Option(
         "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
-    base_money: Annotated[str, typer.Option("--base-money", help="Money each payer adds to a hand (Four Winds' base).")] = "0",
+    base_money: Annotated[str, typer.Option("--base-money", help="Money each payment of a hand carries (底; default: the ruleset's, e.g. 50 at the taiwan table).")] = "0",
     request_id: RequestOption = None,
 ) -> None:
     """Start a table of four players."""
@@ -315,7 +315,7 @@ def _print_table(view: TableView, last: int | None) -> None:
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
-    base = f" + {money_text(settings.base_money)} a hand" if settings.base_money else ""
+    base = f" + {money_text(view.rules.base_money)} a hand" if view.rules.base_money else ""
     console.print(f"{title}{view.rules.name.en}; {money_text(view.rules.stake)} per {view.rules.unit.rstrip('s')}"
                   f"{base}", markup=False)
     if view.rules.overrides:
