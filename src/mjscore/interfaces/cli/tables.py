@@ -97,7 +97,8 @@ def new_command(
     house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON).")] = None,
     per_point: Annotated[str | None, typer.Option(
         "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
-    base_money: Annotated[str, typer.Option("--base-money", help="Money each payment of a hand carries (底; default: the ruleset's, e.g. 50 at the taiwan table).")] = "0",
+    base_money: Annotated[str, typer.Option(
+        "--base-money", help="Money each payment of a hand carries (底; 0: the ruleset's, e.g. 50 at the taiwan table).")] = "0",
     request_id: RequestOption = None,
 ) -> None:
     """Start a table of four players."""

@@ -59,7 +59,8 @@ class NewTable(BaseModel):
     ruleset: str = "lrc"
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="As in POST /api/score; 'stake' is the money a point (or tai) is worth.")
-    base_money: str = Field(default="0", max_length=20, description="Money each payment of a hand carries (底); 0: the ruleset's (50 at the taiwan table).")
+    base_money: str = Field(default="0", max_length=20, description=(
+        "Money each payment of a hand carries (底); 0: the ruleset's (50 at the taiwan table)."))
     request_id: str | None = Field(
         None, min_length=1, max_length=MAX_REQUEST_ID,
         description="Any text unique to this request: sent again, it opens no second table.")
