@@ -112,7 +112,7 @@ def test_bad_input_is_one_line_and_exit_status_2(arguments: list[str], message: 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(Scorekeeper.open(f"sqlite:///{tmp_path / 'tables.sqlite3'}")))
+    return TestClient(create_app(Scorekeeper.open(f"sqlite:///{tmp_path / 'tables.sqlite3'}")), base_url="http://localhost")
 
 
 def test_the_api_answers_what_the_command_prints(client: TestClient) -> None:

@@ -20,7 +20,7 @@ class AnalyseRequest(HandRecord):
     """A hand record of the held tiles (``win_tile``, if given, is the tile just drawn) and the tiles
     seen on the table."""
 
-    model_config = ConfigDict(extra="forbid", title="mjscore analysis request")
+    model_config = ConfigDict(extra="forbid", strict=True, title="mjscore analysis request")
     win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
         "self_draw", description="Not needed: each wait is scored both on a discard and self-drawn.")
     visible: TileField = Field("", description="Tiles seen on the table: discards, other players' sets.")
