@@ -377,3 +377,15 @@ def test_a_table_opened_twice_with_one_request_id_is_opened_once(client: TestCli
     first, again = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
     assert (again["id"], again["replayed"], first["replayed"]) == (first["id"], True, False)
     assert len(client.get("/api/tables").json()) == 1
+
+
+def test_a_table_can_be_opened_with_a_preset_of_its_ruleset(client: TestClient) -> None:
+    taiwan = next(r for r in client.get("/api/rulesets").json() if r["id"] == "taiwan")
+    assert "taiwan-cap24" in taiwan["presets"]
+    body = {"players": ["Ann", "Bo", "Cy", "Di"], "ruleset": "taiwan", "preset": "taiwan-cap24", "request_id": "p1"}
+    table = client.post("/api/tables", json=body)
+    assert table.status_code == 201, table.text
+    assert table.json()["house_rules"]["limit"] == 24  # taiwan-cap24.toml: limit = 24
+    wrong = client.post("/api/tables", json={**body, "ruleset": "lrc", "request_id": "p2"})
+    assert wrong.status_code == 422
+    assert wrong.json()["message"] == "preset: 'taiwan-cap24' is not a preset of ruleset 'lrc' (it has none)"

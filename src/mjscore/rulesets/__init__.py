@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mjscore.errors import RulesetError
-from mjscore.scoring.house_rules import apply_house_rules, load_house_rules
+from mjscore.scoring.house_rules import apply_house_rules, load_house_rules, read_house_rules
 from mjscore.scoring.rulefiles import fail, read_rule_file
 from mjscore.scoring.ruleset import Ruleset, load_ruleset, ruleset_from_data
 
@@ -85,3 +85,14 @@ def house_rules_file(path: Path, ruleset_id: str) -> Path:
     name = str(path)
     own = f"{ruleset_id}-{name}"
     return preset(own if own in presets() else name)
+
+
+def presets_of(ruleset_id: str) -> tuple[str, ...]:
+    """The presets made for the ruleset ``ruleset_id`` (those named ``<id>-...``)."""
+    return tuple(name for name in presets() if name.startswith(f"{ruleset_id}-"))
+
+
+def named_house_rules(path: Path, ruleset_id: str) -> dict[str, Any]:
+    """The settings of the house-rules file ``--rules`` names: a file, or a preset of the ruleset
+    (:func:`house_rules_file`), read strictly."""
+    return read_house_rules(house_rules_file(path, ruleset_id))

@@ -25,13 +25,13 @@ from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, app, fail
 from mjscore.reading import parse_json, read_stream, read_text
+from mjscore.rulesets import named_house_rules
 from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
 from mjscore.scorekeeper.ledger import describe
 from mjscore.scorekeeper.model import money_text
 from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
-from mjscore.scoring.house_rules import read_house_rules
 
 tables = typer.Typer(help="Keep the score of a table: hands, draws, table payments, balances.", no_args_is_help=True)
 app.add_typer(tables, name="table")
@@ -94,7 +94,8 @@ def new_command(
     players: Annotated[list[str], typer.Argument(help="The four players, East first (the first dealer), then S, W, N.")],
     ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "lrc",
     name: Annotated[str, typer.Option(help="A name for the table.")] = "",
-    house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON).")] = None,
+    house_rules: Annotated[Path | None, typer.Option(
+        "--rules", help="House rules (TOML or JSON), or a preset's name (e.g. platform at a taiwan table).")] = None,
     per_point: Annotated[str | None, typer.Option(
         "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
     base_money: Annotated[str, typer.Option(
@@ -103,7 +104,7 @@ def new_command(
 ) -> None:
     """Start a table of four players."""
     with _keeper() as keeper:
-        overrides = read_house_rules(house_rules) if house_rules else {}
+        overrides = named_house_rules(house_rules, ruleset) if house_rules else {}
         if per_point is not None:
             if "stake" in overrides:
                 raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")

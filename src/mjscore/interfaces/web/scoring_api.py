@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
+from mjscore.rulesets import presets_of
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import HandRecord
@@ -52,6 +53,7 @@ class RulesetSummary(BaseModel):
     version: str
     hand_size: int
     default: bool = Field(description="The ruleset a hand record without one is scored under.")
+    presets: list[str] = Field(description="Its presets: house-rule files a table chooses by name.")
 
 
 def ruleset_for(record: HandRecord, house_rules: dict[str, Any] | None) -> Ruleset:
@@ -137,7 +139,7 @@ def list_rulesets() -> list[RulesetSummary]:
     found = [get_ruleset(r) for r in rulesets()]
     default = HandRecord.model_fields["ruleset"].default
     return [RulesetSummary(id=r.id, names=r.name.to_dict(), version=r.version, hand_size=r.hand_size,
-                           default=r.id == default) for r in found]
+                           default=r.id == default, presets=list(presets_of(r.id))) for r in found]
 
 
 @router.get("/rulesets/{ruleset_id}", responses=NOT_FOUND)

@@ -19,12 +19,15 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from mjscore.errors import TableError
 from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
+from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
+from mjscore.scoring.house_rules import read_house_rules
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 ERRORS = {**BODY_ERRORS, **NOT_FOUND, **STALE}
@@ -59,6 +62,8 @@ class NewTable(BaseModel):
     ruleset: str = "lrc"
     house_rules: dict[str, Any] = Field(
         default_factory=dict, description="As in POST /api/score; 'stake' is the money a point (or tai) is worth.")
+    preset: str | None = Field(None, max_length=60, description=(
+        "A preset of the ruleset (GET /api/rulesets lists them): its house rules, under those of house_rules."))
     base_money: str = Field(default="0", max_length=20, description=(
         "Money each payment of a hand carries (底); 0: the ruleset's (50 at the taiwan table)."))
     request_id: str | None = Field(
@@ -129,7 +134,13 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
 @router.post("", status_code=201, responses=BODY_ERRORS)
 def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """Open a new table (at most 30 an hour, unless the server says otherwise)."""
-    settings = TableSettings.of(request.name, request.players, request.ruleset, request.house_rules, request.base_money)
+    house_rules = request.house_rules
+    if request.preset is not None:
+        if request.preset not in presets_of(request.ruleset):
+            raise TableError(f"preset: {request.preset!r} is not a preset of ruleset {request.ruleset!r} "
+                             f"(it has {', '.join(presets_of(request.ruleset)) or 'none'})")
+        house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
+    settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)
     view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
                                request_id=request.request_id)
     return view_to_dict(view, lang)

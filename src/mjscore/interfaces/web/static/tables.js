@@ -27,7 +27,15 @@ async function main() {
     const chosen = select.value || rulesets.find((r) => r.default)?.id;
     select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
     select.value = chosen;
+    fillPresets();
   };
+  // The chosen ruleset's presets (house-rule files shipped with mjscore), none by default.
+  const fillPresets = () => {
+    const ruleset = rulesets.find((r) => r.id === form.elements.ruleset.value);
+    form.elements.preset.innerHTML = `<option value="">${esc(t("no_preset"))}</option>` +
+      (ruleset ? ruleset.presets : []).map((p) => `<option value="${esc(p)}">${esc(p)}</option>`).join("");
+  };
+  form.elements.ruleset.addEventListener("change", fillPresets);
   fillRulesets();
   onLanguageChange(() => { fillRulesets(); showTables(list); });
   // One id per table the form opens: a second tap or a retry while the first is on its way opens no
@@ -41,7 +49,8 @@ async function main() {
     try {
       const table = await api("/api/tables", { body: {
         players, name: form.elements.name.value, ruleset: form.elements.ruleset.value,
-        house_rules: stake ? { stake } : {}, base_money: form.elements.base_money.value, request_id: requestId } });
+        house_rules: stake ? { stake } : {}, preset: form.elements.preset.value || null,
+        base_money: form.elements.base_money.value, request_id: requestId } });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
       form.querySelector(".error").textContent = problem.message;
