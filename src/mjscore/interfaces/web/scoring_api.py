@@ -9,12 +9,12 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
-from mjscore.rulesets import presets_of
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
+from mjscore.rulesets import presets_of
 from mjscore.scoring.ruleset import LANGUAGES, Ruleset
 from mjscore.tiles import ALL_TILES
 
