@@ -8,28 +8,14 @@ two arrangements. Measured on the 2-core CI machine: about 35 seconds.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tool_modules import load_tool
 
 import mjscore
 
-
-def _load_oracle() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "tools" / "mcr_oracle.py"
-    spec = importlib.util.spec_from_file_location("mcr_oracle", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
-
-
-oracle = _load_oracle()
+oracle = load_tool("mcr_oracle")
 HANDS = 20_000
 
 

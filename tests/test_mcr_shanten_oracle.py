@@ -7,32 +7,17 @@ Every hand must agree on the shanten and the useful tiles, or differ only for a 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tool_modules import load_tool
 
 import mjscore
 from mjscore.analysis import held_hand
 from mjscore.hand import Meld, MeldKind
 from mjscore.tiles import parse_tiles
 
-
-def _load_oracle() -> ModuleType:
-    folder = Path(__file__).resolve().parents[1] / "tools"
-    sys.path.insert(0, str(folder))
-    spec = importlib.util.spec_from_file_location("mcr_shanten_oracle", folder / "mcr_shanten_oracle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
-
-
-oracle = _load_oracle()
+oracle = load_tool("mcr_shanten_oracle")
 #: 100,000 random hands in CI, as issue 14 asks (about 90 s of CPU: 30,000 took 26 s); the tool
 #: compares 1,000,000 (see the MCR notes for its counts).
 HANDS = 100_000
