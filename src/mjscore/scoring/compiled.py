@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.arrangements import Arrangement, GroupKind, WinRole
+from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import Hand, MeldKind, WinKind
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.fast_forms import FAST_FORMS, Form
@@ -66,7 +66,14 @@ SUMMARY: tuple[_Var, ...] = (
     _Var(("present",), "present = 0\nfor i in range(34):\n    if counts[i]:\n        present |= 1 << i",
          ("counts",), per_hand=True),
     _Var(("has4",), "has4 = 4 in counts", ("counts",), per_hand=True),
+    _Var(("spread4",), "spread4 = has4 and counts.count(4) > sum(1 for m in hand.melds if m.kind is KONG_MELD)",
+         ("has4", "counts"), per_hand=True),
     _Var(("nwaits",), "nwaits = len(waits)", per_hand=True),
+    _Var(("held_pairs_waited",), "held = [t.index for t in hand.concealed]\n"
+         "held_pairs_waited = sum(1 for t in waits if held.count(t.index) >= 2)", per_hand=True),
+    _Var(("pair_wait_held",), "pair_wait_held = nwaits == 2 and held_pairs_waited == 2"
+         " and PUNGS_A_HELD_PAIR(hand, waits[0]) and PUNGS_A_HELD_PAIR(hand, waits[1])",
+         ("nwaits", "held_pairs_waited"), per_hand=True),
     _Var(("exposed",), "exposed = hand.has_exposed_melds", per_hand=True),
     _Var(("all_kongs",), "all_kongs = all(m.kind is KONG_MELD for m in hand.melds)", per_hand=True),
     _Var(("seat_wind",), "seat_wind = 27 + SEATS.index(hand.seat)", per_hand=True),
@@ -116,6 +123,13 @@ SUMMARY: tuple[_Var, ...] = (
     _Var(("terminal_pungs",), "terminal_pungs = len(TERMINALS.intersection(pung_firsts))", ("pung_firsts",)),
     _Var(("end_chows",), "end_chows = len(END_CHOWS.intersection(chow_firsts))", ("chow_firsts",)),
     _Var(("chow_key",), "chow_key = tuple(sorted(chow_firsts))", ("chow_firsts",)),
+    _Var(("chow_ranks",), "chow_ranks = {c % 9 for c in chow_firsts}", ("chow_firsts",)),
+    _Var(("adjacent_pungs",), "adjacent_pungs = any(p + 1 in pung_firsts and p % 9 != 8 for p in pung_firsts if p < 26)",
+         ("pung_firsts",)),
+    _Var(("step3",), "step3 = any(r + 1 in chow_ranks and r + 2 in chow_ranks for r in chow_ranks)", ("chow_ranks",)),
+    _Var(("outside",), "outside = pair >= 0 and (pair >= 27 or pair % 9 in (0, 8))"
+         " and all(c % 9 in (0, 6) for c in chow_firsts) and all(p >= 27 or p % 9 in (0, 8) for p in pung_firsts)",
+         ("pair", "chow_firsts", "pung_firsts")),
 )
 
 _PROVIDER = {name: var for var in SUMMARY for name in var.provides}
@@ -127,7 +141,8 @@ _GLOBALS: dict[str, Any] = {
     "FLOWERS": WinKind.FLOWERS, "KONG_MELD": MeldKind.KONG, "KONG": GroupKind.KONG, "PAIR": GroupKind.PAIR,
     "PUNG_ROLE": WinRole.PUNG, "PAIR_ROLE": WinRole.PAIR, "SEATS": SEATS, "TERMINAL_INDICES": _TERMINAL_INDICES,
     "TERMINALS": frozenset(_TERMINAL_INDICES), "END_CHOWS": frozenset((0, 6, 9, 15, 18, 24)),
-    "CHOW_PAIR_FANS": chow_pair_fans, "Facts": Facts,
+    "DRAGON_RANKS": frozenset((0, 3, 6)),
+    "CHOW_PAIR_FANS": chow_pair_fans, "PUNGS_A_HELD_PAIR": pungs_a_held_pair, "Facts": Facts,
 }
 
 #: (index of the winning arrangement, the rows it fired with their counts).

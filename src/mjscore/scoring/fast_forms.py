@@ -19,14 +19,19 @@ pattern on the golden cases and on random hands.
 The names an expression may use are the summary's, defined in :data:`SUMMARY` of the compiled
 module: per hand ``win``, ``counts``, ``nflowers``, ``self_drawn``, ``claimed``, ``has_honours``,
 ``has_terminals``, ``nnumbered`` (numbered suits present), ``nfamilies``, ``present`` (a bit per
-kind held), ``has4``, ``nwaits``, ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_wind``,
+kind held), ``has4``, ``spread4`` (a kind held four times, not as one kong), ``nwaits``,
+``held_pairs_waited`` (waiting kinds held twice before the win), ``pair_wait_held`` (two waits,
+each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_wind``,
 ``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``, ``nsets``,
 ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
 ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
 ``wind_pungs``, ``dragon_pungs``, ``pung_firsts``/``chow_firsts`` (first tile indices), ``pair``
 (the eyes' index, -1 for none), ``npairs``, ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
-``terminal_pungs``, ``end_chows``, ``chow_key``; and the constants ``SELF_DRAW``, ``DISCARD``,
-``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``, ``PAIR_ROLE`` (win roles).
+``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
+numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
+``outside`` (the eyes and every set hold a terminal or an honour); and the constants
+``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
+``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6).
 """
 
 from __future__ import annotations
@@ -167,12 +172,12 @@ def _kong_count(total: list[int], concealed: list[int] | None = None) -> Form:
 
 @fast("dragon_sequence")
 def _dragon_sequence(pure: bool, concealed: bool) -> Form:
-    return guard("nchows >= 3")
+    return guard("nchows >= 3 and DRAGON_RANKS <= chow_ranks")
 
 
 @fast("sequential_pungs")
 def _sequential_pungs(count: int, independent: bool = False) -> Form:
-    return guard(f"npungs >= {count!r}")
+    return guard(f"npungs >= {count!r} and adjacent_pungs") if count > 1 else guard(f"npungs >= {count!r}")
 
 
 @fast("identical_chows")
@@ -221,7 +226,7 @@ def _terminal_chow_sets(count: int, same_suit: bool = False) -> Form:
 
 @fast("step_up_chows")
 def _step_up_chows(count: int = 3, three_suits: bool = True) -> Form:
-    return guard(f"nchows >= {count!r}")
+    return guard(f"nchows >= {count!r} and step3") if count == 3 else guard(f"nchows >= {count!r}")
 
 
 @fast("shifted_chows")
@@ -231,12 +236,12 @@ def _shifted_chows(count: int) -> Form:
 
 @fast("four_in_ways")
 def _four_in_ways(ways: int, independent: bool = False) -> Form:
-    return guard("has4")
+    return guard("spread4") if ways > 1 else guard("has4")
 
 
 @fast("tile_hog")
 def _tile_hog() -> Form:
-    return guard("has4")
+    return guard("spread4")
 
 
 @fast("chow_pairs")
@@ -337,7 +342,7 @@ def _all_step_up(sequential_pair: bool = False, same_suit: bool = False) -> Form
 
 @fast("terminals_only")
 def _terminals_only(honours: bool) -> Form:
-    return guard(f"regular and pair >= 0 and has_terminals and has_honours == {_flag(honours)}")
+    return guard(f"regular and outside and has_terminals and has_honours == {_flag(honours)}")
 
 
 @fast("eyes_of_rank")
@@ -408,7 +413,7 @@ def _single_wait(roles: list[str] | None = None) -> Form:
 
 @fast("pair_wait")
 def _pair_wait() -> Form:
-    return guard("nwaits == 2 and role is PUNG_ROLE")
+    return exact("1 if role is PUNG_ROLE and pair_wait_held else 0")
 
 
 @fast("single_tile_wait")
