@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
-from mjscore.scorekeeper import Scorekeeper
-from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
 
 
 @app.command("serve")
@@ -22,10 +21,11 @@ def serve_command(
         help="A SQLAlchemy URL for the tables (default: a SQLite file in your data folder).")] = None,
 ) -> None:
     """Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."""
-    # Imported here so that the other commands do not pay for loading the web framework.
+    # Imported here so that the other commands do not pay for loading the web framework or the database.
     import uvicorn
 
     from mjscore.interfaces.web import create_app
+    from mjscore.scorekeeper import Scorekeeper
 
     try:
         keeper = Scorekeeper.open(database)

@@ -1,7 +1,9 @@
 """``mjscore table ...``: keep the score of a table of four all evening.
 
 Every command opens the database named by ``--database`` or ``$MJSCORE_DATABASE_URL`` (default: a
-SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.Scorekeeper`.
+SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.Scorekeeper`. The
+scorekeeper (SQLAlchemy, Alembic) is imported by the commands that use it, so that registering
+them costs ``mjscore score`` and ``mjscore --help`` nothing.
 """
 
 from __future__ import annotations
@@ -12,24 +14,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, app, fail
 from mjscore.reading import parse_json, read_stream, read_text
-from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
-from mjscore.scorekeeper.exchange import table_from_dict, view_to_csv, view_to_dict
-from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
-from mjscore.scorekeeper.ledger import describe
-from mjscore.scorekeeper.model import money_text
-from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
 from mjscore.scoring.house_rules import read_house_rules
+
+if TYPE_CHECKING:
+    from mjscore.scorekeeper import Scorekeeper, TableView
 
 tables = typer.Typer(help="Keep the score of a table: hands, draws, table payments, balances.", no_args_is_help=True)
 app.add_typer(tables, name="table")
@@ -58,6 +58,8 @@ def _database(
 @contextmanager
 def _keeper() -> Iterator[Scorekeeper]:
     """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
+    from mjscore.scorekeeper import Scorekeeper
+
     keeper: Scorekeeper | None = None
     try:
         keeper = Scorekeeper.open(_Options.database)
@@ -87,6 +89,8 @@ def new_command(
     base_money: Annotated[str, typer.Option("--base-money", help="Money each payer adds to a hand (Four Winds' base).")] = "0",
 ) -> None:
     """Start a table of four players."""
+    from mjscore.scorekeeper import TableSettings
+
     with _keeper() as keeper:
         overrides = read_house_rules(house_rules) if house_rules else {}
         if per_point is not None:
@@ -117,6 +121,8 @@ def list_command(output: FormatOption = Format.text) -> None:
 def show_command(table_id: TableId, output: FormatOption = Format.text,
                  lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en") -> None:
     """Balances, the dealer, the round and the streak, and the history."""
+    from mjscore.scorekeeper.exchange import view_to_dict
+
     with _keeper() as keeper:
         view = keeper.table(table_id)
     if output is Format.json:
@@ -171,6 +177,8 @@ def export_command(
     to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
 ) -> None:
     """Export a table as JSON or CSV."""
+    from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
+
     with _keeper() as keeper:
         view = keeper.table(table_id)
     text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
@@ -187,6 +195,8 @@ def export_command(
 @tables.command("import")
 def import_command(source: Annotated[Path, typer.Argument(help="A table exported as JSON, '-' for standard input.")]) -> None:
     """Import a table exported as JSON: a new table with the same players, rules and history."""
+    from mjscore.scorekeeper.exchange import table_from_dict
+
     data = _read_json(source)
     with _keeper() as keeper:
         settings, entries = table_from_dict(data)
@@ -195,6 +205,8 @@ def import_command(source: Annotated[Path, typer.Argument(help="A table exported
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
+    from mjscore.scorekeeper.ledger import describe
+
     with _keeper() as keeper:
         view = action(keeper)
     last = view.ledger.steps[-1] if view.ledger.steps else None
@@ -225,6 +237,8 @@ def _read_record(source: Path) -> dict[str, Any]:
 
 
 def _standing(view: TableView) -> str:
+    from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
+
     deal = view.deal
     if deal.over:
         return f"table {view.id} (version {view.version}): the game is over"
@@ -242,6 +256,9 @@ def _balances_line(view: TableView) -> str:
 
 
 def _print_table(view: TableView) -> None:
+    from mjscore.scorekeeper.ledger import describe
+    from mjscore.scorekeeper.model import money_text
+
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
