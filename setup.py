@@ -10,14 +10,23 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-#: The modules compiled when the build can: the arrangement and wait search and the tile values
-#: it runs on. Each is mypy --strict clean and imports only what mypyc can compile or call.
-COMPILED = ["src/mjscore/arrangements.py", "src/mjscore/tiles.py"]
+#: The modules compiled when the build can: the arrangement and wait search, the tile values it runs
+#: on, the pattern library, the engine and payments. (The compiled evaluator's generated code and
+#: the Facts it reads stay interpreted: Facts keeps its facts in the instance's __dict__.)
+COMPILED = [
+    "src/mjscore/arrangements.py",
+    "src/mjscore/tiles.py",
+    "src/mjscore/scoring/patterns.py",
+    "src/mjscore/scoring/patterns_mcr.py",
+    "src/mjscore/scoring/engine.py",
+    "src/mjscore/scoring/payments.py",
+]
 
 
 class OptionalBuildExt(build_ext):
@@ -29,13 +38,10 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # no compiler, no headers: the pure modules serve
+            # The compiled modules share one library: all of them or none.
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             print(f"mjscore: not compiled ({error}); the pure-Python modules are installed", file=sys.stderr)
-
-    def build_extension(self, ext: Any) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception as error:
-            print(f"mjscore: {ext.name} not compiled ({error}); its pure-Python module is installed", file=sys.stderr)
 
 
 def _extensions() -> list[Any]:
@@ -43,9 +49,11 @@ def _extensions() -> list[Any]:
         return []
     try:
         from mypyc.build import mypycify
-    except ImportError:
+
+        return list(mypycify(COMPILED, opt_level="3"))
+    except (ImportError, SystemExit, Exception) as error:  # no mypyc, or code it cannot compile: pure
+        print(f"mjscore: not compiled ({error!r}); the pure-Python modules are installed", file=sys.stderr)
         return []
-    return mypycify(COMPILED, opt_level="3")
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
