@@ -1,14 +1,17 @@
 """mjscore benchmarks: prints figures, asserts nothing.
 
-    python benchmarks/run.py            # every figure
-    python benchmarks/run.py --quick    # fewer hands, for a smoke run
+    python benchmarks/run.py                 # every figure
+    python benchmarks/run.py --quick         # fewer hands, for a smoke run
+    python benchmarks/run.py --instructions  # also instructions per hand (callgrind), per ruleset and stage
 
 Figures: LRC scoring per hand (median and p99 microseconds) for typical mixed hands, one-suit hands with
 many arrangements, and the worst case constructed; the wait set with the score of every waiting tile for a
-16-tile held hand (typical and worst); MCR scoring against pymahjonggb on the same hands, when the MCR
-ruleset and pymahjonggb are installed; hand analysis (shanten, useful tiles and the scored discard table)
-of 17-tile LRC and 14-tile MCR hands, and MCR shanten and useful tiles beside pymahjonggb's; batch
-throughput; peak memory.
+16-tile held hand (typical and worst, per ruleset); MCR scoring against pymahjonggb on the same hands
+(ratio of medians); LRC, Hé Fēn and Four Winds against the riichi ``mahjong`` package's
+``HandCalculator.estimate_hand_value`` on typical closed hands (ratio of medians); hand analysis
+(shanten, useful tiles and the scored discard table) of 17-tile LRC and 14-tile MCR hands, and MCR shanten
+and useful tiles beside pymahjonggb's; CLI start-up CPU; batch throughput on 1 and 2 workers; peak
+memory. Peers that are not installed are skipped.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import os
 import platform
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -47,10 +51,13 @@ def timings_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjsco
     return found
 
 
-def report(label: str, values: list[float], unit: str = "us") -> None:
+def report(label: str, values: list[float], unit: str = "us") -> float:
+    """Print the median and p99 of ``values``; return the median."""
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"{label:58} median {statistics.median(ordered):9.1f} {unit}   p99 {p99:9.1f} {unit}   n={len(ordered)}")
+    median = statistics.median(ordered)
+    print(f"{label:58} median {median:9.1f} {unit}   p99 {p99:9.1f} {unit}   n={len(ordered)}")
+    return median
 
 
 def worst_lrc_hands() -> list[mjscore.Hand]:
@@ -87,8 +94,11 @@ def lrc_figures(count: int) -> None:
     report("LRC score, worst case (one suit, many arrangements)", timings_us(score, worst))
     report("LRC waits + score per waiting tile, typical", [
         t / 1000 for t in timings_us(score_waits, [held(h) for h in typical[: count // 4]])], "ms")
-    report("LRC waits + score per waiting tile, worst (nine-gates-like)", [
-        t / 1000 for t in timings_us(score_waits, [held(h) for h in worst])], "ms")
+    for ruleset in ("lrc", "hefen", "fourwinds"):
+        other = mjscore.get_ruleset(ruleset)
+        worst_held = [held(replace(h, ruleset=ruleset)) for h in worst]
+        report(f"{other.id} waits + score per waiting tile, worst (nine-gates-like)", [
+            t / 1000 for t in timings_us(lambda hand, r=other: mjscore.score_waits(hand, r), worst_held)], "ms")
 
 
 def mcr_figures(count: int) -> None:
@@ -104,14 +114,66 @@ def mcr_figures(count: int) -> None:
     rules = mjscore.get_ruleset("mcr")
     sample = list(hands(2026, count))
     arguments = [oracle_arguments(hand) for hand in sample]
-    ours = timings_us(lambda hand: mjscore.score(hand, rules), sample)
-    start = time.perf_counter_ns()
-    for args in arguments:
-        MahjongGB.MahjongFanCalculator(*args)
-    theirs_us = (time.perf_counter_ns() - start) / 1000 / len(arguments)
-    report("MCR score (mjscore)", ours)
-    ratio = statistics.mean(ours) / theirs_us
-    print(f"{'MCR score (pymahjonggb, C++), mean':58} {theirs_us:9.1f} us   mjscore/pymahjonggb = {ratio:.1f}x")
+
+    def theirs(args: tuple[object, ...]) -> object:
+        return MahjongGB.MahjongFanCalculator(*args)
+
+    ours = report("MCR score (mjscore)", timings_us(lambda hand: mjscore.score(hand, rules), sample))
+    other = report("MCR score (pymahjonggb, C++, its input built beforehand)", timings_us(theirs, arguments))  # type: ignore[arg-type]
+    print(f"{'MCR, mjscore / pymahjonggb (ratio of medians)':58} {ours / other:9.1f} x")
+
+
+def riichi_figures(count: int) -> None:
+    """LRC, Hé Fēn and Four Winds against the riichi ``mahjong`` package's hand calculator (pure Python,
+    the scorer Python bot authors use) on typical closed 13-tile hands of the same generator, each
+    converted to its 136-tile input beforehand. The rulesets differ, so this compares the cost of
+    scoring a hand, not the scores."""
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator  # type: ignore[import-not-found]
+        from mahjong.hand_calculating.hand_config import HandConfig  # type: ignore[import-not-found]
+    except ImportError:
+        print("riichi: the mahjong package is not installed (pip install mahjong); no comparison")
+        return
+    rng = random.Random(11)
+    calculator = HandCalculator()
+    inputs = []
+    while len(inputs) < count:
+        hand = random_winning_hand(rng, hand_size=13, one_suit_chance=0.0)
+        tiles = [t.index for t in hand.all_tiles]
+        if hand.melds or max(tiles.count(i) for i in tiles) > 4:
+            continue
+        seen: dict[int, int] = {}
+        as_136 = []
+        for index in tiles:  # the same 34 kinds in the same order; copies 0-3 of each
+            as_136.append(index * 4 + seen.get(index, 0))
+            seen[index] = seen.get(index, 0) + 1
+        config = HandConfig(is_tsumo=hand.win.value == "self_draw")
+        inputs.append((as_136, as_136[-1], config))
+    theirs = report("riichi mahjong HandCalculator.estimate_hand_value", timings_us(
+        lambda args: calculator.estimate_hand_value(args[0], args[1], config=args[2]), inputs))  # type: ignore[arg-type, index]
+    for ruleset in ("lrc", "hefen", "fourwinds"):
+        rules = mjscore.get_ruleset(ruleset)
+        sample = [random_winning_hand(random.Random(2024 + n), ruleset=ruleset, one_suit_chance=0.0) for n in range(count)]
+        ours = report(f"{ruleset} score (mjscore), typical mixed hands", timings_us(
+            lambda hand, r=rules: mjscore.score(hand, r), sample))
+        print(f"{ruleset + ', mjscore / riichi mahjong (ratio of medians)':58} {ours / theirs:9.1f} x")
+
+
+def startup_figure() -> None:
+    """CPU seconds (user + system, median of 5) of a whole ``mjscore`` process: the cost of start-up."""
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "hand.json"
+        record.write_text(json.dumps({"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p",
+                                      "win": "self_draw"}), encoding="utf-8")
+        for arguments in (["--help"], ["score", str(record)], ["waits", "123m 456m 789p 234s 777s 9p"]):
+            found = []
+            for _ in range(5):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                subprocess.run([sys.executable, "-m", "mjscore", *arguments], check=True, capture_output=True)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                found.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            label = f"CLI start-up CPU, mjscore {arguments[0]}"
+            print(f"{label:58} median {statistics.median(found):9.2f} s")
 
 
 def _drawn(rng: random.Random, held_tiles: mjscore.Hand) -> mjscore.Hand:
@@ -187,11 +249,13 @@ def batch_figure(count: int) -> None:
         with source.open("w", encoding="utf-8") as handle:
             for _ in range(count):
                 handle.write(json.dumps(random_winning_hand(rng).to_dict()) + "\n")
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "mjscore", "batch", str(source), "-o", str(target), "--quiet"],
-                       check=True)
-        seconds = time.perf_counter() - start
-    print(f"{'batch scoring (all cores, incl. start-up)':58} {count / seconds:9.0f} hands/s   n={count}")
+        for workers in (1, 2):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(source), "-o", str(target), "--quiet",
+                            "--workers", str(workers)], check=True)
+            seconds = time.perf_counter() - start
+            label = f"batch scoring, {workers} worker(s), incl. start-up"
+            print(f"{label:58} {count / seconds:9.0f} hands/s   n={count}")
 
 
 def memory_figure(count: int) -> None:
@@ -206,48 +270,70 @@ def memory_figure(count: int) -> None:
     print(f"{'peak traced memory while scoring':58} {peak / 2**20:9.1f} MiB   n={count}")
 
 
-_SCORE_HANDS = """
+_STAGE = """
 import random, sys
 import mjscore
+from mjscore.arrangements import arrangements, waits
 from mjscore.sampling import random_winning_hand
-rules = mjscore.get_ruleset("lrc")
-hands = [random_winning_hand(random.Random(2024 + n)) for n in range(400)]
-for hand in hands[: int(sys.argv[1])]:
-    mjscore.score(hand, rules)
+ruleset, stage, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rules = mjscore.get_ruleset(ruleset)
+hands = [random_winning_hand(random.Random(2024 + n), hand_size=rules.hand_size, ruleset=ruleset) for n in range(400)]
+records = [hand.to_dict() for hand in hands]
+for hand, record in zip(hands[:count], records[:count]):
+    if stage == "parse":
+        mjscore.Hand.from_dict(record)
+    elif stage == "waits":
+        waits(hand, rules.shapes)
+    elif stage == "arrangements":
+        arrangements(hand, rules.shapes)
+    else:
+        mjscore.score(hand, rules)
 """
 
 
-def instructions_figure() -> None:
-    """Instructions per LRC hand under callgrind: unlike wall-clock time, repeatable on a busy or
-    virtual machine, so two versions of the code can be compared."""
+def instructions_figure(stages: bool) -> None:
+    """Instructions per hand under callgrind for each ruleset (400 seeded hands, caches filled from
+    cold as they are used): unlike wall-clock time, repeatable on a busy or virtual machine, so two
+    versions of the code can be compared. With ``stages``, also reading the record, the wait set and
+    the arrangements alone (the score includes the last two; the rest of it is the award stage and
+    the result)."""
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed; skipped")
         return
 
-    def collected(hands: int) -> int:
+    def collected(ruleset: str, stage: str, hands: int) -> int:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", _SCORE_HANDS, str(hands)], capture_output=True, text=True, check=True)
+                               "-c", _STAGE, ruleset, stage, str(hands)], capture_output=True, text=True, check=True)
         return int(done.stderr.split("Collected : ")[1].split()[0])
 
-    per_hand = (collected(400) - collected(0)) / 400
-    print(f"{'LRC score, instructions per hand (callgrind, 400 hands)':58} {per_hand / 1e6:9.2f} M")
+    for ruleset in ("lrc", "hefen", "fourwinds", "mcr"):
+        empty = collected(ruleset, "score", 0)
+        for stage in ("parse", "waits", "arrangements", "score") if stages else ("score",):
+            per_hand = (collected(ruleset, stage, 400) - empty) / 400
+            label = f"{ruleset} {stage}, instructions per hand (callgrind, 400 hands)"
+            print(f"{label:58} {per_hand / 1e6:9.2f} M")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer hands")
     parser.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
+    parser.add_argument("--stages", action="store_true", help="with --instructions: also each stage alone")
     args = parser.parse_args()
     count = 500 if args.quick else 5000
-    print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    compiled = mjscore.arrangements.__file__.endswith((".so", ".pyd"))
+    print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
+          f" {'compiled (mypyc)' if compiled else 'pure Python'} build")
     lrc_figures(count)
     mcr_figures(1000 if args.quick else 10000)
+    riichi_figures(500 if args.quick else 3000)
     analysis_figures(100 if args.quick else 500)
     mcr_shanten_figures(1000 if args.quick else 5000)
+    startup_figure()
     batch_figure(2000 if args.quick else 20000)
     memory_figure(count // 5)
     if args.instructions:
-        instructions_figure()
+        instructions_figure(args.stages)
 
 
 if __name__ == "__main__":

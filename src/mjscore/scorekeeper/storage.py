@@ -33,10 +33,8 @@ from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import NoSuchTableError, StorageError, TableError
-
-#: The environment variable naming the database (a SQLAlchemy URL), e.g. for a club's PostgreSQL server.
-DATABASE_URL_VARIABLE = "MJSCORE_DATABASE_URL"
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
 _MIGRATION_LOCK = 0x6D6A73636F7265

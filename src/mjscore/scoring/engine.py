@@ -4,6 +4,11 @@ For each arrangement of the hand the engine evaluates every award's pattern on o
 :class:`Facts`, keeps the highest award of each exclusive group, drops awards that a counted award
 replaces, applies a consolation award (Chicken Hand) and adds the base. The arrangement with the
 highest total wins; ties go to the first in the stable order (ruling 1).
+
+:func:`score` does this through the ruleset's compiled evaluator (:mod:`mjscore.scoring.compiled`),
+which totals every arrangement on integers and leaves the pattern calls, Award objects and details
+to the winning arrangement; :func:`reference_score` calls every pattern of every arrangement. The
+two give identical scores (``tests/test_compiled.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
 from mjscore.hand import Hand, WinKind, check_flowers, check_tile_count
+from mjscore.scoring.compiled import evaluator
 from mjscore.scoring.contexts import check_context
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment, settle, table_payments
@@ -186,6 +192,15 @@ def score(hand: Hand, rules: Ruleset) -> Score:
     return _score(hand, rules, waits(hand, rules.played_shapes) if hand.concealed or hand.melds else ())
 
 
+def reference_score(hand: Hand, rules: Ruleset) -> Score:
+    """:func:`score` without the compiled evaluator: every pattern called on every arrangement.
+    The reference the compiled evaluator is tested against (``tests/test_compiled.py``)."""
+    _check_for_ruleset(hand, rules)
+    if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
+        raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
+    return _score(hand, rules, waits(hand, rules.shapes) if hand.concealed or hand.melds else (), compiled=False)
+
+
 def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
     """Each tile the held hand waits on, with the score winning on it would make (its win context
     taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
@@ -209,21 +224,32 @@ def _check_for_ruleset(hand: Hand, rules: Ruleset) -> None:
     check_context(hand, rules)
 
 
-def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...]) -> Score:
-    """Score a checked hand whose held tiles wait on ``wait_set``: the best arrangement wins."""
-    if hand.win is WinKind.FLOWERS:
+def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: bool = True) -> Score:
+    """Score a checked hand whose held tiles wait on ``wait_set``: the best arrangement wins.
+    ``compiled``: find it with the ruleset's compiled evaluator, and call the patterns of the
+    winning arrangement's fired rows only; else call every pattern of every arrangement."""
+    flower_win = hand.win is WinKind.FLOWERS
+    if flower_win:
         candidates: list[Arrangement | None] = [None]
     else:
         candidates = list(arrangements(hand, rules.played_shapes))
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
-    for arrangement in candidates:
-        facts = Facts(hand, arrangement, wait_set)
-        awards = arrangement_awards(rules, facts)
-        total = sum(a.value for a in awards) + rules.base
-        if best is None or total > best[0]:
-            best = (total, awards, arrangement, facts)
+    if compiled:
+        both = evaluator(rules)
+        which = both.flower_win if flower_win else both.ordinary
+        number, fired = which.best(hand, candidates, wait_set)
+        facts = Facts(hand, candidates[number], wait_set)
+        awards = arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
+        best = (sum(a.value for a in awards) + rules.base, awards, candidates[number], facts)
+    else:
+        for arrangement in candidates:
+            facts = Facts(hand, arrangement, wait_set)
+            awards = arrangement_awards(rules, facts)
+            total = sum(a.value for a in awards) + rules.base
+            if best is None or total > best[0]:
+                best = (total, awards, arrangement, facts)
     assert best is not None
     total, awards, arrangement, facts = best
     limited = rules.limit is not None and total > rules.limit
@@ -256,13 +282,15 @@ def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
     return f"{hand.win_tile.code} does not complete the hand, and no tile would"
 
 
-def arrangement_awards(rules: Ruleset, facts: Facts) -> tuple[Award, ...]:
+def arrangement_awards(rules: Ruleset, facts: Facts, rows: tuple[AwardRule, ...] | None = None) -> tuple[Award, ...]:
     """The awards one arrangement earns (its facts in ``facts``): every row's pattern, then the
     groups, replacements and consolation. :func:`score` keeps the arrangement whose awards total
-    most; tools that compare arrangements (the MCR differential test) call this directly."""
+    most; tools that compare arrangements (the MCR differential test) call this directly.
+    ``rows``: only these rows' patterns (in table order), the rows the compiled evaluator found
+    fired; the others are known to find nothing."""
     flower_win = facts.hand.win is WinKind.FLOWERS
     found: list[Award] = []
-    for rule in rules.evaluated_for(flower_win, facts.shape):
+    for rule in rules.evaluated_for(flower_win, facts.shape) if rows is None else rows:
         hit = rule.function(facts, *rule.arguments)
         if hit is not None:
             found.append(_award(rule, hit.count, hit.detail))

@@ -16,14 +16,15 @@ import json
 import multiprocessing
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
@@ -66,17 +67,23 @@ def _start_worker(options: BatchOptions) -> None:
 
 
 def score_line(numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
-    """(scored, output line) for input line ``number`` (None: a line over the size limit)."""
+    """(scored, output line) for input line ``number`` (None: a line over the size limit), with the
+    options the local pool's worker was started with."""
+    return answer_line(_options, numbered)
+
+
+def answer_line(options: BatchOptions, numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
+    """(scored, output line) for input line ``number`` under ``options``: every engine's answer."""
     number, data = numbered
     try:
         if data is None:
             raise MjscoreError(f"longer than {LIMITS['line'].max_bytes:,} bytes, the most a batch line may have")
         record = without_annotations(parse_record(decode(data, ""), ""))
         hand = Hand.from_dict(record)
-        result = score(hand, _options.ruleset(hand.ruleset))
+        result = score(hand, options.ruleset(hand.ruleset))
     except MjscoreError as error:
         return False, json.dumps({"line": number, "error": str(error)}, ensure_ascii=False)
-    answer = result.summary() if _options.summary else result.to_dict(_options.lang)
+    answer = result.summary() if options.summary else result.to_dict(options.lang)
     return True, json.dumps({"line": number, **answer}, ensure_ascii=False)
 
 
@@ -105,6 +112,30 @@ def _same_file(source: Path, output: Path) -> bool:
         return False
 
 
+class Engine(StrEnum):
+    """``--engine``: where the hands are scored."""
+
+    local = "local"
+    dask = "dask"
+
+
+Lines = Iterable[tuple[int, bytes | None]]
+Answers = Callable[[Lines], Iterator[tuple[bool, str]]]
+
+
+@contextmanager
+def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str | None) -> Iterator[Answers]:
+    """The function that answers numbered lines in order: a process pool on this machine (the
+    default), or a Dask cluster (:mod:`mjscore.interfaces.batch_dask`)."""
+    if engine is Engine.dask:
+        from mjscore.interfaces.batch_dask import dask_answers
+
+        yield lambda lines: dask_answers(lines, options, scheduler, workers, _CHUNK)
+        return
+    with multiprocessing.Pool(workers or os.cpu_count() or 1, _start_worker, (options,)) as pool:
+        yield lambda lines: pool.imap(score_line, lines, chunksize=_CHUNK)
+
+
 @app.command("batch")
 def batch_command(
     source: Annotated[Path, typer.Argument(help="Hand records, one JSON object per line.")],
@@ -117,8 +148,16 @@ def batch_command(
     lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
     workers: Annotated[int, typer.Option(min=0, max=256, help="Processes to use (default: every core).")] = 0,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    engine: Annotated[Engine, typer.Option(
+        "--engine", help="local: processes on this machine; dask: a Dask cluster (pip install 'mjscore[dask]').")] = Engine.local,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="With --engine dask: the scheduler's address (default: a local cluster).")] = None,
 ) -> None:
     """Score many hands on every core, keeping input order; bad lines are reported, not fatal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    if scheduler is not None and engine is not Engine.dask:
+        raise fail(f"--scheduler {scheduler}: a scheduler is for --engine dask")
     if source.resolve() == output.resolve() or _same_file(source, output):
         raise fail(f"-o {output}: the output would overwrite the input {source}; write to another file")
     try:
@@ -138,16 +177,19 @@ def batch_command(
         raise fail(f"cannot open {error.filename}: {error.strerror}") from None
     errors = 0
     try:
-        with handle, temporary, multiprocessing.Pool(workers or os.cpu_count() or 1, _start_worker, (options,)) as pool:
+        with handle, temporary, _engine(engine, workers, options, scheduler) as answers:
             progress = Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                 disable=quiet, transient=False)
             with progress:
                 task = progress.add_task("scoring", total=total_lines)
-                for scored, line in pool.imap(score_line, numbered_lines(handle), chunksize=_CHUNK):
+                for scored, line in answers(numbered_lines(handle)):
                     temporary.write(line + "\n")
                     errors += not scored
                     progress.advance(task)
         os.replace(temporary.name, output)
+    except MjscoreError as error:  # the Dask engine: not installed, or no scheduler at the address
+        Path(temporary.name).unlink(missing_ok=True)
+        raise fail(str(error)) from None
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise

@@ -17,10 +17,9 @@ from urllib.parse import quote
 
 import typer
 
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
-from mjscore.scorekeeper import Scorekeeper
-from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
 
 PASSPHRASE_VARIABLE = "MJSCORE_PASSPHRASE"
 #: The shortest club passphrase accepted.
@@ -82,6 +81,7 @@ def serve_command(
 
     from mjscore.interfaces.web import create_app
     from mjscore.interfaces.web.security import Access, is_loopback
+    from mjscore.scorekeeper import Scorekeeper  # the database layer, only when serving
 
     local = host == "localhost" or is_loopback(host)
     if not local and not passphrase:

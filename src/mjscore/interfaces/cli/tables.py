@@ -14,24 +14,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, app, fail
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.rulesets import named_house_rules
-from mjscore.scorekeeper import Scorekeeper, TableSettings, TableView
-from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
-from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
-from mjscore.scorekeeper.ledger import describe
-from mjscore.scorekeeper.model import money_text
-from mjscore.scorekeeper.storage import DATABASE_URL_VARIABLE
+
+if TYPE_CHECKING:  # the scorekeeper (SQLAlchemy, Alembic) is imported by the commands that run
+    from mjscore.scorekeeper import Scorekeeper, TableView
 
 tables = typer.Typer(help="Keep the score of a table: hands, draws, table payments, balances.", no_args_is_help=True)
 app.add_typer(tables, name="table")
@@ -60,6 +58,7 @@ def _database(
 @contextmanager
 def _keeper() -> Iterator[Scorekeeper]:
     """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
+    from mjscore.scorekeeper import Scorekeeper
     keeper: Scorekeeper | None = None
     try:
         keeper = Scorekeeper.open(_Options.database)
@@ -103,6 +102,7 @@ def new_command(
     request_id: RequestOption = None,
 ) -> None:
     """Start a table of four players."""
+    from mjscore.scorekeeper import TableSettings
     with _keeper() as keeper:
         overrides = named_house_rules(house_rules, ruleset) if house_rules else {}
         if per_point is not None:
@@ -142,6 +142,7 @@ def show_command(table_id: TableId, output: FormatOption = Format.text,
                  since: Annotated[int | None, typer.Option(
                      "--since-version", help="JSON: only the entries changed after this version.")] = None) -> None:
     """Balances, the dealer, the round and the streak, and the last entries of the history."""
+    from mjscore.scorekeeper.exchange import view_to_dict
     with _keeper() as keeper:
         view = keeper.table(table_id)
     if output is Format.json:
@@ -207,6 +208,7 @@ def rescore_command(table_id: TableId, if_version: VersionOption = None, request
 @tables.command("log")
 def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
     """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
+    from mjscore.scorekeeper.exchange import log_to_dict
     with _keeper() as keeper:
         opened = keeper.table(table_id)
         changes = keeper.log(table_id)
@@ -238,6 +240,7 @@ def export_command(
     to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
 ) -> None:
     """Export a table as JSON or CSV."""
+    from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
     with _keeper() as keeper:
         view = keeper.table(table_id)
     text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
@@ -254,6 +257,7 @@ def export_command(
 @tables.command("import")
 def import_command(source: Annotated[Path, typer.Argument(help="A table exported as JSON, '-' for standard input.")]) -> None:
     """Import a table exported as JSON: a new table with the same players, rules and history."""
+    from mjscore.scorekeeper.exchange import table_from_dict
     data = _read_json(source)
     with _keeper() as keeper:
         settings, entries = table_from_dict(data)
@@ -262,6 +266,7 @@ def import_command(source: Annotated[Path, typer.Argument(help="A table exported
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
+    from mjscore.scorekeeper.ledger import describe
     with _keeper() as keeper:
         view = action(keeper)
     if view.replayed:
@@ -294,6 +299,7 @@ def _read_record(source: Path) -> dict[str, Any]:
 
 
 def _standing(view: TableView) -> str:
+    from mjscore.scorekeeper.flow import ROUND_NAMES, minimum_to_win
     deal = view.deal
     if view.ledger.unsettled is not None:
         return (f"table {view.id} (version {view.version}): entry {view.ledger.unsettled} is not settled; "
@@ -314,6 +320,8 @@ def _balances_line(view: TableView) -> str:
 
 
 def _print_table(view: TableView, last: int | None) -> None:
+    from mjscore.scorekeeper.ledger import describe
+    from mjscore.scorekeeper.model import money_text
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""

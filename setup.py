@@ -1,0 +1,59 @@
+"""Build hook: compile the hot modules with mypyc, as black and mypy ship, where the build can.
+
+``pip install .`` compiles :data:`COMPILED` into C extensions when mypyc (a build requirement) and a C
+compiler are present; the same modules run as pure Python otherwise. ``MJSCORE_PURE_PYTHON=1`` forces
+a pure-Python build. An editable install (``pip install -e .``) is always pure, so that the source in
+the working tree is what runs. Everything else about the package is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+#: The modules compiled when the build can: the arrangement and wait search, the tile values it runs
+#: on, the pattern library, the engine and payments. (The compiled evaluator's generated code and
+#: the Facts it reads stay interpreted: Facts keeps its facts in the instance's __dict__.)
+COMPILED = [
+    "src/mjscore/arrangements.py",
+    "src/mjscore/tiles.py",
+    "src/mjscore/scoring/patterns.py",
+    "src/mjscore/scoring/patterns_mcr.py",
+    "src/mjscore/scoring/engine.py",
+    "src/mjscore/scoring/payments.py",
+]
+
+
+class OptionalBuildExt(build_ext):
+    """Builds the compiled modules, and leaves the pure modules in place where it cannot."""
+
+    def run(self) -> None:
+        if self.inplace:  # an editable install: the working tree's source must be what runs
+            return
+        try:
+            super().run()
+        except Exception as error:  # no compiler, no headers: the pure modules serve
+            # The compiled modules share one library: all of them or none.
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            print(f"mjscore: not compiled ({error}); the pure-Python modules are installed", file=sys.stderr)
+
+
+def _extensions() -> list[Any]:
+    if os.environ.get("MJSCORE_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return list(mypycify(COMPILED, opt_level="3"))
+    except (ImportError, SystemExit, Exception) as error:  # no mypyc, or code it cannot compile: pure
+        print(f"mjscore: not compiled ({error!r}); the pure-Python modules are installed", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,6 @@
+"""The environment variables mjscore reads, named in one place below every layer that reads them:
+the scorekeeper opens the database they name, and the CLI offers them as option defaults without
+importing the database layer (``mjscore score`` and ``--help`` stay quick to start)."""
+
+#: The SQLAlchemy URL of the tables' database (default: a SQLite file in the user's data folder).
+DATABASE_URL_VARIABLE = "MJSCORE_DATABASE_URL"
