@@ -104,6 +104,6 @@ def _attempt(rng: random.Random, hand_size: int, ruleset: str, one_suit_chance: 
         last_tile=win is not WinKind.ROBBING_GONG and rng.random() < 0.05,
         discards=rng.choice((None, rng.randrange(0, 12), rng.randrange(0, 70))),
         dealer_streak=rng.choice((0, 0, 0, 1, 2)),
-        ready_declared=rng.random() < 0.05,
+        ready_declared=not any(not m.concealed for m in melds) and rng.random() < 0.05,  # possible at every table
         ruleset=ruleset,
     )
