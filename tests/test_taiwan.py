@@ -1,6 +1,6 @@
 """The Taiwan association table beyond the golden cases: its presets (ruling 41), the cap on every
 payment, what its records refuse (rulings 46, 48), and the 七搶一 payment it shares with Four Winds
-(ruling 45). Expected values are worked out from shared/sources/atawmj.md and the rulings."""
+(ruling 45). Expected values are worked out from the association's table and the rulings (docs/rulesets/taiwan.md)."""
 
 from __future__ import annotations
 

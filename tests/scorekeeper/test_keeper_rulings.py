@@ -1,4 +1,4 @@
-"""Rulings 42 to 44 (/work/shared/rulings.md, "Table payments"), on SQLite and PostgreSQL.
+"""Rulings 42 to 44 (the project's rulings, as docs/rulesets/lrc.md and hefen.md restate them), on SQLite and PostgreSQL.
 
 LRC (seed 000): a mixed flower set collects 5 from each other player, a full set of one colour 10.
 Hé Fēn (seed 002): False Mahjong pays 25 to each player and ends the hand; triple dice (the dealer

@@ -1,5 +1,5 @@
-"""A Taiwan association table at the scorekeeper (issue 17; ../shared/sources/atawmj.md), on SQLite
-and PostgreSQL: payments are 底 + 台 × 每台 with the ruleset's 底 50 and 每台 20, the dealer's 莊家
+"""A Taiwan association table at the scorekeeper (issue 17; its rows as docs/rulesets/taiwan.md reads
+them), on SQLite and PostgreSQL: payments are 底 + 台 × 每台 with the ruleset's 底 50 and 每台 20, the dealer's 莊家
 and 連莊 only on payments that involve the dealer (ruling 35), a drawn hand keeps the deal and adds
 to the streak (連莊: "the dealer has kept the deal N times, by winning or by a drawn hand"), and
 七搶一 is paid by the player who drew the eighth flower alone (ruling 39)."""
