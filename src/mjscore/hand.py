@@ -154,6 +154,15 @@ class Meld:
         """Pungs and kongs: a kong counts as a pung for pung-counting awards (ruling 2)."""
         return self.kind is not MeldKind.CHOW
 
+    def to_dict(self) -> dict[str, Any]:
+        """The meld as a hand record writes it (``melds`` items of docs/hand-format.md)."""
+        data: dict[str, Any] = {"kind": self.kind.value, "tiles": format_tiles(self.tiles)}
+        if self.concealed:
+            data["concealed"] = True
+        if self.added:
+            data["added"] = True
+        return data
+
     def notation(self) -> str:
         tiles = format_tiles(self.tiles)
         extra = " concealed" if self.concealed else " added" if self.added else ""
@@ -276,7 +285,7 @@ class Hand:
             "seat": self.seat,
             "round": self.round,
             "concealed": format_tiles(self.concealed),
-            "melds": [_meld_dict(m) for m in self.melds],
+            "melds": [m.to_dict() for m in self.melds],
             "flowers": [t.code for t in self.flowers],
             "win": self.win.value,
         }
@@ -357,15 +366,6 @@ def _tiles_field(name: str, value: TileField | None) -> tuple[Tile, ...]:
     if name == "win_tile" and len(tiles) != 1:
         raise HandError(f"win_tile: {value!r} is {len(tiles)} tiles, not one")
     return tiles
-
-
-def _meld_dict(meld: Meld) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": meld.kind.value, "tiles": format_tiles(meld.tiles)}
-    if meld.concealed:
-        data["concealed"] = True
-    if meld.added:
-        data["added"] = True
-    return data
 
 
 def _check_tiles(hand: Hand) -> None:

@@ -41,7 +41,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mjscore.errors import InputError
-from mjscore.hand import MeldKind
+from mjscore.hand import Meld, MeldKind
 from mjscore.reading import one_line
 from mjscore.scoring.statistics import Recorded
 from mjscore.tiles import SEATS, Tile, format_tiles
@@ -166,12 +166,7 @@ class _Meld:
     added: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind.value, "tiles": format_tiles(self.tiles)}
-        if self.concealed:
-            data["concealed"] = True
-        if self.added:
-            data["added"] = True
-        return data
+        return Meld(self.kind, tuple(self.tiles), self.concealed, self.added).to_dict()
 
 
 @dataclass(slots=True)
