@@ -34,6 +34,15 @@ def check_request_id(request_id: str) -> None:
                          f"(1 to {MAX_REQUEST_ID} printable characters)")
 
 
+def check_name(label: str, text: str) -> None:
+    """Refuse a name (of a table, a player, an event) longer than :data:`MAX_NAME` or with control
+    characters; ``label`` says which name it is."""
+    if len(text) > MAX_NAME:
+        raise TableError(f"{label} {text[:MAX_NAME]!r}...: at most {MAX_NAME} characters, not {len(text)}")
+    if not text.isprintable():
+        raise TableError(f"{label} {text!r}: control characters are not allowed")
+
+
 def money_text(amount: Decimal) -> str:
     """An amount as plain decimals without trailing zeros: 24.0 -> "24", 0.50 -> "0.5"."""
     text = format(amount, "f")
@@ -71,10 +80,7 @@ class TableSettings:
         if not all(names):
             raise TableError("a player's name cannot be empty")
         for label, text in (("table name", name.strip()), *(("player name", n) for n in names)):
-            if len(text) > MAX_NAME:
-                raise TableError(f"{label} {text[:MAX_NAME]!r}...: at most {MAX_NAME} characters, not {len(text)}")
-            if not text.isprintable():
-                raise TableError(f"{label} {text!r}: control characters are not allowed")
+            check_name(label, text)
         folded = [n.casefold() for n in names]
         for player in names:
             if folded.count(player.casefold()) > 1:

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import StaleTableError, TableError
-from mjscore.scorekeeper import audit, storage
+from mjscore.errors import NoSuchTableError, StaleTableError, TableError
+from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
 from mjscore.scorekeeper.ledger import Ledger, Settled, Step, settle, settled_to_json, sums, win_entry
@@ -35,8 +37,13 @@ from mjscore.scorekeeper.model import (
     check_request_id,
     entry_to_dict,
 )
-from mjscore.scorekeeper.storage import EntryRow, Store, TableRow
+from mjscore.scorekeeper.roster import Member, Person, RosterChange
+from mjscore.scorekeeper.sessions import SessionRule, refusal
+from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
 from mjscore.scoring.ruleset import Ruleset
+
+if TYPE_CHECKING:  # standings reads TableView
+    from mjscore.scorekeeper.standings import Standings
 
 #: Who made a change when the caller does not say.
 UNKNOWN_ACTOR = "unknown"
@@ -130,10 +137,14 @@ class Scorekeeper:
     # ----- changing
 
     def create_table(self, settings: TableSettings, entries: Sequence[Entry] = (), *, actor: str = UNKNOWN_ACTOR,
-                     max_per_hour: int | None = None, request_id: str | None = None) -> TableView:
+                     max_per_hour: int | None = None, request_id: str | None = None,
+                     session_rule: SessionRule | None = None) -> TableView:
         """A new table with ``settings`` (and, for an import, a history, settled now). With
         ``max_per_hour``, refused if that many tables were created in the last hour. With a
-        ``request_id`` already used to open a table, that table, marked ``replayed``."""
+        ``request_id`` already used to open a table, that table, marked ``replayed``. Its players
+        are seated as the roster's people of those names (new names join the roster,
+        :mod:`~mjscore.scorekeeper.roster`); ``session_rule`` limits its hands or time and names its
+        event (:mod:`~mjscore.scorekeeper.sessions`)."""
         if request_id is not None:
             check_request_id(request_id)
         rules = settings.rules()
@@ -155,6 +166,10 @@ class Scorekeeper:
                            request_id=request_id)
             table_id = storage.add_table(session, row)
             row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
+            roster.seat(session, table_id, settings.players, actor)
+            if session_rule is not None:
+                session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
+                                       event=session_rule.event))
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
             return _view(row, new)
@@ -178,12 +193,13 @@ class Scorekeeper:
             deal = _deal_at(view, correct)
             return _put(view, win_entry(view.settings, deal, view.rules, record, winner, discarder), correct)
 
-        return self._change(table_id, expected_version, request_id, actor, change)
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None)
 
     def record_draw(self, table_id: int, *, correct: int | None = None, expected_version: int | None = None,
                     request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:
         """Record a drawn hand, or with ``correct=N`` supersede entry N by one."""
-        return self._change(table_id, expected_version, request_id, actor, lambda view: _put(view, Draw(), correct))
+        return self._change(table_id, expected_version, request_id, actor, lambda view: _put(view, Draw(), correct),
+                            adds=correct is None)
 
     def record_event(self, table_id: int, event: str, player: str, count: int = 1, *, correct: int | None = None,
                      expected_version: int | None = None, request_id: str | None = None,
@@ -194,7 +210,7 @@ class Scorekeeper:
         def change(view: TableView) -> list[_Write]:
             return _put(view, Event(event, view.settings.player(player), count), correct)
 
-        return self._change(table_id, expected_version, request_id, actor, change)
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None)
 
     def undo(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
              actor: str = UNKNOWN_ACTOR) -> TableView:
@@ -225,7 +241,9 @@ class Scorekeeper:
         return self._change(table_id, expected_version, request_id, actor, change), changed
 
     def _change(self, table_id: int, expected_version: int | None, request_id: str | None, actor: str,
-                change: Callable[[TableView], list[_Write]]) -> TableView:
+                change: Callable[[TableView], list[_Write]], adds: bool = False) -> TableView:
+        """Make ``change`` in one transaction; one that ``adds`` an entry is refused once the table's
+        session is over (:func:`~mjscore.scorekeeper.sessions.refusal`)."""
         if request_id is not None:
             check_request_id(request_id)
         with self.store.transaction() as session:
@@ -239,11 +257,137 @@ class Scorekeeper:
                     "look again before recording")
             live = _live(row, rows)
             view = _summed(row, live)
+            rule = session.get(SessionRow, table_id)
+            if adds and rule is not None:
+                over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(row, rows, view))
+                if over is not None:
+                    raise TableError(f"table {table_id}: {over}")
             writes = change(view)
             if not writes:
                 return view
             new = _append(session, row, rows, writes, actor, request_id)
             return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
+
+
+    # ----- the club: the roster of people, sessions, standings
+
+    def roster(self) -> list[Member]:
+        """The people on the club's roster now, by name, each with every name they played under
+        (theirs and those of the entries merged into them) and the tables they sat at."""
+        with self.store.reading() as session:
+            found = roster.load(session)
+            sat = roster.tables_of(session)
+        members = []
+        for person in found.people():
+            group = found.group(person.id)
+            names = tuple(dict.fromkeys(n for i in sorted(group) for n in found.former[i]))
+            tables = tuple(sorted(set().union(*(sat.get(i, set()) for i in group))))
+            members.append(Member(person, names, tuple(sorted(group - {person.id})), tables))
+        return members
+
+    def people_of(self, table_id: int) -> tuple[Person, ...]:
+        """The people at table ``table_id``, in its seat order (as they are now: renamed or merged)."""
+        return self.seat_people([table_id])[table_id]
+
+    def person_of(self, table_id: int, name: str) -> Person:
+        """The resolver for statistics: the person (id and current name) who played as ``name``
+        (any case) at table ``table_id``. Raises :class:`TableError` if the table has no such player.
+        Ids are stable: a rename keeps the id, and after a merge both names resolve to the id kept."""
+        view = self.table(table_id)
+        return self.people_of(table_id)[view.settings.player(name)]
+
+    def seat_people(self, table_ids: Sequence[int] | None = None) -> dict[int, tuple[Person, ...]]:
+        """The resolver in bulk: table id -> the people in its seat order (``settings.players[i]``
+        played as ``people[i]``), for ``table_ids`` (default: every table), in one read."""
+        with self.store.reading() as session:
+            found = roster.load(session)
+            seated = roster.seats(session, table_ids)
+            if table_ids is not None:
+                for table_id in table_ids:
+                    storage.table_row(session, table_id)
+        return {table_id: tuple(found.resolve(by_seat[i]) for i in sorted(by_seat))
+                for table_id, by_seat in seated.items()}
+
+    def roster_log(self) -> list[tuple[RosterChange, str]]:
+        """Every change ever made to the roster, oldest first, with its hash (after checking the chain)."""
+        with self.store.reading() as session:
+            return roster.log(session)
+
+    def rename_player(self, who: str, name: str, *, actor: str = UNKNOWN_ACTOR) -> Person:
+        """Rename the person ``who`` (a current name or ``#id``) to ``name``; the tables keep the
+        names they were played under."""
+        with self.store.transaction() as session:
+            roster.lock(session)
+            found = roster.load(session)
+            person = found.find(who)
+            new = roster.check_rename(found, person, name)
+            roster.append(session, [(roster.RENAME, person.id, None, new)], actor)
+            return Person(person.id, new)
+
+    def merge_players(self, keep: str, gone: str, *, actor: str = UNKNOWN_ACTOR) -> Person:
+        """Merge the roster entry ``gone`` into ``keep`` (names or ``#id``): one person, who keeps
+        ``keep``'s id and name; ``gone`` then resolves to them. Refused if the two sat at one table."""
+        with self.store.transaction() as session:
+            roster.lock(session)
+            found = roster.load(session)
+            kept, merged = found.find(keep), found.find(gone)
+            roster.check_merge(found, kept, merged, roster.tables_of(session))
+            roster.append(session, [(roster.MERGE, merged.id, kept.id, None)], actor)
+            return kept
+
+    def session_of(self, table_id: int) -> SessionRule:
+        """Table ``table_id``'s session (no limit and no event if it was opened without one)."""
+        with self.store.reading() as session:
+            storage.table_row(session, table_id)
+            return _rule_of(session.get(SessionRow, table_id))
+
+    def standings(self, table_ids: Sequence[int] = (), *, event: str | None = None,
+                  day: str | None = None) -> Standings:
+        """The standings of tables ``table_ids``, or of those of ``event`` (any case), or of those
+        opened on ``day`` (``YYYY-MM-DD``, UTC); at least one selection is needed. Refused if no
+        table matches."""
+        from mjscore.scorekeeper.standings import Standings, rank, table_result
+        if not table_ids and event is None and day is None:
+            raise TableError("say which tables: their numbers, an event or a day")
+        if day is not None and not _is_day(day):
+            raise TableError(f"day: {day!r} is not a date (YYYY-MM-DD)")
+        with self.store.reading() as session:
+            rows = storage.table_rows(session)
+            rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
+            wanted = set(table_ids)
+            for table_id in wanted - {r.id for r in rows}:
+                raise NoSuchTableError(f"there is no table {table_id}")
+            label = (event or "").strip().casefold()
+            chosen = [r for r in rows if (not wanted or r.id in wanted)
+                      and (event is None or _rule_of(rules.get(r.id)).event is not None
+                           and str(_rule_of(rules.get(r.id)).event).casefold() == label)
+                      and (day is None or r.created_at.startswith(day))]
+            title = " · ".join([*([f"event {event.strip()}"] if event is not None else []),
+                                *([f"opened on {day}"] if day is not None else []),
+                                *([f"tables {', '.join(map(str, sorted(wanted)))}"] if wanted else [])])
+            if not chosen:
+                raise TableError(f"no table matches: {title}")
+            views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
+            found = roster.load(session)
+            seated = roster.seats(session, [r.id for r in chosen])
+        results = tuple(table_result(view, [found.resolve(seated[view.id][i]) for i in range(4)],
+                                     _rule_of(rules.get(view.id))) for view in views)
+        return Standings(title, results, tuple(rank(results)))
+
+
+def _rule_of(row: SessionRow | None) -> SessionRule:
+    return SessionRule() if row is None else SessionRule(row.hands, row.minutes, row.event)
+
+
+def _hand_began(row: TableRow, rows: Sequence[EntryRow], view: TableView) -> str:
+    """When the hand being played began: when the entry that ended the hand before it was first
+    recorded (a correction does not move it), or when the table opened."""
+    recorded = {entry.number: entry.created_at for entry in rows if entry.action in audit.APPENDS}
+    for step in reversed(view.ledger.steps):
+        after = step.settled.after
+        if after is not None and after.hands > step.deal.hands:
+            return recorded.get(step.number, row.created_at)
+    return row.created_at
 
 
 def _settings(row: TableRow) -> TableSettings:
@@ -340,3 +484,10 @@ def _differing(action: str, steps: Sequence[Step], settled: Sequence[Settled], f
 def _unpinned(settled: Settled) -> Settled:
     """A settlement without its pin, to compare results (a new engine version alone changes nothing)."""
     return replace(settled, pin=None)
+
+
+def _is_day(text: str) -> bool:
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").strftime("%Y-%m-%d") == text
+    except ValueError:
+        return False

@@ -1,0 +1,271 @@
+"""The club roster: players are people, who keep one identity across tables and evenings.
+
+A table's history names its players as they were called at the table (the chained entries are never
+rewritten). The roster says who each seat was: when a table opens, each of its names is matched
+(ignoring case) to the person of that current name on the roster, or adds a new person; the seat is
+stored with the table (``table_seats``). A person can be renamed, and two roster entries of the same
+person can be merged: the merged one then resolves to the one kept, so statistics and standings of
+that person span both names, while every table still shows the names it was played under.
+
+The roster itself is an append-only log (``roster_changes``) of ``add``, ``rename`` and ``merge``
+rows, each with its time, actor and a hash over the row and the hash before it, like a table's
+history (:mod:`mjscore.scorekeeper.audit`): :func:`fold` reads the rows into the :class:`Roster` as
+it stands, and :func:`verify` reports a row edited outside mjscore.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from mjscore.errors import TableError, TamperedTableError
+from mjscore.scorekeeper import audit
+from mjscore.scorekeeper.model import check_name
+from mjscore.scorekeeper.storage import RosterRow, SeatRow
+
+#: The acts of the roster's log.
+ADD, RENAME, MERGE = "add", "rename", "merge"
+
+#: The hash the roster's first row follows.
+GENESIS = hashlib.sha256(b"mjscore-roster/1").hexdigest()
+
+#: A fixed key for PostgreSQL's advisory lock, so that two writers never add the same person twice.
+_ROSTER_LOCK = 0x6D6A726F73746572
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A person of the roster: the id they keep, and their name now."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Member:
+    """A line of the roster: the person, every name they played under (theirs, then those of the
+    entries merged into them), the ids merged into them, and the tables they sat at."""
+
+    person: Person
+    names: tuple[str, ...]
+    merged: tuple[int, ...]
+    tables: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    """One row of the roster's log: change ``seq`` did ``action`` to ``person`` (``other``: the
+    person a merge joins it to; ``name``: the name added or renamed to), at ``at`` by ``actor``."""
+
+    seq: int
+    action: str
+    person: int
+    other: int | None
+    name: str | None
+    at: str
+    actor: str
+
+    def hash_after(self, previous: str) -> str:
+        """This row's hash, following the hash ``previous``."""
+        content = json.dumps({"seq": self.seq, "action": self.action, "person": self.person, "other": self.other,
+                              "name": self.name, "at": self.at, "actor": self.actor},
+                             sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        return hashlib.sha256(previous.encode() + b"\n" + content).hexdigest()
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The roster as its log leaves it: every person ever added (``names``: id -> name now), the
+    names each has had (``former``), and ``merged``: id -> the id it was merged into."""
+
+    names: Mapping[int, str]
+    former: Mapping[int, tuple[str, ...]]
+    merged: Mapping[int, int]
+
+    def resolve(self, person: int) -> Person:
+        """The person ``person`` is now: itself, or the one it was merged into (followed to the end)."""
+        while person in self.merged:
+            person = self.merged[person]
+        return Person(person, self.names[person])
+
+    def people(self) -> list[Person]:
+        """The people on the roster now (none that was merged into another), by name."""
+        return sorted((Person(i, n) for i, n in self.names.items() if i not in self.merged),
+                      key=lambda p: (p.name.casefold(), p.id))
+
+    def called(self, name: str) -> Person | None:
+        """The person whose name now is ``name`` (any case), if any."""
+        folded = name.strip().casefold()
+        return next((p for p in self.people() if p.name.casefold() == folded), None)
+
+    def find(self, who: str) -> Person:
+        """The person named by ``who``: a current name (any case) or ``#id``. Raises
+        :class:`TableError` naming the closest names when there is none."""
+        who = who.strip()
+        if who.startswith("#") and who[1:].isdigit():
+            if int(who[1:]) not in self.names:
+                raise TableError(f"there is no player #{who[1:]} on the roster")
+            return self.resolve(int(who[1:]))
+        found = self.called(who)
+        if found is not None:
+            return found
+        close = difflib.get_close_matches(who, [p.name for p in self.people()], n=3, cutoff=0.6)
+        hint = f": did you mean {' or '.join(close)}?" if close else " (see `mjscore players list`)"
+        raise TableError(f"there is no player called {who!r} on the roster{hint}")
+
+    def group(self, person: int) -> set[int]:
+        """Every id that resolves to the person ``person`` resolves to."""
+        kept = self.resolve(person).id
+        return {i for i in self.names if self.resolve(i).id == kept}
+
+
+def fold(changes: Iterable[RosterChange]) -> Roster:
+    """The roster after ``changes``, oldest first. Pure: no database."""
+    names: dict[int, str] = {}
+    former: dict[int, tuple[str, ...]] = {}
+    merged: dict[int, int] = {}
+    for change in changes:
+        if change.action == ADD and change.name is not None:
+            names[change.person] = change.name
+            former[change.person] = (change.name,)
+        elif change.action == RENAME and change.name is not None:
+            names[change.person] = change.name
+            former[change.person] = (*former[change.person], change.name)
+        elif change.action == MERGE and change.other is not None:
+            merged[change.person] = change.other
+    return Roster(names, former, merged)
+
+
+def verify(rows: Sequence[tuple[RosterChange, str]]) -> None:
+    """Check the roster's hash chain; raise :class:`TamperedTableError` naming the first row that
+    does not match, or one that does not follow from the rows before it."""
+    previous = GENESIS
+    known: set[int] = set()
+    for seq, (change, stored) in enumerate(rows, 1):
+        if change.seq != seq or change.hash_after(previous) != stored:
+            raise TamperedTableError(f"the roster: change {change.seq} ({change.action}) was changed outside mjscore: "
+                                     "it does not match its hash")
+        named = {change.person} | ({change.other} if change.other is not None else set())
+        if (change.action == ADD) == (change.person in known) or not named - {change.person} <= known:
+            raise TamperedTableError(f"the roster: change {change.seq} ({change.action}) does not follow from the "
+                                     "changes before it")
+        known.add(change.person)
+        previous = stored
+
+
+def check_rename(roster: Roster, person: Person, name: str) -> str:
+    """The new name of ``person``, checked: a valid name, not the name of someone else now."""
+    name = name.strip()
+    if not name:
+        raise TableError("a player's name cannot be empty")
+    check_name("player name", name)
+    other = roster.called(name)
+    if other is not None and other.id != person.id:
+        raise TableError(f"{other.name!r} is already on the roster (#{other.id}): if they are the same person, "
+                         f"merge them (`mjscore players merge {other.name!r} {person.name!r}`)")
+    if name == person.name:
+        raise TableError(f"{person.name!r} is already called {name!r}")
+    return name
+
+
+def check_merge(roster: Roster, kept: Person, gone: Person, tables: Mapping[int, set[int]]) -> None:
+    """Refuse to merge a person into themselves, or two people who sat at the same table
+    (``tables``: person id -> the tables where that id sat)."""
+    if kept.id == gone.id:
+        raise TableError(f"{kept.name!r} and {gone.name!r} are already one person (#{kept.id})")
+    at_kept = set().union(*(tables.get(i, set()) for i in roster.group(kept.id)))
+    at_gone = set().union(*(tables.get(i, set()) for i in roster.group(gone.id)))
+    both = sorted(at_kept & at_gone)
+    if both:
+        raise TableError(f"{kept.name!r} and {gone.name!r} sat at the same table {both[0]}: they are two people")
+
+
+# ----- the roster on the database (inside a Store.transaction or Store.reading)
+
+
+def lock(session: Session) -> None:
+    """Serialise the roster's writers: on PostgreSQL a transaction-scoped advisory lock (on SQLite
+    every write transaction already holds the database's write lock)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ROSTER_LOCK})
+
+
+def _change_of(row: RosterRow) -> RosterChange:
+    return RosterChange(row.seq, row.action, row.person, row.other, row.name, row.created_at, row.actor)
+
+
+def rows(session: Session) -> list[RosterRow]:
+    return list(session.scalars(select(RosterRow).order_by(RosterRow.seq)))
+
+
+def log(session: Session) -> list[tuple[RosterChange, str]]:
+    """The roster's log, checked, with each row's hash."""
+    found = [(_change_of(row), row.hash) for row in rows(session)]
+    verify(found)
+    return found
+
+
+def load(session: Session) -> Roster:
+    """The roster as it stands (after checking its chain)."""
+    return fold(change for change, _ in log(session))
+
+
+def append(session: Session, changes: Sequence[tuple[str, int, int | None, str | None]], actor: str) -> None:
+    """Append ``(action, person, other, name)`` rows to the roster's log, chained after its last row."""
+    last = session.scalars(select(RosterRow).order_by(RosterRow.seq.desc()).limit(1)).first()
+    seq, previous = (last.seq, last.hash) if last is not None else (0, GENESIS)
+    at = audit.now()
+    for action, person, other, name in changes:
+        seq += 1
+        change = RosterChange(seq, action, person, other, name, at, actor[:120])
+        previous = change.hash_after(previous)
+        session.add(RosterRow(seq=seq, action=action, person=person, other=other, name=name, created_at=at,
+                              actor=change.actor, hash=previous))
+    session.flush()
+
+
+def seat(session: Session, table_id: int, players: Sequence[str], actor: str) -> list[Person]:
+    """Seat a new table's ``players``: each is the person of that name on the roster now (any
+    case), or a person added to the roster. Returns the people, in seat order."""
+    lock(session)
+    roster = load(session)
+    next_id = max(roster.names, default=0) + 1
+    people: list[Person] = []
+    added: list[tuple[str, int, int | None, str | None]] = []
+    for name in players:
+        found = roster.called(name)
+        if found is None:
+            found = Person(next_id, name)
+            added.append((ADD, next_id, None, name))
+            next_id += 1
+        people.append(found)
+    if added:
+        append(session, added, actor)
+    session.add_all(SeatRow(table_id=table_id, seat=index, person=person.id) for index, person in enumerate(people))
+    session.flush()
+    return people
+
+
+def seats(session: Session, table_ids: Iterable[int] | None = None) -> dict[int, dict[int, int]]:
+    """The person id stored for each seat: table id -> seat -> person id (as seated, unresolved)."""
+    query = select(SeatRow)
+    if table_ids is not None:
+        query = query.where(SeatRow.table_id.in_(list(table_ids)))
+    found: dict[int, dict[int, int]] = {}
+    for row in session.scalars(query):
+        found.setdefault(row.table_id, {})[row.seat] = row.person
+    return found
+
+
+def tables_of(session: Session) -> dict[int, set[int]]:
+    """Person id (as seated) -> the tables where that id sat."""
+    found: dict[int, set[int]] = {}
+    for row in session.scalars(select(SeatRow)):
+        found.setdefault(row.person, set()).add(row.table_id)
+    return found
