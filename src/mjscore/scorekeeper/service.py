@@ -308,6 +308,12 @@ class Scorekeeper:
         return {table_id: tuple(found.resolve(by_seat[i]) for i in sorted(by_seat))
                 for table_id, by_seat in seated.items()}
 
+    def find_player(self, who: str) -> Person:
+        """The person ``who`` names: a current name (any case) or ``#id`` (a merged id resolves to
+        the person kept). Raises :class:`TableError` offering the closest names."""
+        with self.store.reading() as session:
+            return roster.load(session).find(who)
+
     def roster_log(self) -> list[tuple[RosterChange, str]]:
         """Every change ever made to the roster, oldest first, with its hash (after checking the chain)."""
         with self.store.reading() as session:

@@ -100,9 +100,15 @@ def new_command(
     base_money: Annotated[str, typer.Option(
         "--base-money", help="Money each payment of a hand carries (底; 0: the ruleset's, e.g. 50 at the taiwan table).")] = "0",
     request_id: RequestOption = None,
+    event: Annotated[str | None, typer.Option(help="The evening or tournament it counts in (`mjscore standings`).")] = None,
+    session_hands: Annotated[int | None, typer.Option(help="The session's hands (e.g. 16); then no more are recorded.")] = None,
+    session_minutes: Annotated[int | None, typer.Option(
+        help="The session's time limit: no hand begins after it (the one in play is finished).")] = None,
 ) -> None:
-    """Start a table of four players."""
+    """Start a table of four players (the roster's people of those names; new names join the roster)."""
+    from mjscore.interfaces.cli.club import roster_note
     from mjscore.scorekeeper import TableSettings
+    from mjscore.scorekeeper.sessions import SessionRule
     with _keeper() as keeper:
         overrides = named_house_rules(house_rules, ruleset) if house_rules else {}
         if per_point is not None:
@@ -110,9 +116,13 @@ def new_command(
                 raise fail(f"--per-point {per_point}: the house rules already set the stake ({overrides['stake']})")
             overrides["stake"] = per_point
         settings = TableSettings.of(name, players, ruleset, overrides, base_money)
-        view = keeper.create_table(settings, actor=_actor(), request_id=request_id)
+        session = SessionRule.of(session_hands, session_minutes, event)
+        note = roster_note(keeper, settings.players)
+        view = keeper.create_table(settings, actor=_actor(), request_id=request_id, session_rule=session)
         again = " (already opened with this request id)" if view.replayed else ""
         typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
+        if note and not view.replayed:
+            typer.echo(note)
 
 
 @tables.command("list")

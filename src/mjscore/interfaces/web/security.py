@@ -4,11 +4,12 @@
   another site cannot reach the app through a DNS name it points at this machine (DNS rebinding).
   The loopback names are always allowed; ``mjscore serve`` adds the addresses it listens on.
 - **The club passphrase.** When the app is given one (``mjscore serve --host 0.0.0.0`` requires it),
-  the tables API answers only a device that has joined: ``POST /api/session`` with the passphrase (or
-  the join link ``/join?key=...`` that ``serve`` prints) sets a session cookie, signed with a key
-  derived from the passphrase, so it survives a restart and changing the passphrase signs every device
-  out. A client on this machine (loopback) may read tables without joining. Scoring, the rulesets and
-  the pages stay open: they hold nothing of the club's.
+  the tables API (and the roster and the standings: :data:`CLUB_PATHS`) answers only a device that
+  has joined: ``POST /api/session`` with the passphrase (or the join link ``/join?key=...`` that
+  ``serve`` prints) sets a session cookie, signed with a key derived from the passphrase, so it
+  survives a restart and changing the passphrase signs every device out. A client on this machine
+  (loopback) may read tables without joining. Scoring, the rulesets and the pages stay open: they
+  hold nothing of the club's.
 - **Cross-site writes.** The cookie is ``SameSite=Strict`` and a change whose ``Origin`` is another
   site is refused (403).
 - **Headers.** Every answer says ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
@@ -38,6 +39,8 @@ from mjscore.interfaces.web.errors import error_response
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: The session cookie a joined device sends.
 COOKIE = "mjscore_session"
+#: The API paths of the club's data (tables, the roster, the standings): a joined device's only.
+CLUB_PATHS = ("/api/tables", "/api/players", "/api/standings")
 #: How long a session lasts (a season of club evenings).
 SESSION_SECONDS = 120 * 24 * 3600
 #: Wrong passphrases accepted from one address per ten minutes before it must wait.
@@ -146,7 +149,7 @@ class Guard:
         if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and origin != "null":
             if host_name(origin.split("://", 1)[-1].split("/", 1)[0]) not in self.access.hosts:
                 return error_response(403, f"a change sent from another site ({origin}) is refused", "CrossSite")
-        if self.access.passphrase is None or not path.startswith("/api/tables"):
+        if self.access.passphrase is None or not path.startswith(CLUB_PATHS):
             return None
         device = self.access.device(_cookie(headers, COOKIE))
         if device is not None:

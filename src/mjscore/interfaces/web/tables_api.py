@@ -27,6 +27,7 @@ from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
+from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scoring.house_rules import read_house_rules
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -69,6 +70,9 @@ class NewTable(BaseModel):
     request_id: str | None = Field(
         None, min_length=1, max_length=MAX_REQUEST_ID,
         description="Any text unique to this request: sent again, it opens no second table.")
+    event: str | None = Field(None, max_length=MAX_NAME, description="The evening or tournament it counts in.")
+    session_hands: int | None = Field(None, description="The session's hands (e.g. 16); then no more are recorded.")
+    session_minutes: int | None = Field(None, description="The session's time limit: no hand begins after it.")
 
 
 class Change(BaseModel):
@@ -141,8 +145,9 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
                              f"(it has {', '.join(presets_of(request.ruleset)) or 'none'})")
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
     settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)
+    session = SessionRule.of(request.session_hands, request.session_minutes, request.event)
     view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
-                               request_id=request.request_id)
+                               request_id=request.request_id, session_rule=session)
     return view_to_dict(view, lang)
 
 

@@ -1,0 +1,188 @@
+"""``mjscore players ...`` and ``mjscore standings``: the club's roster of people, and the standings
+of an evening or a tournament by table points.
+
+Like ``mjscore table``, every command opens the database named by ``--database`` or
+``$MJSCORE_DATABASE_URL`` and calls :class:`mjscore.scorekeeper.Scorekeeper`; the scorekeeper is
+imported when a command runs, so ``mjscore --help`` stays light.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from mjscore.environment import DATABASE_URL_VARIABLE
+from mjscore.errors import MjscoreError
+from mjscore.interfaces.cli.app import Format, app, fail
+from mjscore.interfaces.cli.tables import _actor
+
+if TYPE_CHECKING:
+    from mjscore.scorekeeper import Scorekeeper
+    from mjscore.scorekeeper.standings import Standings
+
+players = typer.Typer(help="The club's roster: players are people, across tables and evenings.", no_args_is_help=True)
+app.add_typer(players, name="players")
+
+DatabaseOption = Annotated[str | None, typer.Option(
+    "--database", envvar=DATABASE_URL_VARIABLE,
+    help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).")]
+
+
+class _Options:
+    """The database chosen on ``mjscore players``."""
+
+    database: str | None = None
+
+
+@players.callback()
+def _database(database: DatabaseOption = None) -> None:
+    _Options.database = database
+
+
+@contextmanager
+def _keeper(database: str | None) -> Iterator[Scorekeeper]:
+    """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
+    from mjscore.scorekeeper import Scorekeeper
+    keeper: Scorekeeper | None = None
+    try:
+        keeper = Scorekeeper.open(database)
+        yield keeper
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    finally:
+        if keeper is not None:
+            keeper.close()
+
+
+Who = Annotated[str, typer.Argument(help="A player: their name now (any case), or #id (see `mjscore players list`).")]
+
+
+@players.command("list")
+def list_command(output: Annotated[Format, typer.Option("--format", help="text, or json for programs.")] = Format.text,
+                 ) -> None:
+    """The people on the roster, with every name they played under and their tables."""
+    with _keeper(_Options.database) as keeper:
+        members = keeper.roster()
+    if output is Format.json:
+        typer.echo(json.dumps([{"id": m.person.id, "name": m.person.name, "names": list(m.names),
+                                "merged": list(m.merged), "tables": list(m.tables)} for m in members],
+                              ensure_ascii=False, indent=2))
+        return
+    for member in members:
+        also = [n for n in member.names if n != member.person.name]
+        aka = f" (also {', '.join(also)})" if also else ""
+        count = len(member.tables)
+        typer.echo(f"#{member.person.id:<3} {member.person.name}{aka}: {count} table{'s' * (count != 1)}")
+
+
+@players.command("rename")
+def rename_command(who: Who, name: Annotated[str, typer.Argument(help="Their new name.")]) -> None:
+    """Rename a player; the tables keep the names they were played under."""
+    with _keeper(_Options.database) as keeper:
+        before = keeper.find_player(who).name
+        person = keeper.rename_player(who, name, actor=_actor())
+    typer.echo(f"#{person.id} {before} is now {person.name}")
+
+
+@players.command("merge")
+def merge_command(keep: Annotated[str, typer.Argument(help="The entry that stays (its id and name).")],
+                  gone: Annotated[str, typer.Argument(help="Another entry of the same person, merged into it.")]) -> None:
+    """Merge two roster entries of the same person: their tables and statistics are one person's."""
+    with _keeper(_Options.database) as keeper:
+        merged = keeper.find_player(gone)
+        person = keeper.merge_players(keep, gone, actor=_actor())
+    typer.echo(f"#{merged.id} {merged.name} is merged into #{person.id} {person.name}")
+
+
+@players.command("log")
+def log_command() -> None:
+    """Every change made to the roster, with when (UTC) and by whom, and the hash of the last."""
+    with _keeper(_Options.database) as keeper:
+        changes = keeper.roster_log()
+    for change, _ in changes:
+        what = {"add": f"added #{change.person} {change.name}", "rename": f"renamed #{change.person} to {change.name}",
+                "merge": f"merged #{change.person} into #{change.other}"}[change.action]
+        typer.echo(f"{change.seq:4}. {change.at} {what} — {change.actor}")
+    if changes:
+        typer.echo(f"roster hash {changes[-1][1][:16]}")
+
+
+def roster_note(keeper: Scorekeeper, names: Sequence[str]) -> str | None:
+    """What ``table new`` says about names the roster does not know yet: they join it as new people,
+    and a known name close to one is offered (a typo, or the same person: ``players merge``)."""
+    known = [m.person.name for m in keeper.roster()]
+    folded = {n.casefold() for n in known}
+    fresh = [n.strip() for n in names if n.strip().casefold() not in folded]
+    if not known or not fresh:
+        return None
+    hints = []
+    for name in fresh:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hints.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return f"new on the roster: {', '.join(hints)}"
+
+
+class StandingsFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command("standings")
+def standings_command(
+    tables: Annotated[list[int] | None, typer.Argument(help="The tables (numbers); or choose by --event or --day.")] = None,
+    event: Annotated[str | None, typer.Option(help="The tables of this evening or tournament (`table new --event`).")] = None,
+    day: Annotated[str | None, typer.Option(help="The tables opened on this day, YYYY-MM-DD (UTC).")] = None,
+    output: Annotated[StandingsFormat, typer.Option("--format", help="text, json or csv.")] = StandingsFormat.text,
+    to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
+    from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
+    with _keeper(database) as keeper:
+        found = keeper.standings(tables or (), event=event, day=day)
+    if output is StandingsFormat.text:
+        _print_standings(found)
+        return
+    text = standings_to_csv(found) if output is StandingsFormat.csv \
+        else json.dumps(standings_to_dict(found), ensure_ascii=False, indent=2) + "\n"
+    if to is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        to.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {to}: {error.strerror}") from None
+
+
+def _print_standings(found: Standings) -> None:
+    from mjscore.scorekeeper.model import money_text
+    from mjscore.scorekeeper.standings import place_text, points_text
+    console = Console(highlight=False)
+    console.print(f"Standings — {found.title}", markup=False)
+    grid = Table(box=box.SIMPLE)
+    columns = ["Place", "Player", "Sessions", "Table points", "Score", "Penalties", "Hands won"]
+    columns += ["Money"] if found.for_money else []
+    for column in columns:
+        grid.add_column(column, justify="left" if column == "Player" else "right")
+    for line in found.lines:
+        cells = [place_text(line), line.person.name, str(line.sessions), points_text(line.table_points),
+                 f"{line.score:+d}", f"{line.penalties:+d}", str(line.hands_won)]
+        grid.add_row(*cells, *([money_text(line.money)] if found.for_money else []))
+    console.print(grid)
+    for table in found.tables:
+        limits = [f"{table.session.hands} hands" if table.session.hands else "",
+                  f"{table.session.minutes} minutes" if table.session.minutes else ""]
+        session = f", session {' or '.join(x for x in limits if x)}" if any(limits) else ""
+        console.print(f"table {table.id} {table.name or ''} [{table.ruleset}]: {table.hands} hands played{session}",
+                      markup=False)

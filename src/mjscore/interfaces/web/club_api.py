@@ -1,0 +1,190 @@
+"""The club part of the HTTP API: the roster of people (``/api/players``) and the standings of an
+evening or a tournament (``/api/standings``), over :class:`mjscore.scorekeeper.Scorekeeper`.
+
+Like the tables, these need a joined device on a server with a club passphrase (reads from the
+server's own machine excepted). A rename or a merge is one transaction and is kept in the roster's
+log (``GET /api/players/log``); neither rewrites a table's history. The standings are chosen by
+table numbers (``?tables=1&tables=2``), an event (``?event=Friday``) or a day (``?day=2026-12-01``),
+and answered as JSON or as CSV (``/api/standings.csv``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
+from mjscore.interfaces.web.tables_api import Actor, Keeper
+from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scorekeeper.roster import Person
+from mjscore.scorekeeper.standings import Standings, standings_to_csv, standings_to_dict
+
+router = APIRouter(tags=["players"])
+
+
+class PersonModel(BaseModel):
+    """A person of the roster: the id they keep, and their name now."""
+
+    id: int
+    name: str
+
+    @staticmethod
+    def of(person: Person) -> PersonModel:
+        return PersonModel(id=person.id, name=person.name)
+
+
+class Member(PersonModel):
+    """A line of the roster: the person, every name they played under, the ids merged into them,
+    and the tables they sat at."""
+
+    names: list[str]
+    merged: list[int]
+    tables: list[int]
+
+
+class RosterChangeModel(BaseModel):
+    """A change of the roster's log: ``action`` (add, rename, merge) on ``person``; ``other`` the
+    person a merge joins it to, ``name`` the name added or renamed to; when, by whom, its hash."""
+
+    seq: int
+    action: str
+    person: int
+    other: int | None
+    name: str | None
+    at: str
+    actor: str
+    hash: str
+
+
+class Rename(BaseModel):
+    """Rename a player: ``player`` is their name now (any case) or ``#id``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player: str = Field(min_length=1, max_length=MAX_NAME + 1)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+
+class Merge(BaseModel):
+    """Merge the roster entry ``merge`` into ``keep`` (names or ``#id``): one person, with ``keep``'s
+    id and name."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    keep: str = Field(min_length=1, max_length=MAX_NAME + 1)
+    merge: str = Field(min_length=1, max_length=MAX_NAME + 1)
+
+
+class SeatModel(BaseModel):
+    """A player's session at a table: the person, the name played under, the session score, the
+    penalties in it, hands won, money (exact decimal text) and table points (rounded; exact as a
+    fraction)."""
+
+    person: PersonModel
+    name: str
+    score: int
+    penalties: int
+    hands_won: int
+    money: str
+    table_points: float
+    table_points_exact: str
+
+
+class SessionTable(BaseModel):
+    """A table as a session."""
+
+    id: int
+    name: str
+    ruleset: str
+    unit: str
+    opened_at: str
+    event: str | None
+    session_hands: int | None
+    session_minutes: int | None
+    hands: int
+    for_money: bool
+    seats: list[SeatModel]
+
+
+class StandingLine(BaseModel):
+    """A person's line: place (``tied``: shared), sessions, table points, score, penalties, hands
+    won, money."""
+
+    place: int
+    tied: bool
+    person: PersonModel
+    sessions: int
+    table_points: float
+    table_points_exact: str
+    score: int
+    penalties: int
+    hands_won: int
+    money: str
+
+
+class StandingsModel(BaseModel):
+    """The standings, ranked by table points, then score, then hands won; ``for_money``: show the
+    money column (a table plays for money)."""
+
+    format: str
+    title: str
+    for_money: bool
+    standings: list[StandingLine]
+    tables: list[SessionTable]
+
+
+@router.get("/api/players")
+def list_players(keeper: Keeper) -> list[Member]:
+    """The people on the club's roster, by name: the names a new table can take."""
+    return [Member(id=m.person.id, name=m.person.name, names=list(m.names), merged=list(m.merged),
+                   tables=list(m.tables)) for m in keeper.roster()]
+
+
+@router.get("/api/players/log")
+def roster_log(keeper: Keeper) -> list[RosterChangeModel]:
+    """Every change made to the roster, oldest first, with its hash."""
+    return [RosterChangeModel(seq=c.seq, action=c.action, person=c.person, other=c.other, name=c.name, at=c.at,
+                              actor=c.actor, hash=h) for c, h in keeper.roster_log()]
+
+
+@router.post("/api/players/rename", responses=BODY_ERRORS)
+def rename_player(request: Rename, keeper: Keeper, who: Actor) -> PersonModel:
+    """Rename a player; the tables keep the names they were played under."""
+    return PersonModel.of(keeper.rename_player(request.player, request.name, actor=who))
+
+
+@router.post("/api/players/merge", responses=BODY_ERRORS)
+def merge_players(request: Merge, keeper: Keeper, who: Actor) -> PersonModel:
+    """Merge two roster entries of the same person (refused if they sat at one table)."""
+    return PersonModel.of(keeper.merge_players(request.keep, request.merge, actor=who))
+
+
+@router.get("/api/tables/{table_id}/people", responses=NOT_FOUND)
+def table_people(table_id: int, keeper: Keeper) -> list[PersonModel]:
+    """The people at the table, in its seat order (as they are now: renamed or merged)."""
+    return [PersonModel.of(p) for p in keeper.people_of(table_id)]
+
+
+Tables = Annotated[list[int] | None, Query(description="Table numbers (repeat the parameter).")]
+Event = Annotated[str | None, Query(max_length=MAX_NAME, description="The tables of this evening or tournament.")]
+Day = Annotated[str | None, Query(max_length=10, description="The tables opened on this day (YYYY-MM-DD, UTC).")]
+
+
+def _standings(keeper: Keeper, tables: list[int] | None, event: str | None, day: str | None) -> Standings:
+    return keeper.standings(tables or (), event=event, day=day)
+
+
+@router.get("/api/standings", responses=NOT_FOUND)
+def standings(keeper: Keeper, tables: Tables = None, event: Event = None, day: Day = None) -> StandingsModel:
+    """The standings of the tables chosen: table points 4/2/1/0 by session score (ties share the
+    places' points), then total score, then hands won."""
+    return StandingsModel.model_validate(standings_to_dict(_standings(keeper, tables, event, day)))
+
+
+@router.get("/api/standings.csv", response_class=PlainTextResponse, responses=NOT_FOUND)
+def standings_csv(keeper: Keeper, tables: Tables = None, event: Event = None, day: Day = None) -> PlainTextResponse:
+    """The standings as CSV, one line per person, for a spreadsheet."""
+    return PlainTextResponse(standings_to_csv(_standings(keeper, tables, event, day)),
+                             media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": 'attachment; filename="standings.csv"'})
