@@ -140,3 +140,10 @@ def test_the_commands(url: str, tmp_path: Path) -> None:
     assert run("table", "new", "A", "B", "C", "D", "--session-hands", "0") == (
         2, "error: session hands: 0 is not a number of hands from 1 to 400\n")
     assert run("players", "rename", "Zed", "Zoe")[0] == 2
+
+
+def test_the_club_pages_are_served(client: TestClient) -> None:
+    for path in ("/players", "/standings"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "http://" not in page.text and "https://" not in page.text

@@ -22,6 +22,11 @@ async function main() {
   const list = document.querySelector(".table-list");
   const form = document.querySelector("form.new-table");
   const rulesets = await api("/api/rulesets");
+  // The roster's names, offered as each player is typed: a player keeps one identity across tables.
+  api("/api/players").then((people) => {
+    form.querySelector("#known-players").innerHTML =
+      people.map((person) => `<option value="${esc(person.name)}"></option>`).join("");
+  }, () => {});
   const fillRulesets = () => {
     const select = form.elements.ruleset;
     const chosen = select.value || rulesets.find((r) => r.default)?.id;
@@ -50,7 +55,10 @@ async function main() {
       const table = await api("/api/tables", { body: {
         players, name: form.elements.name.value, ruleset: form.elements.ruleset.value,
         house_rules: stake ? { stake } : {}, preset: form.elements.preset.value || null,
-        base_money: form.elements.base_money.value, request_id: requestId } });
+        base_money: form.elements.base_money.value, request_id: requestId,
+        event: form.elements.event.value.trim() || null,
+        session_hands: form.elements.session_hands.value ? Number(form.elements.session_hands.value) : null,
+        session_minutes: form.elements.session_minutes.value ? Number(form.elements.session_minutes.value) : null } });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
       form.querySelector(".error").textContent = problem.message;

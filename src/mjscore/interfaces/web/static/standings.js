@@ -1,0 +1,76 @@
+// The standings of an evening or a tournament: chosen by event, day or table numbers (the page's
+// query: ?event=Friday, ?day=2026-12-01, ?tables=1&tables=2; by default today's tables), ranked by
+// table points, then score, then hands won, with the CSV and JSON export of the same choice.
+
+import { api, esc, onLanguageChange, startPage, t } from "./common.js";
+
+/** The page's choice as API query parameters (today's tables when nothing is chosen). */
+function choice() {
+  const query = new URLSearchParams(location.search);
+  if (![...query.keys()].some((key) => ["event", "day", "tables"].includes(key))) {
+    query.set("day", new Date().toISOString().slice(0, 10));
+  }
+  return query;
+}
+
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+/** Table points as printed: whole, halves, or two places (7/3 is 2.33). */
+function points(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+function render(root, data) {
+  const money = data.for_money;
+  const head = ["place", "player", "table_points", "score_total", ...(money ? ["money_total"] : []), "hands_won",
+    "penalties", "sessions"];
+  const rows = data.standings.map((line) => `<tr data-person="${line.person.id}">` +
+    `<td class="num">${line.tied ? "=" : ""}${line.place}</td><th scope="row">${esc(line.person.name)}</th>` +
+    `<td class="num" data-testid="table-points">${points(line.table_points)}</td>` +
+    `<td class="num">${signed(line.score)}</td>` + (money ? `<td class="num">${esc(line.money)}</td>` : "") +
+    `<td class="num">${line.hands_won}</td><td class="num">${signed(line.penalties)}</td>` +
+    `<td class="num">${line.sessions}</td></tr>`).join("");
+  root.querySelector("table.standings").innerHTML =
+    `<thead><tr>${head.map((key) => `<th class="${key === "player" ? "" : "num"}">${esc(t(key))}</th>`).join("")}</tr></thead>` +
+    `<tbody>${rows}</tbody>`;
+  root.querySelector(".title").textContent = data.title;
+  root.querySelector(".sessions").innerHTML = data.tables.map((table) =>
+    `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> ` +
+    `<small>(${esc(table.ruleset)}, ${esc(t("hands_played", { n: table.hands }))})</small>: ` +
+    table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)} (${points(seat.table_points)})`).join(", ") +
+    "</li>").join("");
+}
+
+async function main() {
+  await startPage("/standings");
+  const root = document.querySelector("main");
+  const form = root.querySelector("form.choose");
+  const query = choice();
+  form.elements.event.value = query.get("event") ?? "";
+  form.elements.day.value = query.get("day") ?? "";
+  root.querySelector(".exports").innerHTML =
+    `<a href="/api/standings.csv?${esc(query)}" download data-label="export_csv"></a> · ` +
+    `<a href="/api/standings?${esc(query)}" data-label="export_json"></a>`;
+  for (const link of root.querySelectorAll(".exports a")) link.textContent = t(link.dataset.label);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = new URLSearchParams();
+    if (form.elements.event.value.trim()) chosen.set("event", form.elements.event.value.trim());
+    if (form.elements.day.value) chosen.set("day", form.elements.day.value);
+    location.search = chosen.toString();
+  });
+  let data = null;
+  try {
+    data = await api(`/api/standings?${query}`);
+  } catch (problem) {
+    if (problem.status === 401) location.assign("/join");
+    root.querySelector(".error").textContent = problem.message;
+    return;
+  }
+  render(root, data);
+  onLanguageChange(() => render(root, data));
+}
+
+main();
