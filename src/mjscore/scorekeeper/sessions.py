@@ -64,7 +64,8 @@ def refusal(rule: SessionRule, opened_at: str, hands_played: int, hand_began: st
     and draws so far, and the hand being played began at ``hand_began`` (the time the hand before it
     was recorded; the table's opening for the first)."""
     if rule.hands is not None and hands_played >= rule.hands:
-        return f"the session is over: its {rule.hands} hands are played"
+        played = f"its {rule.hands} hands are" if rule.hands != 1 else "its one hand is"
+        return f"the session is over: {played} played"
     due = deadline(rule, opened_at)
     if due is not None and moment(hand_began) > due:
         return (f"the session is over: its {rule.minutes} minutes were up at {due.strftime('%H:%M')} UTC, "
