@@ -15,6 +15,7 @@ The three-way tie (table "Tie", LRC, Ann deals first):
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -204,3 +205,32 @@ def test_the_migration_seats_the_tables_opened_before_the_roster(old_database: s
             "migration 0003 (players of the tables opened before the roster)"}
     finally:
         keeper.close()
+
+
+def test_tables_opened_at_once_seat_a_new_name_as_one_person(keeper: Scorekeeper) -> None:
+    """Eight clients open tables at once, each with the new name Zed: the roster gets one Zed."""
+    errors: list[Exception] = []
+
+    def client(number: int) -> None:
+        try:
+            keeper.create_table(TableSettings.of("", ["Zed", f"A{number}", f"B{number}", f"C{number}"]))
+        except Exception as error:  # noqa: BLE001  (collected and reported below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    zed = [m for m in keeper.roster() if m.person.name == "Zed"]
+    assert len(zed) == 1 and len(zed[0].tables) == 8
+    assert len(keeper.roster()) == 1 + 8 * 3
+
+
+def test_a_taiwanese_table_plays_for_money_and_its_standings_show_it(keeper: Scorekeeper) -> None:
+    """The taiwan table's 底 is 50 (docs/rulesets/taiwan.md): it plays for money; an LRC table at 1 a point does not."""
+    taiwan = keeper.create_table(TableSettings.of("", ["Ann", "Bob", "Cat", "Dan"], "taiwan")).id
+    plain = keeper.create_table(TableSettings.of("", ["Eve", "Fay", "Gus", "Hal"], "lrc")).id
+    assert keeper.standings([taiwan]).for_money and not keeper.standings([plain]).for_money
+    assert keeper.standings([taiwan, plain]).for_money

@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -130,27 +130,21 @@ def table_result(view: TableView, people: Sequence[Person], session: SessionRule
 def rank(results: Iterable[TableResult]) -> list[Standing]:
     """The standings of these sessions: each person's sessions summed, ranked by table points, then
     total score, then hands won (highest first); people equal on all three share a place."""
-    totals: dict[int, list[Any]] = {}
+    by_person: dict[int, list[SeatResult]] = {}
     for table in results:
         for seat in table.seats:
-            line = totals.setdefault(seat.person.id, [seat.person, 0, Fraction(0), 0, 0, 0, Decimal(0)])
-            line[1] += 1
-            line[2] += seat.table_points
-            line[3] += seat.score
-            line[4] += seat.penalties
-            line[5] += seat.hands_won
-            line[6] += seat.money
+            by_person.setdefault(seat.person.id, []).append(seat)
+    lines = [Standing(0, False, seats[0].person, len(seats), sum((s.table_points for s in seats), Fraction(0)),
+                      sum(s.score for s in seats), sum(s.penalties for s in seats), sum(s.hands_won for s in seats),
+                      sum((s.money for s in seats), Decimal(0)))
+             for seats in by_person.values()]
 
-    def key(line: list[Any]) -> tuple[Fraction, int, int]:
-        return line[2], line[3], line[5]
+    def key(line: Standing) -> tuple[Fraction, int, int]:
+        return line.table_points, line.score, line.hands_won
 
-    ordered = sorted(totals.values(), key=lambda line: (*(-k for k in key(line)), line[0].name.casefold()))
-    found: list[Standing] = []
-    for line in ordered:
-        first = next(i for i, other in enumerate(ordered) if key(other) == key(line))
-        tied = sum(1 for other in ordered if key(other) == key(line)) > 1
-        found.append(Standing(first + 1, tied, line[0], line[1], line[2], line[3], line[4], line[5], line[6]))
-    return found
+    lines.sort(key=lambda line: (-line.table_points, -line.score, -line.hands_won, line.person.name.casefold()))
+    keys = [key(line) for line in lines]
+    return [replace(line, place=keys.index(key(line)) + 1, tied=keys.count(key(line)) > 1) for line in lines]
 
 
 def points_text(points: Fraction) -> str:
