@@ -147,3 +147,12 @@ def test_the_club_pages_are_served(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert "http://" not in page.text and "https://" not in page.text
+
+
+def test_the_events_a_standings_page_offers(client: TestClient) -> None:
+    _tie(client)
+    client.post("/api/tables", json={"players": ["Eve", "Fay", "Gus", "Hal"], "event": "FRIDAY", "request_id": "t3"})
+    client.post("/api/tables", json={"players": ["Eve", "Fay", "Gus", "Hal"], "request_id": "t4"})
+    found = client.get("/api/standings/events").json()
+    assert [(e["name"], e["tables"]) for e in found] == [("Friday", 2)]
+    assert found[0]["first"] == found[0]["last"] == client.get("/api/tables/1").json()["created_at"][:10]

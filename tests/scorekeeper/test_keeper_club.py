@@ -234,3 +234,16 @@ def test_a_taiwanese_table_plays_for_money_and_its_standings_show_it(keeper: Sco
     plain = keeper.create_table(TableSettings.of("", ["Eve", "Fay", "Gus", "Hal"], "lrc")).id
     assert keeper.standings([taiwan]).for_money and not keeper.standings([plain]).for_money
     assert keeper.standings([taiwan, plain]).for_money
+
+
+def test_an_mcr_session_is_its_sixteen_hands(keeper: Scorekeeper) -> None:
+    """MCR passes the deal after every hand (docs/rulesets/mcr.md), so its game is 16 hands, East to
+    North: a 17th is refused. Sixteen drawn hands leave all four at 0, tied: 7/4 table points each."""
+    table = keeper.create_table(TableSettings.of("", ["Ann", "Bob", "Cat", "Dan"], "mcr"),
+                                session_rule=SessionRule.of(minutes=150)).id
+    for _ in range(16):
+        keeper.record_draw(table)
+    with pytest.raises(TableError, match="the game is over: the North round has ended"):
+        keeper.record_draw(table)
+    lines = keeper.standings([table]).lines
+    assert [(place_text(s), s.table_points) for s in lines] == [("=1", Fraction(7, 4))] * 4

@@ -86,6 +86,17 @@ class TableSummary:
     version: int
 
 
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    """An evening or a tournament: its name, how many tables count in it, and the UTC days
+    (``YYYY-MM-DD``) its first and last tables were opened."""
+
+    name: str
+    tables: int
+    first: str
+    last: str
+
+
 @dataclass(frozen=True)
 class _Write:
     """A row a change appends: ``action`` on entry ``number`` (the entry and what was settled, or
@@ -346,6 +357,20 @@ class Scorekeeper:
         with self.store.reading() as session:
             storage.table_row(session, table_id)
             return _rule_of(session.get(SessionRow, table_id))
+
+    def events(self) -> list[EventSummary]:
+        """The events (evenings, tournaments) tables were opened for, by name (any case is one
+        event), with how many tables and the UTC days of the first and the last."""
+        with self.store.reading() as session:
+            opened = {row.id: row.created_at[:10] for row in storage.table_rows(session)}
+            found: dict[str, list[str]] = {}
+            names: dict[str, str] = {}
+            for rule in session.scalars(select(SessionRow).where(SessionRow.event.is_not(None))):
+                key = str(rule.event).casefold()
+                names.setdefault(key, str(rule.event))
+                found.setdefault(key, []).append(opened[rule.table_id])
+        return [EventSummary(names[key], len(days), min(days), max(days))
+                for key, days in sorted(found.items(), key=lambda item: (min(item[1]), item[0]))]
 
     def standings(self, table_ids: Sequence[int] = (), *, event: str | None = None,
                   day: str | None = None) -> Standings:

@@ -166,6 +166,21 @@ def table_people(table_id: int, keeper: Keeper) -> list[PersonModel]:
     return [PersonModel.of(p) for p in keeper.people_of(table_id)]
 
 
+class EventModel(BaseModel):
+    """An evening or a tournament: its name, its tables, the days of its first and last (UTC)."""
+
+    name: str
+    tables: int
+    first: str
+    last: str
+
+
+@router.get("/api/standings/events")
+def events(keeper: Keeper) -> list[EventModel]:
+    """The events tables were opened for (``table new --event``), oldest first."""
+    return [EventModel(name=e.name, tables=e.tables, first=e.first, last=e.last) for e in keeper.events()]
+
+
 Tables = Annotated[list[int] | None, Query(description="Table numbers (repeat the parameter).")]
 Event = Annotated[str | None, Query(max_length=MAX_NAME, description="The tables of this evening or tournament.")]
 Day = Annotated[str | None, Query(max_length=10, description="The tables opened on this day (YYYY-MM-DD, UTC).")]

@@ -54,6 +54,9 @@ async function main() {
     `<a href="/api/standings.csv?${esc(query)}" download data-label="export_csv"></a> · ` +
     `<a href="/api/standings?${esc(query)}" data-label="export_json"></a>`;
   for (const link of root.querySelectorAll(".exports a")) link.textContent = t(link.dataset.label);
+  api("/api/standings/events").then((events) => {
+    root.querySelector("#events").innerHTML = events.map((e) => `<option value="${esc(e.name)}"></option>`).join("");
+  }, () => {});
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const chosen = new URLSearchParams();
