@@ -378,6 +378,7 @@ class Scorekeeper:
         opened on ``day`` (``YYYY-MM-DD``, UTC); at least one selection is needed. Refused if no
         table matches."""
         from mjscore.scorekeeper.standings import Standings, rank, table_result
+        event = (event or "").strip() or None
         if not table_ids and event is None and day is None:
             raise TableError("say which tables: their numbers, an event or a day")
         if day is not None and not _is_day(day):
@@ -388,12 +389,11 @@ class Scorekeeper:
             wanted = set(table_ids)
             for table_id in wanted - {r.id for r in rows}:
                 raise NoSuchTableError(f"there is no table {table_id}")
-            label = (event or "").strip().casefold()
+            events = {r.table_id: r.event.casefold() for r in rules.values() if r.event is not None}
             chosen = [r for r in rows if (not wanted or r.id in wanted)
-                      and (event is None or _rule_of(rules.get(r.id)).event is not None
-                           and str(_rule_of(rules.get(r.id)).event).casefold() == label)
+                      and (event is None or events.get(r.id) == event.casefold())
                       and (day is None or r.created_at.startswith(day))]
-            title = " · ".join([*([f"event {event.strip()}"] if event is not None else []),
+            title = " · ".join([*([f"event {event}"] if event is not None else []),
                                 *([f"opened on {day}"] if day is not None else []),
                                 *([f"tables {', '.join(map(str, sorted(wanted)))}"] if wanted else [])])
             if not chosen:
