@@ -99,7 +99,7 @@ def test_bad_input_over_http_is_one_line(client: TestClient, path: str, body: di
 
 
 def test_standings_of_no_table_are_a_4xx(client: TestClient) -> None:
-    assert client.get("/api/standings").json()["message"] == "say which tables: their numbers, an event or a day"
+    assert client.get("/api/standings").json()["message"] == "say which tables: their numbers, an event, a day or days"
     assert client.get("/api/standings", params={"tables": [7]}).status_code == 404
 
 
@@ -136,7 +136,7 @@ def test_the_commands(url: str, tmp_path: Path) -> None:
     assert json.loads(out.read_text())["standings"][3]["person"]["name"] == "Dan"
     assert run("players", "merge", "Ann Lee", "Bob") == (
         2, "error: 'Ann Lee' and 'Bob' sat at the same table 1: they are two people\n")
-    assert run("standings") == (2, "error: say which tables: their numbers, an event or a day\n")
+    assert run("standings") == (2, "error: say which tables: their numbers, an event, a day or days\n")
     assert run("table", "new", "A", "B", "C", "D", "--session-hands", "0") == (
         2, "error: session hands: 0 is not a number of hands from 1 to 400\n")
     assert run("players", "rename", "Zed", "Zoe")[0] == 2

@@ -154,7 +154,7 @@ def test_penalties_are_their_own_entries_and_money_is_shown_where_a_table_plays_
 
 def test_standings_refuse_what_matches_no_table(keeper: Scorekeeper) -> None:
     _tie(keeper)
-    with pytest.raises(TableError, match="^say which tables: their numbers, an event or a day$"):
+    with pytest.raises(TableError, match="^say which tables: their numbers, an event, a day or days$"):
         keeper.standings()
     with pytest.raises(TableError, match="^no table matches: event Saturday$"):
         keeper.standings(event="Saturday")
@@ -164,6 +164,11 @@ def test_standings_refuse_what_matches_no_table(keeper: Scorekeeper) -> None:
         keeper.standings(day="2026-13-01")
     today = keeper.table(1).created_at[:10]
     assert len(keeper.standings(day=today).tables) == 1
+    assert len(keeper.standings(since="2026-01-01", until=today).tables) == 1  # a season
+    with pytest.raises(TableError, match="^no table matches: from 2999-01-01$"):
+        keeper.standings(since="2999-01-01")
+    with pytest.raises(TableError, match=r"^until: '31/12' is not a date \(YYYY-MM-DD\)$"):
+        keeper.standings(until="31/12")
 
 
 def test_a_roster_edited_outside_mjscore_is_reported(keeper: Scorekeeper, database_url: str) -> None:

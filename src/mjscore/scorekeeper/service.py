@@ -372,17 +372,18 @@ class Scorekeeper:
         return [EventSummary(names[key], len(days), min(days), max(days))
                 for key, days in sorted(found.items(), key=lambda item: (min(item[1]), item[0]))]
 
-    def standings(self, table_ids: Sequence[int] = (), *, event: str | None = None,
-                  day: str | None = None) -> Standings:
+    def standings(self, table_ids: Sequence[int] = (), *, event: str | None = None, day: str | None = None,
+                  since: str | None = None, until: str | None = None) -> Standings:
         """The standings of tables ``table_ids``, or of those of ``event`` (any case), or of those
-        opened on ``day`` (``YYYY-MM-DD``, UTC); at least one selection is needed. Refused if no
-        table matches."""
+        opened on ``day``, or from ``since`` to ``until`` (``YYYY-MM-DD``, UTC, both included: a
+        season); the selections combine, and at least one is needed. Refused if no table matches."""
         from mjscore.scorekeeper.standings import Standings, rank, table_result
         event = (event or "").strip() or None
-        if not table_ids and event is None and day is None:
-            raise TableError("say which tables: their numbers, an event or a day")
-        if day is not None and not _is_day(day):
-            raise TableError(f"day: {day!r} is not a date (YYYY-MM-DD)")
+        if not table_ids and event is None and day is None and since is None and until is None:
+            raise TableError("say which tables: their numbers, an event, a day or days")
+        for label, value in (("day", day), ("since", since), ("until", until)):
+            if value is not None and not _is_day(value):
+                raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
         with self.store.reading() as session:
             rows = storage.table_rows(session)
             rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
@@ -392,9 +393,12 @@ class Scorekeeper:
             events = {r.table_id: r.event.casefold() for r in rules.values() if r.event is not None}
             chosen = [r for r in rows if (not wanted or r.id in wanted)
                       and (event is None or events.get(r.id) == event.casefold())
-                      and (day is None or r.created_at.startswith(day))]
+                      and (day is None or r.created_at.startswith(day))
+                      and (since is None or r.created_at[:10] >= since) and (until is None or r.created_at[:10] <= until)]
             title = " · ".join([*([f"event {event}"] if event is not None else []),
                                 *([f"opened on {day}"] if day is not None else []),
+                                *([f"from {since}"] if since is not None else []),
+                                *([f"to {until}"] if until is not None else []),
                                 *([f"tables {', '.join(map(str, sorted(wanted)))}"] if wanted else [])])
             if not chosen:
                 raise TableError(f"no table matches: {title}")

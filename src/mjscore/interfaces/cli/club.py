@@ -143,6 +143,8 @@ def standings_command(
     tables: Annotated[list[int] | None, typer.Argument(help="The tables (numbers); or choose by --event or --day.")] = None,
     event: Annotated[str | None, typer.Option(help="The tables of this evening or tournament (`table new --event`).")] = None,
     day: Annotated[str | None, typer.Option(help="The tables opened on this day, YYYY-MM-DD (UTC).")] = None,
+    since: Annotated[str | None, typer.Option(help="The tables opened on this day or later (a season).")] = None,
+    until: Annotated[str | None, typer.Option(help="The tables opened on this day or earlier.")] = None,
     output: Annotated[StandingsFormat, typer.Option("--format", help="text, json or csv.")] = StandingsFormat.text,
     to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
     database: DatabaseOption = None,
@@ -150,7 +152,7 @@ def standings_command(
     """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
     from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
     with _keeper(database) as keeper:
-        found = keeper.standings(tables or (), event=event, day=day)
+        found = keeper.standings(tables or (), event=event, day=day, since=since, until=until)
     if output is StandingsFormat.text:
         _print_standings(found)
         return

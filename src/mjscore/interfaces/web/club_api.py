@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -184,22 +184,43 @@ def events(keeper: Keeper) -> list[EventModel]:
 Tables = Annotated[list[int] | None, Query(description="Table numbers (repeat the parameter).")]
 Event = Annotated[str | None, Query(max_length=MAX_NAME, description="The tables of this evening or tournament.")]
 Day = Annotated[str | None, Query(max_length=10, description="The tables opened on this day (YYYY-MM-DD, UTC).")]
+Since = Annotated[str | None, Query(max_length=10, description="The tables opened on this day or later.")]
+Until = Annotated[str | None, Query(max_length=10, description="The tables opened on this day or earlier.")]
 
 
-def _standings(keeper: Keeper, tables: list[int] | None, event: str | None, day: str | None) -> Standings:
-    return keeper.standings(tables or (), event=event, day=day)
+class Choice(BaseModel):
+    """Which tables the standings are of (the selections combine)."""
+
+    tables: list[int] | None = None
+    event: str | None = None
+    day: str | None = None
+    since: str | None = None
+    until: str | None = None
+
+
+def _choice(tables: Tables = None, event: Event = None, day: Day = None, since: Since = None,
+            until: Until = None) -> Choice:
+    return Choice(tables=tables, event=event, day=day, since=since, until=until)
+
+
+Chosen = Annotated[Choice, Depends(_choice)]
+
+
+def _standings(keeper: Keeper, chosen: Choice) -> Standings:
+    return keeper.standings(chosen.tables or (), event=chosen.event, day=chosen.day, since=chosen.since,
+                            until=chosen.until)
 
 
 @router.get("/api/standings", responses=NOT_FOUND)
-def standings(keeper: Keeper, tables: Tables = None, event: Event = None, day: Day = None) -> StandingsModel:
+def standings(keeper: Keeper, chosen: Chosen) -> StandingsModel:
     """The standings of the tables chosen: table points 4/2/1/0 by session score (ties share the
     places' points), then total score, then hands won."""
-    return StandingsModel.model_validate(standings_to_dict(_standings(keeper, tables, event, day)))
+    return StandingsModel.model_validate(standings_to_dict(_standings(keeper, chosen)))
 
 
 @router.get("/api/standings.csv", response_class=PlainTextResponse, responses=NOT_FOUND)
-def standings_csv(keeper: Keeper, tables: Tables = None, event: Event = None, day: Day = None) -> PlainTextResponse:
+def standings_csv(keeper: Keeper, chosen: Chosen) -> PlainTextResponse:
     """The standings as CSV, one line per person, for a spreadsheet."""
-    return PlainTextResponse(standings_to_csv(_standings(keeper, tables, event, day)),
+    return PlainTextResponse(standings_to_csv(_standings(keeper, chosen)),
                              media_type="text/csv; charset=utf-8",
                              headers={"Content-Disposition": 'attachment; filename="standings.csv"'})

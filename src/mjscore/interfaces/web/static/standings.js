@@ -1,13 +1,14 @@
-// The standings of an evening or a tournament: chosen by event, day or table numbers (the page's
-// query: ?event=Friday, ?day=2026-12-01, ?tables=1&tables=2; by default today's tables), ranked by
-// table points, then score, then hands won, with the CSV and JSON export of the same choice.
+// The standings of an evening, a tournament or a season: chosen by the page's query (?event=Friday,
+// ?day=2026-12-01, ?since=2026-09-01&until=2026-12-31, ?tables=1&tables=2; by default today's
+// tables), ranked by table points, then score, then hands won, with the CSV and JSON export of the
+// same choice.
 
 import { api, esc, onLanguageChange, startPage, t } from "./common.js";
 
 /** The page's choice as API query parameters (today's tables when nothing is chosen). */
 function choice() {
   const query = new URLSearchParams(location.search);
-  if (![...query.keys()].some((key) => ["event", "day", "tables"].includes(key))) {
+  if (![...query.keys()].some((key) => ["event", "day", "since", "until", "tables"].includes(key))) {
     query.set("day", new Date().toISOString().slice(0, 10));
   }
   return query;
