@@ -12,7 +12,7 @@ import pytest
 
 from mjscore.errors import TableError, TamperedTableError
 from mjscore.scorekeeper.roster import ADD, GENESIS, MERGE, RENAME, Person, RosterChange, fold, verify
-from mjscore.scorekeeper.sessions import SessionRule, refusal
+from mjscore.scorekeeper.sessions import SessionRule, describe, refusal
 from mjscore.scorekeeper.standings import SeatResult, TableResult, place_text, points_text, rank, table_points
 
 
@@ -125,3 +125,11 @@ def test_a_roster_row_changed_by_hand_is_reported() -> None:
         verify(edited)
     with pytest.raises(TamperedTableError, match="does not follow"):
         verify(_chain((ADD, 1, None, "Ann"), (MERGE, 1, 7, None)))
+
+
+def test_a_session_is_described_in_one_line() -> None:
+    opened = "2026-12-01T19:00:00.000000Z"
+    assert describe(SessionRule.of(16, 120, "Friday"), opened) == (
+        "session: 16 hands or 120 minutes (no hand begins after 21:00 UTC); event Friday")
+    assert describe(SessionRule.of(hands=1), opened) == "session: 1 hand"
+    assert describe(SessionRule(), opened) is None

@@ -71,3 +71,18 @@ def refusal(rule: SessionRule, opened_at: str, hands_played: int, hand_began: st
         return (f"the session is over: its {rule.minutes} minutes were up at {due.strftime('%H:%M')} UTC, "
                 "before this hand began")
     return None
+
+
+def describe(rule: SessionRule, opened_at: str) -> str | None:
+    """One line on a table's session (None: it has neither limits nor an event), e.g.
+    ``session: 16 hands or 120 minutes (no hand begins after 21:00 UTC); event Friday``."""
+    limits = [f"{rule.hands} hand{'s' * (rule.hands != 1)}" if rule.hands is not None else "",
+              f"{rule.minutes} minutes" if rule.minutes is not None else ""]
+    parts = []
+    if any(limits):
+        due = deadline(rule, opened_at)
+        after = f" (no hand begins after {due.strftime('%H:%M')} UTC)" if due is not None else ""
+        parts.append(f"session: {' or '.join(x for x in limits if x)}{after}")
+    if rule.event is not None:
+        parts.append(f"event {rule.event}")
+    return "; ".join(parts) or None

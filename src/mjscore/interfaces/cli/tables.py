@@ -153,11 +153,15 @@ def show_command(table_id: TableId, output: FormatOption = Format.text,
                      "--since-version", help="JSON: only the entries changed after this version.")] = None) -> None:
     """Balances, the dealer, the round and the streak, and the last entries of the history."""
     from mjscore.scorekeeper.exchange import view_to_dict
+    from mjscore.scorekeeper.sessions import describe
     with _keeper() as keeper:
         view = keeper.table(table_id)
+        session = describe(keeper.session_of(table_id), view.created_at)
     if output is Format.json:
         typer.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
     else:
+        if session is not None:
+            typer.echo(session[0].upper() + session[1:])
         _print_table(view, None if everything else SHOWN)
 
 
