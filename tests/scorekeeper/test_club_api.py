@@ -65,6 +65,7 @@ def test_the_standings_over_http(client: TestClient) -> None:
     assert refused.json()["message"] == f"table {table}: the session is over: its 3 hands are played"
     csv = client.get("/api/standings.csv", params={"tables": [table]})
     assert csv.status_code == 200 and csv.text.splitlines()[1] == "=1,Ann,1,1,2.33,8,0,1,8"
+    assert csv.headers["content-type"] == "text/csv; charset=utf-8"
 
 
 def test_the_roster_over_http(client: TestClient) -> None:
@@ -156,3 +157,15 @@ def test_the_events_a_standings_page_offers(client: TestClient) -> None:
     found = client.get("/api/standings/events").json()
     assert [(e["name"], e["tables"]) for e in found] == [("Friday", 2)]
     assert found[0]["first"] == found[0]["last"] == client.get("/api/tables/1").json()["created_at"][:10]
+
+
+def test_the_club_routes_are_in_the_openapi_schema_with_their_answers(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    answers = {"/api/players": ("get", "Member"), "/api/players/log": ("get", "RosterChangeModel"),
+               "/api/players/rename": ("post", "PersonModel"), "/api/players/merge": ("post", "PersonModel"),
+               "/api/tables/{table_id}/people": ("get", "PersonModel"), "/api/standings": ("get", "StandingsModel"),
+               "/api/standings/events": ("get", "EventModel")}
+    for path, (method, model) in answers.items():
+        schema = json.dumps(paths[path][method]["responses"]["200"]["content"]["application/json"]["schema"])
+        assert f"#/components/schemas/{model}" in schema, path
+    assert list(paths["/api/standings.csv"]["get"]["responses"]["200"]["content"]) == ["text/csv"]
