@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web import analysis_api, scoring_api, tables_api
+from mjscore.interfaces.web import analysis_api, scoring_api, stats_api, tables_api
 from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, error_response, install_error_handlers
 from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard
 from mjscore.scorekeeper import Scorekeeper
@@ -32,6 +32,7 @@ PAGES = {
     "/tables": "tables.html",
     "/tables/{table_id}": "table.html",
     "/join": "join.html",
+    "/stats": "stats.html",
 }
 
 
@@ -77,6 +78,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.add_middleware(Guard, access=rules)
     app.include_router(scoring_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(stats_api.router)  # before the tables: /api/tables/stats is no /api/tables/{table_id}
     app.include_router(tables_api.router)
     app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"],
                       summary="Join the club's table server with its passphrase: sets the session cookie.")

@@ -1,0 +1,137 @@
+"""``mjscore stats --table N | --club`` and ``GET /api/tables/stats`` over tables kept by a real
+scorekeeper, with the figures worked out by hand.
+
+PLAIN (as in tests/scorekeeper/keeper_hands.py): 123m 345m 567p 678s, an exposed pung of red dragons,
+99p, won on the 8s discard under LRC: No Flowers 1 + Pong of Dragons 2 + Base Point 5 = 8 points, paid
+by the discarder alone when neither the winner nor the discarder sits East (the base, 5, is no award).
+
+Friday (table 1; Ann deals first, East): 1. Bob (South) wins PLAIN on Dan's (North) discard: Bob +8,
+Dan -8. 2. Ann collects a concealed gong, 5 from each: Ann +15, the others -5 (no hand ends). 3. A drawn
+hand. Balances: Ann 15, Bob 3, Cat -5, Dan -13. Two hands; Bob won 1 of 2, Dan dealt in 1 of 2.
+Saturday (table 2; ann, Eve, Fay, Gus): Eve (South) wins PLAIN on Fay's (West) discard: Eve +8, Fay -8.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from mjscore.interfaces.cli import app
+from mjscore.interfaces.web import create_app
+from mjscore.scorekeeper import Scorekeeper, TableSettings
+
+PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
+                         "win_tile": "8s", "win": "discard"}
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    keeper = Scorekeeper.open(url)
+    friday = keeper.create_table(TableSettings.of("Friday", ["Ann", "Bob", "Cat", "Dan"]))
+    keeper.record_win(friday.id, PLAIN, "Bob", "Dan")
+    keeper.record_event(friday.id, "concealed_gong_collection", "Ann")
+    keeper.record_draw(friday.id)
+    saturday = keeper.create_table(TableSettings.of("Saturday", ["ann", "Eve", "Fay", "Gus"]))
+    keeper.record_win(saturday.id, PLAIN, "Eve", "Fay")
+    keeper.close()
+    yield url
+
+
+def _stats(*arguments: str) -> Any:
+    result = CliRunner().invoke(app, ["stats", *arguments], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_statistics_of_a_table_as_json(database: str) -> None:
+    data = json.loads(_stats("--table", "1", "--database", database, "--format", "json"))
+    assert (data["tables"], data["hands"], data["wins"]) == (1, 2, 1)
+    players = {p["player"]: p for p in data["players"]}
+    assert [p["player"] for p in data["players"]] == ["Ann", "Bob", "Cat", "Dan"]  # places 1 to 4
+    assert players["Bob"]["wins"] == {"count": 1, "of": 2, "over": "hands played", "value": 0.5}
+    assert players["Dan"]["deal_ins"] == {"count": 1, "of": 2, "over": "hands played", "value": 0.5}
+    assert players["Bob"]["self_draws"] == {"count": 0, "of": 1, "over": "wins", "value": 0.0}
+    assert [players[n]["points"][0]["net"] for n in ("Ann", "Bob", "Cat", "Dan")] == [15, 3, -5, -13]
+    assert players["Bob"]["points"][0]["won"]["value"] == 8.0
+    assert players["Dan"]["points"][0]["lost"] == {"total": 8, "of": 1, "over": "hands in which the player paid",
+                                                   "value": 8.0}  # the gong (5) ends no hand
+    assert players["Bob"]["points"][0]["biggest"]["total"] == 8
+    (lrc,) = data["rulesets"]
+    assert [(a["id"], a["share"]["count"], a["share"]["of"]) for a in lrc["awards"]] == [
+        ("dragon_pong", 1, 1), ("no_flowers", 1, 1)]  # the base point is the base, not an award
+    assert lrc["totals"] == [{"total": 8, "wins": 1}]
+    (balances,) = data["balances"]
+    assert balances["points"] == [[0, 0, 0, 0], [0, 8, 0, -8], [15, 3, -5, -13], [15, 3, -5, -13]]
+    assert balances["entries"] == [1, 2, 3]
+
+
+def test_the_text_names_every_denominator(database: str) -> None:
+    text = _stats("--table", "1", "--database", database)
+    assert text.startswith("table 1 (Friday): 2 hand(s), 1 win(s)\n")
+    assert "wins and deal-ins: share of the hands played; self-draws: share of the wins" in text
+    assert "lost: average over the hands in which the player paid" in text
+    assert "1/2 (50.0%)" in text
+    assert "lrc: 1 win(s); average total 8.00 over the 1 wins of the ruleset" in text
+    assert "balances (points) before the first entry and after each" in text
+
+
+def test_the_club_and_its_dates(database: str) -> None:
+    club = json.loads(_stats("--club", "--database", database, "--format", "json"))
+    assert (club["tables"], club["hands"], club["wins"]) == (2, 3, 2)
+    assert {p["player"] for p in club["players"]} == {"Ann", "ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"}
+    today = datetime.now(UTC).date().isoformat()
+    assert json.loads(_stats("--club", "--database", database, "--format", "json", "--until", today))["tables"] == 2
+    later = _stats("--club", "--database", database, "--since", "2999-01-01")
+    assert later == "the club from 2999-01-01: 0 table(s), 0 hand(s), 0 win(s)\nno entry was recorded in that time\n"
+
+
+def test_plot_draws_the_club(database: str, tmp_path: Path) -> None:
+    _stats("--club", "--database", database, "--plot", str(tmp_path / "club.svg"))
+    assert (tmp_path / "club.svg").read_text().startswith("<?xml")
+    _stats("--table", "2", "--database", database, "--plot", str(tmp_path / "table.png"))
+    assert (tmp_path / "table.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--table", "9"], "error: there is no table 9"),
+    (["--club", "--table", "1"], "error: give one of: a batch's output (SCORES), --table N or --club"),
+    (["--club", "--since", "2026-02-30"], "error: since: '2026-02-30' is not a date (YYYY-MM-DD)"),
+    (["--club", "--compare-recorded", "hands.jsonl"], "error: give one of: a batch's output (SCORES), --table N or --club"),
+    ([], "error: give a batch's output (SCORES), --table N or --club (see `mjscore stats --help`)"),
+])
+def test_bad_input_is_one_line_and_status_2(database: str, arguments: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["stats", *arguments, "--database", database])
+    assert (result.exit_code, result.output) == (2, message + "\n")
+
+
+def test_the_api_answers_what_the_command_prints(database: str) -> None:
+    keeper = Scorekeeper.open(database)
+    try:
+        client = TestClient(create_app(keeper), base_url="http://localhost")
+        answer = client.get("/api/tables/stats", params={"table": 1, "lang": "zh-Hant"})
+        assert answer.status_code == 200
+        assert answer.json() == json.loads(_stats("--table", "1", "--database", database, "--format", "json",
+                                                  "--lang", "zh-Hant"))
+        assert "三元牌刻子" in {a["name"] for a in answer.json()["rulesets"][0]["awards"]}
+        club = client.get("/api/tables/stats").json()
+        assert (club["tables"], club["hands"]) == (2, 3)
+        assert client.get("/api/tables/stats", params={"since": "2999-01-01"}).json()["tables"] == 0
+        refused = client.get("/api/tables/stats", params={"table": 9})
+        assert (refused.status_code, refused.json()["message"]) == (404, "there is no table 9")
+        refused = client.get("/api/tables/stats", params={"until": "31/12/2026"})
+        assert (refused.status_code, refused.json()["message"]) == (400, "until: '31/12/2026' is not a date (YYYY-MM-DD)")
+        assert client.get("/api/tables/stats", params={"table": 0}).status_code == 422
+        schema = client.get("/api/openapi.json").json()
+        answer_schema = schema["paths"]["/api/tables/stats"]["get"]["responses"]["200"]["content"]["application/json"]
+        assert answer_schema["schema"]["$ref"].endswith("/StatisticsAnswer")
+        assert client.get("/api/tables/1").json()["id"] == 1  # the tables' own routes still answer
+    finally:
+        keeper.close()
