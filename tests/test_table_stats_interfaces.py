@@ -14,17 +14,20 @@ Saturday (table 2; ann, Eve, Fay, Gus): Eve (South) wins PLAIN on Fay's (West) d
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import opencc
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web.app import STATIC
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 
 PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
@@ -135,3 +138,24 @@ def test_the_api_answers_what_the_command_prints(database: str) -> None:
         assert client.get("/api/tables/1").json()["id"] == 1  # the tables' own routes still answer
     finally:
         keeper.close()
+
+
+def test_the_stats_page_is_served_with_its_words_in_three_languages(database: str) -> None:
+    """The page and its scripts name nothing outside the app; its own words (stats-labels.json)
+    are in English, Simplified and Traditional Chinese, the Traditional being OpenCC's of the Simplified."""
+    keeper = Scorekeeper.open(database)
+    try:
+        page = TestClient(create_app(keeper), base_url="http://localhost").get("/stats")
+    finally:
+        keeper.close()
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for text in [page.text, *((STATIC / name).read_text(encoding="utf-8") for name in ("stats.js", "stats-charts.js"))]:
+        assert "http://" not in text and "https://" not in text
+    words = json.loads((STATIC / "stats-labels.json").read_text(encoding="utf-8"))
+    assert set(words) == {"en", "zh-Hans", "zh-Hant"}
+    assert set(words["en"]) == set(words["zh-Hans"]) == set(words["zh-Hant"])
+    convert = opencc.OpenCC("s2t").convert
+    assert {key: convert(text) for key, text in words["zh-Hans"].items()} == words["zh-Hant"]
+    used = set(re.findall(r'data-stats-label="(\w+)"', page.text)) | set(
+        re.findall(r'say\("(\w+)"', (STATIC / "stats.js").read_text(encoding="utf-8")))
+    assert used <= set(words["en"]), used - set(words["en"])

@@ -59,7 +59,7 @@ function applyLabels() {
 }
 
 function header(page) {
-  const links = [["/", "nav_score"], ["/tables", "nav_tables"], ["/rulesets", "nav_rulesets"]]
+  const links = [["/", "nav_score"], ["/tables", "nav_tables"], ["/stats", "nav_stats"], ["/rulesets", "nav_rulesets"]]
     .map(([href, key]) => `<a href="${href}" data-label="${key}"${page === href ? ' aria-current="page"' : ""}></a>`)
     .join("");
   const options = LANGS.map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join("");
