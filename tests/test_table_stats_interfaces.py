@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,6 +32,7 @@ from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 
+ROOT = Path(__file__).resolve().parents[1]
 PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
                          "win_tile": "8s", "win": "discard"}
 
@@ -159,3 +162,19 @@ def test_the_stats_page_is_served_with_its_words_in_three_languages(database: st
     used = set(re.findall(r'data-stats-label="(\w+)"', page.text)) | set(
         re.findall(r'say\("(\w+)"', (STATIC / "stats.js").read_text(encoding="utf-8")))
     assert used <= set(words["en"]), used - set(words["en"])
+
+
+def test_the_output_shown_in_the_docs_is_what_the_command_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/statistics.md runs its commands (tests/test_docs_commands.py); here the output it shows
+    for ``mjscore stats --table 1`` is checked against what that command prints after them."""
+    document = (ROOT / "docs" / "statistics.md").read_text(encoding="utf-8")
+    commands = [shlex.split(line, comments=True)[1:] for line in re.findall(r"```sh\n(.*?)```", document, re.S)[0].splitlines()]
+    shown = re.findall(r"```console\n(.*?)```", document, re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MJSCORE_DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    runner = CliRunner()
+    for arguments in commands[:commands.index(["stats", "--table", "1"])]:
+        assert runner.invoke(app, arguments).exit_code == 0, arguments
+    printed = runner.invoke(app, ["stats", "--table", "1"], env={"COLUMNS": "120"}).output
+    assert [line.rstrip() for line in printed.rstrip().splitlines()] == shown.splitlines()
