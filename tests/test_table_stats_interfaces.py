@@ -30,6 +30,7 @@ from typer.testing import CliRunner
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
+from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -178,3 +179,15 @@ def test_the_output_shown_in_the_docs_is_what_the_command_prints(tmp_path: Path,
         assert runner.invoke(app, arguments).exit_code == 0, arguments
     printed = runner.invoke(app, ["stats", "--table", "1"], env={"COLUMNS": "120"}).output
     assert [line.rstrip() for line in printed.rstrip().splitlines()] == shown.splitlines()
+
+
+def test_a_club_server_asks_for_its_passphrase_before_the_statistics(database: str) -> None:
+    keeper = Scorekeeper.open(database)
+    try:
+        client = TestClient(create_app(keeper, access=Access.of([], "red dragon pung")), base_url="http://localhost")
+        refused = client.get("/api/tables/stats")
+        assert (refused.status_code, refused.json()["type"]) == (401, "NotJoined")
+        assert client.post("/api/session", json={"passphrase": "red dragon pung", "device": "phone"}).status_code == 200
+        assert client.get("/api/tables/stats").json()["tables"] == 2
+    finally:
+        keeper.close()

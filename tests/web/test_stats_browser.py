@@ -42,7 +42,7 @@ def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Pa
     points = lines.first.get_attribute("points")
     assert points is not None and len(points.split()) == 4  # before entry 1, then after entries 1, 2, 3
     expect(page.locator(".legend li")).to_have_text(["Ann 15", "Bob 3", "Cat -5", "Dan -13"])
-    expect(page.locator(".summary")).to_have_text("1 tables, 2 hands, 1 wins")
+    expect(page.locator(".summary")).to_have_text("1 table(s), 2 hand(s), 1 win(s)")
     bob = page.locator('table.players tr[data-player="Bob"] td')
     expect(bob.nth(2)).to_have_text("1/2 50.0%")  # wins of the hands played
     expect(page.locator('table.players tr[data-player="Dan"] td').nth(4)).to_have_text("1/2 50.0%")  # deal-ins

@@ -48,8 +48,9 @@ def table_record(view: TableView) -> TableRecord:
 
 
 def statistics(keeper: Scorekeeper, table: int | None = None, dates: DateRange | None = None,
-               resolve: Resolver = by_name) -> TableStatistics:
+               resolve: Resolver | None = None) -> TableStatistics:
     """The statistics of table ``table`` (None: every table of the club), counting the entries
-    recorded on the days of ``dates`` (None: all); ``resolve`` says who each player is."""
+    recorded on the days of ``dates`` (None: all). ``resolve`` says who each player is; None: the
+    club's default, which the command line and the web app use (a player is the name played under)."""
     ids = [table] if table is not None else [summary.id for summary in keeper.tables()]
-    return table_statistics((table_record(keeper.table(i)) for i in ids), resolve, dates or DateRange())
+    return table_statistics((table_record(keeper.table(i)) for i in ids), resolve or by_name, dates or DateRange())

@@ -25,8 +25,10 @@ const rateCell = (rate) => `<td class="num">${rate.count}/${rate.of} <small>${pe
 const averageText = (average) => (average.value === null ? "–" : average.value.toFixed(2));
 const tableName = (table) => `#${table.id ?? table.table}${table.name ? ` ${table.name}` : ""}`;
 
-function headRow(keys) {
-  return `<thead><tr>${keys.map((key, i) => `<th${i ? ' class="num"' : ""}>${esc(say(key))}</th>`).join("")}</tr></thead>`;
+/** The head of a table: a column per key; those in `text` hold words, the others numbers. */
+function headRow(keys, text = ["col_player"]) {
+  return `<thead><tr>${keys.map((key) => `<th${text.includes(key) ? "" : ' class="num"'}>${esc(say(key))}</th>`)
+    .join("")}</tr></thead>`;
 }
 
 function showPlayers(data) {
@@ -38,7 +40,8 @@ function showPlayers(data) {
       `${rateCell(p.deal_ins)}<td class="num">${p.places.join("-")}</td>` +
       `<td class="num">${averageText(p.average_place)}</td></tr>`).join("")}</tbody>`;
   document.querySelector("table.points").innerHTML =
-    headRow(["col_player", "col_ruleset", "col_net", "col_won", "col_lost", "col_biggest"]) +
+    headRow(["col_player", "col_ruleset", "col_net", "col_won", "col_lost", "col_biggest"],
+      ["col_player", "col_ruleset", "col_biggest"]) +
     `<tbody>${data.players.flatMap((p) => p.points.map((q) => `<tr><th>${esc(p.player)}</th>` +
       `<td>${esc(q.ruleset)} <small>${esc(q.unit)}</small></td><td class="num">${q.net}</td>` +
       `<td class="num">${averageText(q.won)}</td><td class="num">${averageText(q.lost)}</td>` +
