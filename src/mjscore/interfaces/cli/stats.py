@@ -31,7 +31,6 @@ from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.statistics import (
     HANDS_PAID,
     HANDS_PLAYED,
-    SHARE_OF,
     TABLES_PLAYED,
     WINS,
     BatchStatistics,
@@ -198,9 +197,9 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
             "lines": stats.lines, "unscored": stats.unscored,
             "rulesets": [{
                 "ruleset": r.ruleset, "hands": r.hands, "legal": r.legal, "average_total": round(r.average_total, 4),
-                "average_of": SHARE_OF, "totals": [{"total": t, "hands": n} for t, n in r.totals],
+                "average_of": r.share_of, "totals": [{"total": t, "hands": n} for t, n in r.totals],
                 "awards": [{"id": a.id, "name": name(r.ruleset, a.id), **_award_facts(r.ruleset, a.id), "hands": a.hands,
-                            "times": a.times, "share": round(a.share, 4), "share_of": SHARE_OF} for a in r.awards],
+                            "times": a.times, "share": round(a.share, 4), "share_of": r.share_of} for a in r.awards],
             } for r in stats.rulesets]}, ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False)

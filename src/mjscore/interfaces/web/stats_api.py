@@ -8,7 +8,7 @@ passphrase here as it does for the tables themselves.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
@@ -125,7 +125,12 @@ class StatisticsAnswer(_Answer):
 Day = Annotated[str | None, Query(max_length=10, description="A day, YYYY-MM-DD (UTC).")]
 
 
-@router.get("/stats", responses={**NOT_FOUND, 400: {"model": ErrorBody, "description": "A date that is not a date."}})
+ERRORS: dict[int | str, dict[str, Any]] = {
+    **NOT_FOUND, 400: {"model": ErrorBody, "description": "A day that is not a date (YYYY-MM-DD)."},
+    422: {"model": ErrorBody, "description": "A query parameter out of its bounds (a table number, a language)."}}
+
+
+@router.get("/stats", responses=ERRORS)
 def table_statistics(keeper: Keeper, table: Annotated[int | None, Query(ge=1, description="One table (default: all).")] = None,
                      since: Day = None, until: Day = None, lang: Lang = "en") -> StatisticsAnswer:
     """Statistics of one table or of the club: per player (hands, wins, self-draws, deal-ins, points
