@@ -105,6 +105,11 @@ def test_plot_draws_the_club(database: str, tmp_path: Path) -> None:
     assert (tmp_path / "club.svg").read_text().startswith("<?xml")
     _stats("--table", "2", "--database", database, "--plot", str(tmp_path / "table.png"))
     assert (tmp_path / "table.png").read_bytes().startswith(b"\x89PNG")
+    empty = CliRunner().invoke(app, ["stats", "--club", "--database", database, "--since", "2999-01-01", "--plot",
+                                     str(tmp_path / "empty.svg")])
+    assert (empty.exit_code, empty.output) == (
+        2, f"error: --plot {tmp_path / 'empty.svg'}: there is nothing to draw (no hand scored, no entry recorded)\n")
+    assert not (tmp_path / "empty.svg").exists()
 
 
 @pytest.mark.parametrize(("arguments", "message"), [

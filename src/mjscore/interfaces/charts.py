@@ -29,7 +29,7 @@ def plot_statistics(rulesets: Sequence[RulesetStatistics], award_name: Callable[
     if chart_format is None:
         raise MjscoreError(f"--plot {path}: write the chart to a .svg or .png file")
     if not rulesets and not balances:
-        raise MjscoreError(f"--plot {path}: no hand was scored, so there is nothing to draw")
+        raise MjscoreError(f"--plot {path}: there is nothing to draw (no hand scored, no entry recorded)")
     try:
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
