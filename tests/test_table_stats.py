@@ -19,7 +19,11 @@ SATURDAY (table 2, LRC, ann Eve Fay Gus), recorded on 2026-12-01: Eve wins on an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjscore.errors import InputError
 from mjscore.scoring.ruleset import Names
@@ -149,3 +153,54 @@ def test_the_json_names_every_denominator() -> None:
         "dragon_pong", "三元牌刻子", {"count": 2, "of": 4, "over": "wins of the ruleset", "value": 0.5})
     assert data["rulesets"][0]["average_total"] == {"total": 19, "of": 4, "over": "wins of the ruleset", "value": 4.75}
     assert data["balances"][0]["points"][-1] == [3, 0, -3, 0]
+
+
+def _steps() -> st.SearchStrategy[tuple[TableStep, ...]]:
+    """Random settled histories: wins (of every kind), drawn hands and table payments that end no
+    hand, each moving points that add up to nothing."""
+    def step(number: int, kind: str, winner: int, giver: int, amount: int) -> TableStep:
+        at = f"2026-11-{1 + number % 28:02d}T20:00:00.000000Z"
+        if kind == "draw":
+            return TableStep(number, at, True, (0, 0, 0, 0))
+        changes = [0, 0, 0, 0]
+        if kind == "event":
+            changes = [-amount] * 4
+            changes[winner] = 3 * amount
+            return TableStep(number, at, False, tuple(changes))
+        giver = giver if giver != winner else (winner + 1) % 4
+        if kind == "self_draw":
+            changes = [-amount] * 4
+            changes[winner] = 3 * amount
+        else:
+            changes[winner], changes[giver] = amount, -amount
+        win = TableWin(winner, kind, None if kind == "self_draw" else giver, amount, (("award", 1),))
+        return TableStep(number, at, True, tuple(changes), win)
+    kinds = st.sampled_from(["self_draw", "discard", "robbing_gong", "flowers", "draw", "event"])
+    one = st.tuples(kinds, st.integers(0, 3), st.integers(0, 3), st.integers(1, 50))
+    return st.lists(one, max_size=30).map(lambda found: tuple(step(n, *f) for n, f in enumerate(found, 1)))
+
+
+@given(_steps(), _steps())
+@settings(max_examples=60, deadline=None)
+def test_the_figures_add_up_over_any_history(first: tuple[TableStep, ...], second: tuple[TableStep, ...]) -> None:
+    """Whatever happened: the players' wins add up to the wins, their deal-ins to the claimed wins,
+    every player played every hand of their tables, each table gives out its four places, and the
+    balances end at the players' net points."""
+    tables = [replace(FRIDAY, steps=first, award_names={}), replace(SATURDAY, steps=second)]
+    stats = table_statistics(tables, roster)
+    wins = [s.win for t in tables for s in t.steps if s.win is not None]
+    assert stats.wins == len(wins) == sum(p.wins.count for p in stats.players)
+    assert sum(p.deal_ins.count for p in stats.players) == sum(w.kind in ("discard", "robbing_gong") for w in wins)
+    assert sum(p.self_draws.count for p in stats.players) == sum(w.kind == "self_draw" for w in wins)
+    counted = [t for t in tables if t.steps]
+    assert stats.tables == len(counted) == len(stats.balances)
+    for balances in stats.balances:
+        assert balances.points[0] == (0, 0, 0, 0) and sum(balances.points[-1]) == 0
+        assert len(balances.points) == len(balances.numbers) + 1
+    assert sum(sum(p.places) for p in stats.players) == 4 * len(counted)
+    net = {p.player: sum(q.net for q in p.points) for p in stats.players}
+    for person in net:
+        assert net[person] == sum(b.points[-1][b.people.index(person)] for b in stats.balances if person in b.people)
+    if stats.rulesets:
+        (lrc,) = stats.rulesets
+        assert lrc.hands == len(wins) and lrc.awards[0].share == 1.0
