@@ -5,7 +5,7 @@
 
 A club is filled on a fresh SQLite file (each table the history of ``benchmarks/tables.py``: sixteen
 hands, wins and draws, then table payments), then timed: the statistics of the whole club as
-``mjscore stats --club`` computes them (every table read, its hash chain checked, its stored
+``mjscore stats --club`` computes them (every table and its log read, the hash chains checked, the stored
 history summed and counted), the counting alone over the histories already read, and the size of
 ``GET /api/tables/stats``. Times are CPU time, medians of a few runs.
 """

@@ -32,6 +32,8 @@ from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
 from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper, TableSettings
+from mjscore.scorekeeper.audit import Change
+from mjscore.scorekeeper.statistics import recorded_at
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
@@ -198,3 +200,17 @@ def test_a_club_server_asks_for_its_passphrase_before_the_statistics(database: s
         assert client.get("/api/tables/stats").json()["tables"] == 2
     finally:
         keeper.close()
+
+
+def _change(seq: int, number: int, action: str, at: str) -> Change:
+    return Change(seq, seq, number, action, None, None, at, "test", None)
+
+
+def test_an_entry_counts_on_the_day_it_was_recorded_not_when_corrected_or_rescored() -> None:
+    """Entry 1 recorded on the 1st, corrected on the 2nd, rescored on the 9th: the 1st. Entry 2
+    recorded on the 1st, undone, recorded again on the 3rd: the 3rd."""
+    changes = [_change(1, 1, "record", "2026-12-01T20:00Z"), _change(2, 2, "record", "2026-12-01T21:00Z"),
+               _change(3, 1, "correct", "2026-12-02T10:00Z"), _change(4, 2, "resettle", "2026-12-02T10:00Z"),
+               _change(5, 2, "undo", "2026-12-02T11:00Z"), _change(6, 2, "record", "2026-12-03T20:00Z"),
+               _change(7, 1, "rescore", "2026-12-09T09:00Z")]
+    assert recorded_at(changes) == {1: "2026-12-01T20:00Z", 2: "2026-12-03T20:00Z"}

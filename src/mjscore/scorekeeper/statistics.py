@@ -5,11 +5,15 @@ into the :class:`~mjscore.scoring.statistics.TableRecord` that
 :func:`~mjscore.scoring.statistics.table_statistics` counts: each settled entry with when it was
 recorded, whether it ended a hand, the points each player won or lost in it (the stored transfers)
 and, for a win, the stored score. An entry that could not be settled (it moves no points) is left
-out. :func:`statistics` counts one table or every table of the club.
+out. :func:`statistics` counts one table or every table of the club; over a range of days, an entry
+counts on the day it was first recorded (:func:`recorded_at`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from mjscore.scorekeeper.audit import APPENDS, VOIDS, Change
 from mjscore.scorekeeper.model import Win
 from mjscore.scorekeeper.service import Scorekeeper, TableView
 from mjscore.scoring.ruleset import Names
@@ -25,8 +29,22 @@ from mjscore.scoring.statistics import (
 )
 
 
-def table_record(view: TableView) -> TableRecord:
-    """The settled history of the table ``view`` shows, as the statistics read it."""
+def recorded_at(changes: Sequence[Change]) -> dict[int, str]:
+    """When each entry of the history was recorded: the time of the change that added it. A
+    correction, the re-settling it causes and a rescore keep that time (the hand was played when it
+    was recorded, not when it was corrected or rescored weeks later); an undo forgets it."""
+    found: dict[int, str] = {}
+    for change in changes:
+        if change.action in APPENDS:
+            found[change.number] = change.at
+        elif change.action in VOIDS:
+            found.pop(change.number, None)
+    return found
+
+
+def table_record(view: TableView, recorded: Mapping[int, str] | None = None) -> TableRecord:
+    """The settled history of the table ``view`` shows, as the statistics read it; ``recorded``
+    (:func:`recorded_at`) says when each entry was recorded (else: its last change)."""
     steps: list[TableStep] = []
     names: dict[str, Names] = {}
     players = range(len(view.settings.players))
@@ -40,7 +58,7 @@ def table_record(view: TableView) -> TableRecord:
             win = TableWin(step.entry.winner, pinned.win, settled.giver, pinned.total,
                            tuple((award.id, award.count) for award in pinned.awards))
             names.update((award.id, award.name) for award in pinned.awards)
-        at = step.stamp.at if step.stamp is not None else view.created_at
+        at = (recorded or {}).get(step.number) or (step.stamp.at if step.stamp is not None else view.created_at)
         steps.append(TableStep(step.number, at, settled.after.hands > settled.deal.hands,
                                tuple(step.change(player) for player in players), win))
     return TableRecord(view.id, view.settings.name, view.rules.id, view.rules.unit, view.settings.players,
@@ -53,4 +71,5 @@ def statistics(keeper: Scorekeeper, table: int | None = None, dates: DateRange |
     recorded on the days of ``dates`` (None: all). ``resolve`` says who each player is; None: the
     club's default, which the command line and the web app use (a player is the name played under)."""
     ids = [table] if table is not None else [summary.id for summary in keeper.tables()]
-    return table_statistics((table_record(keeper.table(i)) for i in ids), resolve or by_name, dates or DateRange())
+    records = (table_record(keeper.table(i), recorded_at(keeper.log(i))) for i in ids)
+    return table_statistics(records, resolve or by_name, dates or DateRange())
