@@ -42,6 +42,12 @@ def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Pa
     points = lines.first.get_attribute("points")
     assert points is not None and len(points.split()) == 4  # before entry 1, then after entries 1, 2, 3
     expect(page.locator(".legend li")).to_have_text(["Ann 15", "Bob 3", "Cat -5", "Dan -13"])
+    page.locator(".balance-figures summary").click()  # the same figures as a table
+    rows = page.locator("table.balance-table tbody tr")
+    expect(rows).to_have_count(4)
+    for number, cells in enumerate([["start", "0", "0", "0", "0"], ["1", "0", "8", "0", "-8"],
+                                    ["2", "15", "3", "-5", "-13"], ["3", "15", "3", "-5", "-13"]]):
+        expect(rows.nth(number).locator("th, td")).to_have_text(cells)
     expect(page.locator(".summary")).to_have_text("1 table(s), 2 hand(s), 1 win(s)")
     bob = page.locator('table.players tr[data-player="Bob"] td')
     expect(bob.nth(2)).to_have_text("1/2 50.0%")  # wins of the hands played

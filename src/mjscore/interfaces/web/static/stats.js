@@ -51,11 +51,16 @@ function showPlayers(data) {
 
 function showBalance(balances) {
   const box = document.querySelector(".balance-chart");
+  const figures = document.querySelector("table.balance-table");
   if (!balances) {
-    box.innerHTML = "";
+    box.innerHTML = figures.innerHTML = "";
     document.querySelector(".legend").innerHTML = "";
     return;
   }
+  figures.innerHTML = `<thead><tr><th>${esc(say("col_entry"))}</th>` +
+    balances.players.map((seat) => `<th class="num">${esc(seat.name)}</th>`).join("") + `</tr></thead><tbody>` +
+    balances.points.map((row, i) => `<tr><th>${i ? balances.entries[i - 1] : esc(say("start"))}</th>` +
+      row.map((points) => `<td class="num">${points}</td>`).join("") + `</tr>`).join("") + `</tbody>`;
   const xs = [balances.entries[0] - 1, ...balances.entries];  // before the first entry counted, then after each
   const series = balances.players.map((seat, i) => ({ name: seat.name, values: balances.points.map((row) => row[i]) }));
   box.innerHTML = lineChart(xs, series, { label: `${say("balances")}: ${tableName(balances)}`,
