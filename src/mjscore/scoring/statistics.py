@@ -4,22 +4,32 @@ The input is what ``mjscore batch`` writes: one line per hand, the JSON of ``mjs
 json`` (or the ``--summary`` form) with its ``line`` number, or ``{"line": n, "error": "..."}`` for a
 line that could not be scored. :func:`batch_statistics` counts, per ruleset, how many scored hands
 hold each award, the average total and the distribution of totals; every share is over the scored
-hands of its ruleset (:data:`SHARE_OF`). :func:`compare_recorded` sets each scored hand beside the
+hands of its ruleset (:data:`SHARE_OF`). :func:`compare_win` sets each scored hand beside the
 total, fans and payments a game log recorded for it (``mjscore import``).
+
+:func:`table_statistics` does the same, and more, over the settled entries of club tables (a
+:class:`TableRecord` each, made from the stored history by :mod:`mjscore.scorekeeper.statistics`):
+per player, hands played, wins, self-draws, deal-ins and their rates, points won and lost, the
+biggest hand and the final places; per ruleset, the frequency of every award over the wins; each
+table's balances after every entry. Nothing is scored again: every figure is read from what the
+table settled. A player is a person, not a name at one table: the ``resolve`` function maps (table
+id, name at that table) to the person's key (:data:`Resolver`, by default the name itself).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mjscore.errors import InputError
+from mjscore.hand import WinKind
 from mjscore.reading import one_line
-from mjscore.scoring.ruleset import Ruleset
+from mjscore.scoring.ruleset import Names, Ruleset
 from mjscore.tiles import SEATS
 
 #: What every share of :class:`AwardFrequency` is a share of.
@@ -144,6 +154,7 @@ class RulesetStatistics:
     average_total: float
     totals: tuple[tuple[int, int], ...]  # (total, hands), the lowest total first
     awards: tuple[AwardFrequency, ...]
+    share_of: str = SHARE_OF  # what ``hands`` counts, and every share and the average are taken over
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +176,23 @@ def batch_statistics(lines: Iterable[ScoredHand | UnscoredLine]) -> BatchStatist
             unscored += 1
         else:
             by_ruleset[line.ruleset].append(line)
-    return BatchStatistics(count, unscored, tuple(_ruleset_statistics(r, hands) for r, hands in by_ruleset.items()))
+    return BatchStatistics(count, unscored, tuple(_ruleset_statistics(r, hands, sum(h.legal for h in hands))
+                                                  for r, hands in by_ruleset.items()))
 
 
-def _ruleset_statistics(ruleset: str, hands: list[ScoredHand]) -> RulesetStatistics:
+class _Counted(Protocol):
+    """A scored hand as the frequencies count it: its total and its awards (id, count)."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def awards(self) -> tuple[tuple[str, int], ...]: ...
+
+
+def _ruleset_statistics(ruleset: str, hands: Sequence[_Counted], legal: int,
+                        share_of: str = SHARE_OF) -> RulesetStatistics:
+    """The frequencies of ``hands`` (of one ruleset), ``legal`` of which met the minimum to win."""
     holding: Counter[str] = Counter()
     times: Counter[str] = Counter()
     for hand in hands:
@@ -181,10 +205,11 @@ def _ruleset_statistics(ruleset: str, hands: list[ScoredHand]) -> RulesetStatist
     return RulesetStatistics(
         ruleset=ruleset,
         hands=len(hands),
-        legal=sum(hand.legal for hand in hands),
+        legal=legal,
         average_total=sum(hand.total for hand in hands) / len(hands),
         totals=tuple(sorted(totals.items())),
         awards=awards,
+        share_of=share_of,
     )
 
 
@@ -315,3 +340,371 @@ def compare_win(line: int, match: str | None, recorded: Recorded, scored: Scored
                         if recorded_fans[fan] != scored_fans[fan])
     return WinComparison(line, match, recorded, scored.total, scored.total == recorded.total,
                          scored.net() == tuple(recorded.scores), differences, ruleset=scored.ruleset)
+
+
+# ---------------------------------------------------------------------------------------------
+# Statistics over club tables: per player, per ruleset, and each table's balances.
+
+#: What the award shares and the average total of tables' statistics are taken over.
+SHARE_OF_WINS = "wins of the ruleset"
+#: The denominators of the players' rates and averages.
+HANDS_PLAYED = "hands played"
+WINS = "wins"
+HANDS_PAID = "hands in which the player paid"
+TABLES_PLAYED = "tables played"
+
+#: Who a player is: (table id, the player's name at that table) -> the person's key.
+Resolver = Callable[[int, str], str]
+
+
+def by_name(table: int, name: str) -> str:
+    """The default :data:`Resolver`: a player is the name they play under, at every table."""
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class TableWin:
+    """A win as its table settled it: the winner (a player's index at the table), how it was won (a
+    :class:`~mjscore.hand.WinKind` value), who gave the winning tile (None: nobody), the total and
+    the awards (id, count)."""
+
+    winner: int
+    kind: str
+    giver: int | None
+    total: int
+    awards: tuple[tuple[str, int], ...]
+
+    @property
+    def dealt_in(self) -> int | None:
+        """Who dealt into this win: the player whose tile was claimed (a discard, a robbed kong).
+        The player who drew the eighth flower of a flower win gave the win but dealt in nothing."""
+        return self.giver if WinKind(self.kind).claimed else None
+
+
+@dataclass(frozen=True, slots=True)
+class TableStep:
+    """One settled entry of a table: its number in the history, when it was recorded (UTC, ISO
+    8601), whether it ended a hand (a win, a drawn hand, a table payment that ends the hand), the
+    points each player won in it (losses negative, table payments included) and the win it was."""
+
+    number: int
+    at: str
+    ended_hand: bool
+    changes: tuple[int, ...]
+    win: TableWin | None = None
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table's settled history as the statistics read it: its id, name, ruleset and the ruleset's
+    unit, the players (their names at the table, in the seat order of the first hand), the steps,
+    and the names of the awards its wins hold (as they were settled)."""
+
+    id: int
+    name: str
+    ruleset: str
+    unit: str
+    players: tuple[str, ...]
+    steps: tuple[TableStep, ...]
+    award_names: Mapping[str, Names] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DateRange:
+    """The days (UTC, both included) whose entries count; None: no bound."""
+
+    since: date | None = None
+    until: date | None = None
+
+    @staticmethod
+    def of(since: str | None = None, until: str | None = None) -> DateRange:
+        """The range of two dates written YYYY-MM-DD; refused (:class:`InputError`) naming the bound."""
+        first, last = _day("since", since), _day("until", until)
+        if first is not None and last is not None and first > last:
+            raise InputError(f"since {first} is after until {last}: no day lies between them")
+        return DateRange(first, last)
+
+    def holds(self, at: str) -> bool:
+        """Whether the moment ``at`` (as stored: ISO 8601, UTC) falls on a day of the range."""
+        day = at[:10]
+        return ((self.since is None or day >= self.since.isoformat())
+                and (self.until is None or day <= self.until.isoformat()))
+
+
+def _day(bound: str, text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        if len(text) != 10:
+            raise ValueError(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"{bound}: {text[:40]!r} is not a date (YYYY-MM-DD)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """``count`` of ``of``, where ``over`` says what ``of`` counts (e.g. hands played)."""
+
+    count: int
+    of: int
+    over: str
+
+    @property
+    def value(self) -> float | None:
+        """The rate, from 0 to 1 (None: nothing to take it over)."""
+        return self.count / self.of if self.of else None
+
+    def to_dict(self) -> dict[str, Any]:
+        value = self.value
+        return {"count": self.count, "of": self.of, "over": self.over,
+                "value": None if value is None else round(value, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Average:
+    """``total`` shared over ``of``, where ``over`` says what ``of`` counts (e.g. wins)."""
+
+    total: int
+    of: int
+    over: str
+
+    @property
+    def value(self) -> float | None:
+        """The average (None: nothing to take it over)."""
+        return self.total / self.of if self.of else None
+
+    def to_dict(self) -> dict[str, Any]:
+        value = self.value
+        return {"total": self.total, "of": self.of, "over": self.over,
+                "value": None if value is None else round(value, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class BiggestHand:
+    """A player's highest-scoring win of a ruleset: the table, the entry, the total, when."""
+
+    table: int
+    number: int
+    total: int
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPoints:
+    """A player's points at the tables of one ruleset (in its unit): hands played there, the net
+    balance (table payments included), the average won over the wins, the average lost over the
+    hands in which the player paid, and the biggest hand."""
+
+    ruleset: str
+    unit: str
+    hands: int
+    net: int
+    won: Average
+    lost: Average
+    biggest: BiggestHand | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatistics:
+    """One person over the tables counted: how many tables and hands; wins and deal-ins (each a
+    share of the hands played), self-draws (a share of the wins); how many tables they finished
+    first, second, third and fourth (tied players share the better place) and the average place;
+    and their points per ruleset."""
+
+    player: str
+    tables: int
+    hands: int
+    wins: Rate
+    self_draws: Rate
+    deal_ins: Rate
+    places: tuple[int, int, int, int]
+    average_place: Average
+    points: tuple[PlayerPoints, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Balances:
+    """A table's balances over the entries counted: the players (names at the table) and the
+    person each one is, the entry numbers, and the points of every player before the first of them
+    (zeros) and after each."""
+
+    table: int
+    name: str
+    ruleset: str
+    unit: str
+    players: tuple[str, ...]
+    people: tuple[str, ...]
+    numbers: tuple[int, ...]
+    points: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class TableStatistics:
+    """The statistics of some tables: how many tables, hands and wins were counted; per player; per
+    ruleset (award frequencies and totals, taken over the wins: :data:`SHARE_OF_WINS`); each table's
+    balances; and the names of the awards, by (ruleset, award id)."""
+
+    tables: int
+    hands: int
+    wins: int
+    players: tuple[PlayerStatistics, ...]
+    rulesets: tuple[RulesetStatistics, ...]
+    balances: tuple[Balances, ...]
+    award_names: Mapping[tuple[str, str], Names] = field(default_factory=dict)
+
+    def award_name(self, ruleset: str, award_id: str, lang: str) -> str:
+        """The award's name in ``lang`` as its table settled it (its id, if no name was kept)."""
+        names = self.award_names.get((ruleset, award_id))
+        return names.get(lang) if names is not None else award_id
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The statistics as JSON (``mjscore stats --format json`` and ``GET /api/tables/stats``)."""
+        return {
+            "tables": self.tables, "hands": self.hands, "wins": self.wins,
+            "players": [_player_dict(p) for p in self.players],
+            "rulesets": [{
+                "ruleset": r.ruleset, "wins": r.hands,
+                "average_total": Average(sum(t * n for t, n in r.totals), r.hands, r.share_of).to_dict(),
+                "totals": [{"total": t, "wins": n} for t, n in r.totals],
+                "awards": [{"id": a.id, "name": self.award_name(r.ruleset, a.id, lang),
+                            "names": _names_dict(self.award_names.get((r.ruleset, a.id))),
+                            "share": Rate(a.hands, r.hands, r.share_of).to_dict(), "times": a.times}
+                           for a in r.awards],
+            } for r in self.rulesets],
+            "balances": [{
+                "table": b.table, "name": b.name, "ruleset": b.ruleset, "unit": b.unit,
+                "players": [{"name": n, "person": p} for n, p in zip(b.players, b.people, strict=True)],
+                "entries": list(b.numbers), "points": [list(row) for row in b.points],
+            } for b in self.balances],
+        }
+
+
+def _names_dict(names: Names | None) -> dict[str, str] | None:
+    return None if names is None else names.to_dict()
+
+
+def _player_dict(player: PlayerStatistics) -> dict[str, Any]:
+    return {
+        "player": player.player, "tables": player.tables, "hands": player.hands,
+        "wins": player.wins.to_dict(), "self_draws": player.self_draws.to_dict(),
+        "deal_ins": player.deal_ins.to_dict(), "places": list(player.places),
+        "average_place": player.average_place.to_dict(),
+        "points": [{
+            "ruleset": p.ruleset, "unit": p.unit, "hands": p.hands, "net": p.net,
+            "won": p.won.to_dict(), "lost": p.lost.to_dict(),
+            "biggest": None if p.biggest is None else {
+                "table": p.biggest.table, "entry": p.biggest.number, "total": p.biggest.total, "at": p.biggest.at},
+        } for p in player.points],
+    }
+
+
+def places_of(points: Sequence[int]) -> tuple[int, ...]:
+    """Each player's place by points (1 the most); tied players share the better place (1, 2, 2, 4)."""
+    return tuple(1 + sum(other > mine for other in points) for mine in points)
+
+
+@dataclass
+class _Points:
+    """A player's running figures at the tables of one ruleset (mutable while counting)."""
+
+    unit: str
+    hands: int = 0
+    net: int = 0
+    won: int = 0
+    wins: int = 0
+    lost: int = 0
+    paid: int = 0
+    biggest: BiggestHand | None = None
+
+
+@dataclass
+class _Tally:
+    """A player's running figures over all the tables (mutable while counting)."""
+
+    tables: int = 0
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    points: dict[str, _Points] = field(default_factory=dict)
+
+
+def table_statistics(tables: Iterable[TableRecord], resolve: Resolver = by_name,
+                     dates: DateRange = DateRange()) -> TableStatistics:
+    """The statistics of the entries of ``tables`` recorded on a day of ``dates``; ``resolve`` says
+    who each player is (a person who played at two tables, under two names, is counted once). A
+    table none of whose entries falls in ``dates`` is not counted."""
+    tallies: dict[str, _Tally] = {}
+    wins_of: dict[str, list[TableWin]] = defaultdict(list)
+    names: dict[tuple[str, str], Names] = {}
+    balances: list[Balances] = []
+    hands = 0
+    for table in tables:
+        steps = tuple(step for step in table.steps if dates.holds(step.at))
+        if not steps:
+            continue
+        people = tuple(resolve(table.id, name) for name in table.players)
+        mine = [tallies.setdefault(person, _Tally()) for person in people]
+        points = [tally.points.setdefault(table.ruleset, _Points(table.unit)) for tally in mine]
+        running = [0] * len(people)
+        series = [tuple(running)]
+        for step in steps:
+            for player, change in enumerate(step.changes):
+                running[player] += change
+                points[player].net += change
+            series.append(tuple(running))
+            hands += step.ended_hand
+            for player, change in enumerate(step.changes):
+                if step.ended_hand:
+                    mine[player].hands += 1
+                    points[player].hands += 1
+                    if change < 0:
+                        points[player].paid += 1
+                        points[player].lost -= change
+            if step.win is not None:
+                _count_win(table, step, mine, points)
+                wins_of[table.ruleset].append(step.win)
+        for player, place in enumerate(places_of(running)):
+            mine[player].tables += 1
+            mine[player].places[place - 1] += 1
+        names.update({(table.ruleset, award): name for award, name in table.award_names.items()})
+        balances.append(Balances(table.id, table.name, table.ruleset, table.unit, table.players, people,
+                                 tuple(step.number for step in steps), tuple(series)))
+    players = tuple(sorted((_player(person, tally) for person, tally in tallies.items()),
+                           key=lambda p: (p.average_place.value or 5.0, -p.wins.count, p.player.casefold())))
+    rulesets = tuple(_ruleset_statistics(ruleset, wins, len(wins), SHARE_OF_WINS) for ruleset, wins in wins_of.items())
+    return TableStatistics(len(balances), hands, sum(len(w) for w in wins_of.values()), players, rulesets,
+                           tuple(balances), names)
+
+
+def _count_win(table: TableRecord, step: TableStep, mine: Sequence[_Tally], points: Sequence[_Points]) -> None:
+    """Add a win to its winner's and its dealer-in's figures."""
+    win = step.win
+    assert win is not None
+    winner = mine[win.winner]
+    winner.wins += 1
+    winner.self_draws += win.kind == WinKind.SELF_DRAW
+    gained = points[win.winner]
+    gained.wins += 1
+    gained.won += step.changes[win.winner]
+    if gained.biggest is None or win.total > gained.biggest.total:
+        gained.biggest = BiggestHand(table.id, step.number, win.total, step.at)
+    if win.dealt_in is not None:
+        mine[win.dealt_in].deal_ins += 1
+
+
+def _player(person: str, tally: _Tally) -> PlayerStatistics:
+    places = tally.places
+    return PlayerStatistics(
+        player=person, tables=tally.tables, hands=tally.hands,
+        wins=Rate(tally.wins, tally.hands, HANDS_PLAYED),
+        self_draws=Rate(tally.self_draws, tally.wins, WINS),
+        deal_ins=Rate(tally.deal_ins, tally.hands, HANDS_PLAYED),
+        places=(places[0], places[1], places[2], places[3]),
+        average_place=Average(sum(place * count for place, count in enumerate(places, 1)), tally.tables, TABLES_PLAYED),
+        points=tuple(PlayerPoints(ruleset, p.unit, p.hands, p.net, Average(p.won, p.wins, WINS),
+                                  Average(p.lost, p.paid, HANDS_PAID), p.biggest)
+                     for ruleset, p in tally.points.items()),
+    )

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore import get_ruleset
+from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
 from mjscore.interfaces.cli.app import Format, Lang, app, fail
@@ -28,10 +29,16 @@ from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES, recorded_of
 from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.statistics import (
-    SHARE_OF,
+    HANDS_PAID,
+    HANDS_PLAYED,
+    TABLES_PLAYED,
+    WINS,
     BatchStatistics,
     Comparison,
+    DateRange,
+    Rate,
     ScoredHand,
+    TableStatistics,
     UnscoredLine,
     award_ids_by_name,
     batch_statistics,
@@ -89,16 +96,37 @@ def _award_facts(ruleset_id: str, award_id: str) -> dict[str, Any]:
 
 @app.command("stats")
 def stats_command(
-    scores: Annotated[Path, typer.Argument(help="The output of mjscore batch (full or --summary lines).")],
+    scores: Annotated[Path | None, typer.Argument(
+        help="The output of mjscore batch (full or --summary lines); or use --table or --club.")] = None,
+    table: Annotated[int | None, typer.Option("--table", help="The statistics of this table (see `mjscore table list`).")] = None,
+    club: Annotated[bool, typer.Option("--club", help="The statistics of every table of the club.")] = False,
+    since: Annotated[str | None, typer.Option("--since", help="With --table or --club: from this day (YYYY-MM-DD, UTC).")] = None,
+    until: Annotated[str | None, typer.Option("--until", help="With --table or --club: to this day, included.")] = None,
+    database: Annotated[str | None, typer.Option(
+        "--database", envvar=DATABASE_URL_VARIABLE, help="With --table or --club: the tables' database, as for `mjscore table`.",
+    )] = None,
     compare_recorded: Annotated[Path | None, typer.Option(
         "--compare-recorded", help="Imported hand records (mjscore import): compare their recorded scores.")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw the statistics to this .svg or .png file.")] = None,
     output: Annotated[Format, typer.Option("--format", help="text for people; json for programs.")] = Format.text,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
 ) -> None:
-    """Award frequencies, average and distribution of totals per ruleset; or agreement with a log."""
+    """Statistics: of a batch's output (award frequencies, totals), of a table or the club (players,
+    awards, balances), or the agreement of a log's recorded scores."""
     name = _award_name(lang.value)
     try:
+        if table is not None or club:
+            if scores is not None or compare_recorded is not None or (table is not None and club):
+                raise MjscoreError("give one of: a batch's output (SCORES), --table N or --club")
+            tables = _table_statistics(database, table, DateRange.of(since, until))
+            if plot is not None:
+                plot_statistics(tables.rulesets, _settled_name(tables, lang.value), plot, tables.balances)
+            _print_tables(tables, table, since, until, output, lang.value)
+            return
+        if scores is None:
+            raise MjscoreError("give a batch's output (SCORES), --table N or --club (see `mjscore stats --help`)")
+        if since is not None or until is not None:
+            raise MjscoreError("--since and --until count the entries of tables: use them with --table or --club")
         if compare_recorded is not None:
             if plot is not None:
                 raise MjscoreError("--plot draws the statistics of a batch; leave out --compare-recorded")
@@ -107,12 +135,28 @@ def stats_command(
             return
         stats = batch_statistics(_scores(scores))
         if plot is not None:
-            plot_statistics(stats, name, plot)
+            plot_statistics(stats.rulesets, name, plot)
     except MjscoreError as error:
         raise fail(str(error)) from None
     except OSError as error:  # only the chart is written
         raise fail(f"cannot write {plot}: {error.strerror or error}") from None
     _print_statistics(stats, scores, output, name)
+
+
+def _table_statistics(database: str | None, table: int | None, dates: DateRange) -> TableStatistics:
+    """The statistics of table ``table`` (None: the club) read from ``database``."""
+    from mjscore.scorekeeper import Scorekeeper  # SQLAlchemy and Alembic, imported only when tables are read
+    from mjscore.scorekeeper.statistics import statistics
+    keeper = Scorekeeper.open(database)
+    try:
+        return statistics(keeper, table, dates)
+    finally:
+        keeper.close()
+
+
+def _settled_name(stats: TableStatistics, lang: str) -> AwardName:
+    """Award names as the tables settled them, in ``lang``."""
+    return lambda ruleset, award_id: stats.award_name(ruleset, award_id, lang)
 
 
 def _compare(hands: Path, scores: Path) -> tuple[Comparison, int]:
@@ -153,9 +197,9 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
             "lines": stats.lines, "unscored": stats.unscored,
             "rulesets": [{
                 "ruleset": r.ruleset, "hands": r.hands, "legal": r.legal, "average_total": round(r.average_total, 4),
-                "average_of": SHARE_OF, "totals": [{"total": t, "hands": n} for t, n in r.totals],
+                "average_of": r.share_of, "totals": [{"total": t, "hands": n} for t, n in r.totals],
                 "awards": [{"id": a.id, "name": name(r.ruleset, a.id), **_award_facts(r.ruleset, a.id), "hands": a.hands,
-                            "times": a.times, "share": round(a.share, 4), "share_of": SHARE_OF} for a in r.awards],
+                            "times": a.times, "share": round(a.share, 4), "share_of": r.share_of} for a in r.awards],
             } for r in stats.rulesets]}, ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False)
@@ -174,6 +218,80 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
                           str(award.times))
         console.print(table)
         console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
+
+
+def _rate(rate: Rate) -> str:
+    return f"{rate.count}/{rate.of} ({_share(rate.count, rate.of)})"
+
+
+def _average(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _print_tables(stats: TableStatistics, table: int | None, since: str | None, until: str | None, output: Format,
+                  lang: str) -> None:
+    """The statistics of a table or of the club: the players, their points, the awards, the balances."""
+    if output is Format.json:
+        typer.echo(json.dumps(stats.to_dict(lang), ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+
+    def say(text: str) -> None:
+        console.print(text, markup=False, soft_wrap=True)
+
+    dates = "".join([f" from {since}" if since else "", f" to {until}" if until else ""])
+    if table is not None:
+        named = next((f" ({b.name})" for b in stats.balances if b.name), "")
+        say(f"table {table}{named}{dates}: {stats.hands} hand(s), {stats.wins} win(s)")
+    else:
+        say(f"the club{dates}: {stats.tables} table(s), {stats.hands} hand(s), {stats.wins} win(s)")
+    if not stats.players:
+        say("no entry was recorded in that time")
+        return
+    say(f"\nplayers (wins and deal-ins: share of the {HANDS_PLAYED}; self-draws: share of the {WINS}; "
+        f"place: average over the {TABLES_PLAYED}, tied players sharing the better place)")
+    players = Table(box=box.SIMPLE, pad_edge=False)
+    for column in ("player", "tables", "hands", "wins", "self-draws", "deal-ins", "1st", "2nd", "3rd", "4th", "place"):
+        players.add_column(column, justify="left" if column == "player" else "right")
+    for player in stats.players:
+        players.add_row(player.player, str(player.tables), str(player.hands), _rate(player.wins),
+                        _rate(player.self_draws), _rate(player.deal_ins), *(str(n) for n in player.places),
+                        _average(player.average_place.value))
+    console.print(players)
+    say(f"points (net: table payments included; won: average over the {WINS}; lost: average over the {HANDS_PAID})")
+    points = Table(box=box.SIMPLE, pad_edge=False)
+    for column in ("player", "ruleset", "net", "won", "lost", "biggest hand"):
+        points.add_column(column, justify="left" if column in ("player", "ruleset", "biggest hand") else "right")
+    for player in stats.players:
+        for figures in player.points:
+            big = figures.biggest
+            points.add_row(player.player, f"{figures.ruleset} ({figures.unit})", str(figures.net),
+                           _average(figures.won.value), _average(figures.lost.value),
+                           "-" if big is None else f"{big.total} (table {big.table}, entry {big.number})")
+    console.print(points)
+    for rules in stats.rulesets:
+        say(f"{rules.ruleset}: {rules.hands} win(s); average total {rules.average_total:.2f} over the {rules.hands} "
+            f"{rules.share_of}")
+        awards = Table(box=box.SIMPLE, pad_edge=False)
+        awards.add_column("award")
+        awards.add_column("wins", justify="right")
+        awards.add_column(f"share of {rules.hands} wins", justify="right")
+        awards.add_column("times", justify="right")
+        for award in rules.awards:
+            awards.add_row(stats.award_name(rules.ruleset, award.id, lang), str(award.hands),
+                           _share(award.hands, rules.hands), str(award.times))
+        console.print(awards)
+        say("totals (total: wins): " + ", ".join(f"{t}: {n}" for t, n in rules.totals))
+    if table is not None:
+        (balances,) = stats.balances
+        say(f"\nbalances ({balances.unit}) before the first entry and after each")
+        series = Table(box=box.SIMPLE, pad_edge=False)
+        series.add_column("entry", justify="right")
+        for name in balances.players:
+            series.add_column(name, justify="right")
+        for number, row in zip(("start", *map(str, balances.numbers)), balances.points, strict=True):
+            series.add_row(number, *(str(n) for n in row))
+        console.print(series)
 
 
 def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores: Path, output: Format,

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web import analysis_api, club_api, scoring_api, tables_api
+from mjscore.interfaces.web import analysis_api, club_api, scoring_api, stats_api, tables_api
 from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, error_response, install_error_handlers
 from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard
 from mjscore.scorekeeper import Scorekeeper
@@ -34,6 +34,7 @@ PAGES = {
     "/players": "players.html",
     "/standings": "standings.html",
     "/join": "join.html",
+    "/stats": "stats.html",
 }
 
 
@@ -79,6 +80,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.add_middleware(Guard, access=rules)
     app.include_router(scoring_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(stats_api.router)  # before the tables: /api/tables/stats is no /api/tables/{table_id}
     app.include_router(tables_api.router)
     app.include_router(club_api.router)
     app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"],

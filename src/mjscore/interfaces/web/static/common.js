@@ -60,7 +60,7 @@ function applyLabels() {
 
 function header(page) {
   const links = [["/", "nav_score"], ["/tables", "nav_tables"], ["/players", "nav_players"],
-    ["/standings", "nav_standings"], ["/rulesets", "nav_rulesets"]]
+    ["/standings", "nav_standings"], ["/stats", "nav_stats"], ["/rulesets", "nav_rulesets"]]
     .map(([href, key]) => `<a href="${href}" data-label="${key}"${page === href ? ' aria-current="page"' : ""}></a>`)
     .join("");
   const options = LANGS.map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join("");

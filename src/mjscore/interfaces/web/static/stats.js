@@ -1,0 +1,156 @@
+// The statistics page: one table, or the whole club, over a range of days (GET /api/tables/stats):
+// each player's balance over the evening as a line chart, the players' rates (each with what it is
+// taken over), every award's share of the wins and the distribution of totals as bar charts, and the
+// players' points. The page's own words are in stats-labels.json (en, zh-Hans, zh-Hant).
+
+import { api, esc, lang, onLanguageChange, startPage } from "./common.js";
+import { COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
+
+let words = {};
+
+/** One of the page's words in the page's language, with {placeholders} filled from `values`. */
+function say(key, values = {}) {
+  const text = words[lang()]?.[key] ?? words.en?.[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+function applyWords() {
+  for (const element of document.querySelectorAll("[data-stats-label]")) {
+    element.textContent = say(element.dataset.statsLabel);
+  }
+}
+
+const percent = (rate) => (rate.value === null ? "–" : `${(100 * rate.value).toFixed(1)}%`);
+const rateCell = (rate) => `<td class="num">${rate.count}/${rate.of} <small>${percent(rate)}</small></td>`;
+const averageText = (average) => (average.value === null ? "–" : average.value.toFixed(2));
+const tableName = (table) => `#${table.id ?? table.table}${table.name ? ` ${table.name}` : ""}`;
+
+/** The head of a table: a column per key; those in `text` hold words, the others numbers. */
+function headRow(keys, text = ["col_player"]) {
+  return `<thead><tr>${keys.map((key) => `<th${text.includes(key) ? "" : ' class="num"'}>${esc(say(key))}</th>`)
+    .join("")}</tr></thead>`;
+}
+
+function showPlayers(data) {
+  document.querySelector("table.players").innerHTML =
+    headRow(["col_player", "col_tables", "col_hands", "col_wins", "col_self_draws", "col_deal_ins", "col_places",
+      "col_place"]) +
+    `<tbody>${data.players.map((p) => `<tr data-player="${esc(p.player)}"><th>${esc(p.player)}</th>` +
+      `<td class="num">${p.tables}</td><td class="num">${p.hands}</td>${rateCell(p.wins)}${rateCell(p.self_draws)}` +
+      `${rateCell(p.deal_ins)}<td class="num">${p.places.join("-")}</td>` +
+      `<td class="num">${averageText(p.average_place)}</td></tr>`).join("")}</tbody>`;
+  document.querySelector("table.points").innerHTML =
+    headRow(["col_player", "col_ruleset", "col_net", "col_won", "col_lost", "col_biggest"],
+      ["col_player", "col_ruleset", "col_biggest"]) +
+    `<tbody>${data.players.flatMap((p) => p.points.map((q) => `<tr><th>${esc(p.player)}</th>` +
+      `<td>${esc(q.ruleset)} <small>${esc(q.unit)}</small></td><td class="num">${q.net}</td>` +
+      `<td class="num">${averageText(q.won)}</td><td class="num">${averageText(q.lost)}</td>` +
+      `<td>${q.biggest ? esc(say("biggest_at", { total: q.biggest.total, table: q.biggest.table, entry: q.biggest.entry }))
+        : "–"}</td></tr>`)).join("")}</tbody>`;
+}
+
+function showBalance(balances) {
+  const box = document.querySelector(".balance-chart");
+  const figures = document.querySelector("table.balance-table");
+  if (!balances) {
+    box.innerHTML = figures.innerHTML = "";
+    document.querySelector(".legend").innerHTML = "";
+    return;
+  }
+  figures.innerHTML = `<thead><tr><th>${esc(say("col_entry"))}</th>` +
+    balances.players.map((seat) => `<th class="num">${esc(seat.name)}</th>`).join("") + `</tr></thead><tbody>` +
+    balances.points.map((row, i) => `<tr><th>${i ? balances.entries[i - 1] : esc(say("start"))}</th>` +
+      row.map((points) => `<td class="num">${points}</td>`).join("") + `</tr>`).join("") + `</tbody>`;
+  const xs = [balances.entries[0] - 1, ...balances.entries];  // before the first entry counted, then after each
+  const series = balances.players.map((seat, i) => ({ name: seat.name, values: balances.points.map((row) => row[i]) }));
+  box.innerHTML = lineChart(xs, series, { label: `${say("balances")}: ${tableName(balances)}`,
+    xLabel: say("after_entry"), yLabel: balances.unit });
+  document.querySelector(".legend").innerHTML = series.map((s, i) => {
+    const last = s.values[s.values.length - 1];
+    return `<li><svg viewBox="0 0 10 3" aria-hidden="true"><rect width="10" height="3" fill="${COLOURS[i % COLOURS.length]}"/>` +
+      `</svg>${esc(s.name)} <strong>${last}</strong></li>`;
+  }).join("");
+}
+
+function showBalances(data) {
+  const select = document.querySelector("select[name=balance]");
+  const chosen = Number(select.value);
+  select.innerHTML = data.balances.map((b) => `<option value="${b.table}">${esc(tableName(b))}</option>`).join("");
+  const shown = data.balances.find((b) => b.table === chosen) ?? data.balances[data.balances.length - 1];
+  if (shown) select.value = String(shown.table);
+  document.querySelector(".balance-choice").hidden = data.balances.length < 2;
+  showBalance(shown);
+  select.onchange = () => showBalance(data.balances.find((b) => b.table === Number(select.value)));
+}
+
+function showRulesets(data) {
+  const none = `<p class="hint">${esc(say("no_wins"))}</p>`;
+  document.querySelector(".award-charts").innerHTML = data.rulesets.map((r) => {
+    const note = say("awards_note", { ruleset: r.ruleset, wins: r.wins });
+    const items = r.awards.map((a) => ({ label: a.name, value: a.share.value ?? 0,
+      text: `${a.share.count}/${a.share.of} ${percent(a.share)}` }));
+    return `<figure data-ruleset="${esc(r.ruleset)}">${horizontalBars(items, { label: note })}` +
+      `<figcaption>${esc(note)}</figcaption></figure>`;
+  }).join("") || none;
+  document.querySelector(".total-charts").innerHTML = data.rulesets.map((r) => {
+    const note = say("totals_note", { ruleset: r.ruleset, average: averageText(r.average_total) });
+    const items = r.totals.map((t) => ({ label: String(t.total), value: t.wins }));
+    return `<figure data-ruleset="${esc(r.ruleset)}">${verticalBars(items, { label: note, yLabel: say("col_wins") })}` +
+      `<figcaption>${esc(note)}</figcaption></figure>`;
+  }).join("") || none;
+}
+
+async function main() {
+  await startPage("/stats");
+  words = await api("/static/stats-labels.json");
+  applyWords();
+  const form = document.querySelector("form.scope");
+  const error = document.querySelector(".error");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (problem) {
+    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
+    throw problem;
+  }
+  const fillTables = () => {
+    const chosen = form.elements.table.value;
+    form.elements.table.innerHTML = `<option value="">${esc(say("whole_club"))}</option>` +
+      tables.map((table) => `<option value="${table.id}">${esc(tableName(table))}</option>`).join("");
+    form.elements.table.value = chosen;
+  };
+  const asked = new URLSearchParams(location.search);
+  fillTables();
+  form.elements.table.value = tables.some((table) => String(table.id) === asked.get("table")) ? asked.get("table") : "";
+  form.elements.since.value = asked.get("since") ?? "";
+  form.elements.until.value = asked.get("until") ?? "";
+
+  let asking = 0;  // only the answer to the latest question is shown
+  const load = async () => {
+    const query = { lang: lang() };
+    for (const name of ["table", "since", "until"]) {
+      if (form.elements[name].value) query[name] = form.elements[name].value;
+    }
+    const { lang: _, ...shown } = query;
+    history.replaceState(null, "", `?${new URLSearchParams(shown)}`);
+    const mine = ++asking;
+    try {
+      const data = await api("/api/tables/stats", { query });
+      if (mine !== asking) return;
+      error.textContent = "";
+      document.querySelector(".summary").textContent = data.tables
+        ? say("summary", { tables: data.tables, hands: data.hands, wins: data.wins }) : say("no_entries");
+      document.querySelector(".results").hidden = !data.tables;
+      showBalances(data);
+      showPlayers(data);
+      showRulesets(data);
+    } catch (problem) {
+      if (mine === asking) error.textContent = problem.message;
+    }
+  };
+  form.addEventListener("change", load);
+  onLanguageChange(() => { applyWords(); fillTables(); load(); });
+  await load();
+}
+
+main();

@@ -1,0 +1,71 @@
+"""The statistics page in real Chromium on a phone's screen: a table's balances, the award
+frequencies and the totals drawn as SVG charts by the page itself, every request to the app's own
+origin, the page's words in Chinese, the whole club and a range of days.
+
+The table (LRC, worked out in tests/test_table_stats_interfaces.py): Bob wins 8 on Dan's discard, Ann
+collects a concealed gong (5 from each), a drawn hand: Ann 15, Bob 3, Cat -5, Dan -13.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+PLAIN: dict[str, Any] = {"concealed": "123m 345m 567p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}],
+                         "win_tile": "8s", "win": "discard"}
+WAIT = 15_000
+
+
+def _post(page: Page, path: str, body: dict[str, Any]) -> Any:
+    answer = page.request.post(path, data={**body, "request_id": uuid.uuid4().hex})
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def _evening(page: Page) -> int:
+    table = _post(page, "/api/tables", {"players": ["Ann", "Bob", "Cat", "Dan"], "name": "Stats night"})
+    _post(page, f"/api/tables/{table['id']}/wins", {"hand": PLAIN, "winner": "Bob", "discarder": "Dan"})
+    _post(page, f"/api/tables/{table['id']}/events", {"event": "concealed_gong_collection", "player": "Ann"})
+    _post(page, f"/api/tables/{table['id']}/draws", {})
+    return int(table["id"])
+
+
+def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Page, base_url: str) -> None:
+    table = _evening(page)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"/stats?table={table}")
+    lines = page.locator(".balance-chart svg polyline.series")
+    expect(lines).to_have_count(4, timeout=WAIT)
+    points = lines.first.get_attribute("points")
+    assert points is not None and len(points.split()) == 4  # before entry 1, then after entries 1, 2, 3
+    expect(page.locator(".legend li")).to_have_text(["Ann 15", "Bob 3", "Cat -5", "Dan -13"])
+    page.locator(".balance-figures summary").click()  # the same figures as a table
+    rows = page.locator("table.balance-table tbody tr")
+    expect(rows).to_have_count(4)
+    for number, cells in enumerate([["start", "0", "0", "0", "0"], ["1", "0", "8", "0", "-8"],
+                                    ["2", "15", "3", "-5", "-13"], ["3", "15", "3", "-5", "-13"]]):
+        expect(rows.nth(number).locator("th, td")).to_have_text(cells)
+    expect(page.locator(".summary")).to_have_text("1 table(s), 2 hand(s), 1 win(s)")
+    bob = page.locator('table.players tr[data-player="Bob"] td')
+    expect(bob.nth(2)).to_have_text("1/2 50.0%")  # wins of the hands played
+    expect(page.locator('table.players tr[data-player="Dan"] td').nth(4)).to_have_text("1/2 50.0%")  # deal-ins
+    expect(page.locator('.award-charts figure[data-ruleset="lrc"] svg g.bar')).to_have_count(2)
+    expect(page.locator('.award-charts figure[data-ruleset="lrc"]')).to_contain_text("Pong of Dragons")
+    expect(page.locator('.total-charts figure[data-ruleset="lrc"] svg g.bar')).to_have_count(1)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
+    page.select_option("#lang", "zh-Hans")
+    expect(page.locator("#stats-title")).to_have_text("统计")
+    expect(page.locator('.award-charts figure[data-ruleset="lrc"]')).to_contain_text("三元牌刻子", timeout=WAIT)
+    page.select_option("#lang", "en")
+    page.select_option("form.scope select[name=table]", "")  # the whole club
+    expect(page.locator("form.scope select[name=table]")).to_have_value("")
+    expect(page.locator(".balance-chart svg polyline.series")).to_have_count(4, timeout=WAIT)
+    page.fill("form.scope input[name=since]", "2999-01-01")
+    page.locator("form.scope input[name=since]").dispatch_event("change")
+    expect(page.locator(".summary")).to_have_text("No entry was recorded in that time.", timeout=WAIT)
+    expect(page.locator(".results")).to_be_hidden()
+    assert requests and all(url.startswith(base_url + "/") for url in requests), requests
