@@ -28,6 +28,7 @@ from mjscore.scorekeeper import Scorekeeper, TableSettings, audit
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.standings import place_text, standings_to_csv, standings_to_dict
+from mjscore.scorekeeper.statistics import statistics
 
 pytestmark = pytest.mark.usefixtures("database_url")
 
@@ -252,3 +253,19 @@ def test_an_mcr_session_is_its_sixteen_hands(keeper: Scorekeeper) -> None:
         keeper.record_draw(table)
     lines = keeper.standings([table]).lines
     assert [(place_text(s), s.table_points) for s in lines] == [("=1", Fraction(7, 4))] * 4
+
+
+def test_the_club_statistics_count_a_merged_person_once(keeper: Scorekeeper) -> None:
+    """The statistics read the roster: after Ann and Annie are merged, the club's figures have one
+    Ann who played both tables (3 hands at the tie table, 1 at the second) and won one of the four
+    hands (the tie table's third); her placements are first (=1, the better place) and second (=2)."""
+    _tie(keeper)
+    second = keeper.create_table(TableSettings.of("Two", ["Annie", "Eve", "Fay", "Gus"], "lrc")).id
+    keeper.record_win(second, PLAIN, "Eve", "Gus")
+    apart = {p.player: p for p in statistics(keeper).players}
+    assert (apart["Ann"].tables, apart["Annie"].tables) == (1, 1)
+    keeper.merge_players("Ann", "Annie")
+    together = {p.player: p for p in statistics(keeper).players}
+    assert "Annie" not in together
+    ann = together["Ann"]
+    assert (ann.tables, ann.hands, ann.wins.count, ann.wins.of, ann.places) == (2, 4, 1, 4, (1, 1, 0, 0))

@@ -24,7 +24,6 @@ from mjscore.scoring.statistics import (
     TableStatistics,
     TableStep,
     TableWin,
-    by_name,
     table_statistics,
 )
 
@@ -65,11 +64,23 @@ def table_record(view: TableView, recorded: Mapping[int, str] | None = None) -> 
                        tuple(steps), names)
 
 
+def roster_resolver(keeper: Scorekeeper, views: Sequence[TableView]) -> Resolver:
+    """The club's :data:`Resolver`: the person of the roster each seat of ``views`` was played by,
+    keyed by their name now, so a renamed player and two merged entries of one person count as one
+    (:meth:`Scorekeeper.seat_people`, read once for all the tables)."""
+    seated = keeper.seat_people([view.id for view in views])
+    people = {(view.id, name): seated[view.id][seat].name
+              for view in views if view.id in seated
+              for seat, name in enumerate(view.settings.players)}
+    return lambda table, name: people.get((table, name), name)
+
+
 def statistics(keeper: Scorekeeper, table: int | None = None, dates: DateRange | None = None,
                resolve: Resolver | None = None) -> TableStatistics:
     """The statistics of table ``table`` (None: every table of the club), counting the entries
     recorded on the days of ``dates`` (None: all). ``resolve`` says who each player is; None: the
-    club's default, which the command line and the web app use (a player is the name played under)."""
+    club's roster (:func:`roster_resolver`), which the command line and the web app use."""
     ids = [table] if table is not None else [summary.id for summary in keeper.tables()]
-    records = (table_record(keeper.table(i), recorded_at(keeper.log(i))) for i in ids)
-    return table_statistics(records, resolve or by_name, dates or DateRange())
+    views = [keeper.table(i) for i in ids]
+    records = [table_record(view, recorded_at(keeper.log(view.id))) for view in views]
+    return table_statistics(records, resolve or roster_resolver(keeper, views), dates or DateRange())
