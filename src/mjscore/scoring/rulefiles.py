@@ -49,7 +49,7 @@ class StrictModel(BaseModel):
     """The base of every rule-file model: unknown keys refused, no coercion (no ``true`` where a
     number belongs, no ``"1"`` for 1), frozen, and no ``null`` for an optional key."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, json_schema_extra=_drop_null)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, json_schema_extra=_drop_null, defer_build=True)
 
     @field_validator("*", mode="before")
     @classmethod
