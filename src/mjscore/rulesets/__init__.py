@@ -74,12 +74,14 @@ def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any
     """The ruleset a hand is scored under: ``ruleset_file`` if given (it wins over the id), else
     the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`), with ``house_rules`` (a
     mapping, a TOML/JSON file, or a preset's name: :func:`house_rules_file`) applied on top."""
+    rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
+    if not house_rules:
+        return rules
     from mjscore.scoring.house_rules import apply_house_rules, load_house_rules
 
-    rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
     if isinstance(house_rules, Path):
         return load_house_rules(rules, house_rules_file(house_rules, rules.id))
-    return apply_house_rules(rules, house_rules) if house_rules else rules
+    return apply_house_rules(rules, house_rules)
 
 
 def preset(name: str) -> Path:
