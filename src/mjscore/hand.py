@@ -73,15 +73,15 @@ class Replacement(StrEnum):
 
 
 # ---------------------------------------------------------------------------------------------
-# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/). Their
-# validators are built when a record is first read (defer_build): importing the hand's values costs
-# no schema, for the commands and programs that read no record (issue 13: start-up).
+# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/). Built at import,
+# not on first use (defer_build): every scoring command reads a record anyway, and FastAPI's OpenAPI
+# schema of the web app cannot be generated from a deferred HandRecord.
 
 
 class MeldRecord(BaseModel):
     """A declared set: exposed, unless it is a concealed kong."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["chow", "pung", "kong"]
     tiles: TileField = Field(description="The meld's tiles, e.g. '789m' or ['C','C','C'].")
     concealed: bool = Field(False, description="A concealed kong (only kongs can be concealed).")
@@ -91,7 +91,7 @@ class MeldRecord(BaseModel):
 class HandRecord(BaseModel):
     """One winning hand and the context of the win, as JSON."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record")
     ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds, mcr or taiwan.")
     seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
     round: Seat = Field("E", description="The prevailing (round) wind.")
