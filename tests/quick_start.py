@@ -37,7 +37,9 @@ def _port(command: str) -> int:
 
 
 def serve(command: str, folder: Path, environment: dict[str, str], timeout: float = 60) -> str:
-    """Start a ``serve`` command, fetch its first page over loopback, stop it; the page's HTML."""
+    """Start a ``serve`` command, fetch its first page over loopback, stop it; the page's HTML. The page
+    is asked for once the command has said it is serving: on a shared machine another program may
+    listen on the port while a long command (the quick start's install) is still running."""
     port = _port(command)
     with socket.socket() as probe:
         if probe.connect_ex(("127.0.0.1", port)) == 0:
@@ -51,6 +53,9 @@ def serve(command: str, folder: Path, environment: dict[str, str], timeout: floa
         while time.monotonic() < deadline:
             if server.poll() is not None:
                 pytest.fail(f"`{command}` stopped with status {server.returncode}: {log.read_text()}")
+            if "mjscore is serving on" not in log.read_text(errors="replace"):
+                time.sleep(0.2)
+                continue
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
                     return str(answer.read().decode("utf-8"))
