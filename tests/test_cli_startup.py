@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore.interfaces.cli.app import COMMANDS, load_command
+from mjscore.interfaces.cli.app import COMMANDS, app, load_command
 
 HEAVY = ("sqlalchemy", "alembic", "psycopg", "fastapi", "starlette", "uvicorn", "mjscore.scorekeeper",
          "mjscore.interfaces.web")
@@ -100,7 +100,7 @@ def test_every_public_name_of_mjscore_is_there() -> None:
 
     assert mjscore.Hand is Hand and mjscore.rulesets is available
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        _ = mjscore.nothing  # type: ignore[attr-defined]
+        _ = mjscore.nothing
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -110,6 +110,14 @@ def test_the_listed_summary_is_the_first_paragraph_of_the_commands_help(name: st
     command = load_command(name)
     assert command.name == name
     assert (command.help or "").split("\n\n")[0] == COMMANDS[name].summary
+
+
+def test_every_registered_command_is_listed() -> None:
+    """A command registered on the app but missing from COMMANDS could neither be listed nor run."""
+    for name in COMMANDS:
+        load_command(name)
+    registered = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    assert registered == set(COMMANDS)
 
 
 def test_the_table_commands_still_open_the_database(tmp_path: Path) -> None:
