@@ -160,7 +160,8 @@ def riichi_figures(count: int) -> None:
 
 
 def startup_figure() -> None:
-    """CPU seconds (user + system, median of 5) of a whole ``mjscore`` process: the cost of start-up."""
+    """CPU seconds (user + system, median of 5) of a whole ``mjscore`` process: the cost of start-up,
+    with the load average while it was measured (on a shared machine the figure grows with it)."""
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "hand.json"
         record.write_text(json.dumps({"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p",
@@ -173,7 +174,8 @@ def startup_figure() -> None:
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 found.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             label = f"CLI start-up CPU, mjscore {arguments[0]}"
-            print(f"{label:58} median {statistics.median(found):9.2f} s")
+            load = os.getloadavg()[0]
+            print(f"{label:58} median {statistics.median(found):9.2f} s  (min {min(found):.2f} s, load average {load:.1f})")
 
 
 def _drawn(rng: random.Random, held_tiles: mjscore.Hand) -> mjscore.Hand:

@@ -1,102 +1,107 @@
-"""The mypyc build (setup.py): the hot modules compile, the compiled modules are the ones loaded,
-and they score exactly as the pure-Python source does.
+"""The compiled build (setup.py, mypyc): the hot modules are compiled, and they score exactly as the
+pure-Python source does.
 
-The test compiles :data:`COMPILED` (read from setup.py) from a copy of ``src`` into a temporary
-folder, then scores the same random hands of every ruleset there and here (the pure source) and
-compares the score sheets' JSON line by line. Without a C compiler or mypyc it is skipped, as the
-build falls back to pure Python. ``MJSCORE_EXPECT_COMPILED=1`` also asserts that the installed
-package is the compiled one (for a CI job that ran ``pip install .``).
+The build tested is the one a user gets: the README's quick start (``pip install .`` in a fresh copy,
+the ``compiled_install`` fixture of tests/conftest.py), built once per session. Its interpreter runs
+every golden case and :data:`HANDS` random hands of every ruleset (the score sheet, and the waits with
+the total each would score), and so does this test environment's editable install, which is pure
+Python; the two outputs must be the same, byte for byte. Without a C compiler there is no compiled
+build: the tests fail on CI (``CI`` set) and are skipped elsewhere.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import importlib.util
-import os
-import shutil
+import json
 import subprocess
 import sys
-import sysconfig
+import tomllib
 from pathlib import Path
 
-import pytest
+from quick_start import ROOT, QuickStart
 
-ROOT = Path(__file__).resolve().parents[1]
-HANDS = 3000
+#: Random hands per ruleset.
+HANDS = 2000
 
+#: Print, one line each, the score of every golden case in the folder ``argv[1]`` and of ``argv[2]``
+#: random hands of every ruleset with their waits (or the one-line refusal of a hand).
 _SCORES = """
-import json, random, sys
+import json, random, sys, tomllib
 from dataclasses import replace
+from pathlib import Path
 import mjscore
 from mjscore.sampling import random_winning_hand
-for name in ("lrc", "hefen", "fourwinds", "mcr"):
+
+def show(work):
+    try:
+        return json.dumps(work(), ensure_ascii=False, sort_keys=True)
+    except mjscore.MjscoreError as error:
+        return f"{type(error).__name__}: {error}"
+
+golden, hands = Path(sys.argv[1]), int(sys.argv[2])
+for path in sorted(golden.glob("*.toml")):
+    for case in tomllib.loads(path.read_text(encoding="utf-8"))["case"]:
+        print(show(lambda: mjscore.score(mjscore.Hand.from_dict({"ruleset": path.stem, **case["hand"]})).to_dict()))
+for name in mjscore.rulesets():
     rules = mjscore.get_ruleset(name)
     rng = random.Random(99)
-    for _ in range(int(sys.argv[1])):
+    for _ in range(hands):
         hand = random_winning_hand(rng, hand_size=rules.hand_size, ruleset=name, one_suit_chance=0.3)
-        print(json.dumps(mjscore.score(hand, rules).to_dict(), ensure_ascii=False, sort_keys=True))
-        print(json.dumps([[t.code, s.total if s else None] for t, s in mjscore.score_waits(
-            replace(hand, win_tile=None), rules)]))
-import importlib
-names = [path[4:-3].replace("/", ".") for path in sys.argv[2:]]
-print("compiled" if all(importlib.import_module(n).__file__.endswith((".so", ".pyd")) for n in names) else "pure")
+        print(show(lambda: mjscore.score(hand, rules).to_dict()))
+        held = replace(hand, win_tile=None)
+        print(show(lambda: [[t.code, s.total if s else None] for t, s in mjscore.score_waits(held, rules)]))
 """
+
+#: Print, as JSON, the file each module named in ``argv[1:]`` is loaded from.
+_FILES = "import importlib, json, sys\nprint(json.dumps({n: importlib.import_module(n).__file__ for n in sys.argv[1:]}))"
 
 
 def compiled_modules() -> list[str]:
-    """The modules setup.py compiles (its ``COMPILED`` list)."""
+    """The modules setup.py compiles (its ``COMPILED`` list), as module names."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
-            return list(ast.literal_eval(node.value))
+            return [path.removeprefix("src/").removesuffix(".py").replace("/", ".") for path in ast.literal_eval(node.value)]
     raise AssertionError("setup.py has no COMPILED list")
 
 
-def _scores(source: Path) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", _SCORES, str(HANDS), *compiled_modules()], capture_output=True,
-                          text=True, check=True, env={**os.environ, "PYTHONPATH": str(source)}, cwd=source)
-    return done.stdout.splitlines()
+def _run(python: Path | str, script: str, *arguments: str, folder: Path) -> str:
+    """The standard output of ``python -c script arguments``, run in ``folder`` (away from the source)."""
+    done = subprocess.run([str(python), "-c", script, *arguments], capture_output=True, text=True, cwd=folder, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
 
 
-@pytest.fixture(scope="module")
-def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if importlib.util.find_spec("mypyc") is None or shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is None:
-        if os.environ.get("CI"):  # CI has both (gcc, and mypy in the test extra): never skip there
-            pytest.fail("CI must build the compiled modules: mypyc or a C compiler is missing")
-        pytest.skip("no mypyc or no C compiler: the build installs the pure-Python modules")
-    folder = tmp_path_factory.mktemp("compiled")
-    shutil.copytree(ROOT / "src", folder / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    script = ("from setuptools import setup\nfrom mypyc.build import mypycify\n"
-              f"setup(name='mjscore-test', package_dir={{'': 'src'}},"
-              f" ext_modules=mypycify({compiled_modules()!r}, opt_level='3'), script_args=['build_ext', '--inplace'])\n")
-    subprocess.run([sys.executable, "-c", script], cwd=folder, check=True, capture_output=True)
-    return folder / "src"
+def test_setup_compiles_the_hot_modules() -> None:
+    assert {"mjscore.arrangements", "mjscore.scoring.engine", "mjscore.scoring.patterns"} <= set(compiled_modules())
 
 
-def test_the_compiled_modules_are_loaded(compiled_tree: Path) -> None:
-    for module in compiled_modules():
-        path = Path(module).relative_to("src")
-        assert list((compiled_tree / path.parent).glob(f"{path.stem}.*.so")), f"{module} was not compiled"
-    assert _scores_tail(compiled_tree) == "compiled"
+def test_the_installed_modules_are_compiled(compiled_install: QuickStart, tmp_path: Path) -> None:
+    """Each module of COMPILED is loaded from a C extension of the quick start's install: the build
+    compiled them all (setup.py installs all or none), and the install is what the interpreter runs."""
+    names = compiled_modules()
+    files = json.loads(_run(compiled_install.python, _FILES, *names, folder=tmp_path))
+    site = compiled_install.copy / ".venv"
+    for name in names:
+        found = Path(files[name])
+        assert found.suffix == ".so", f"{name} is not compiled: {found}"
+        assert found.is_relative_to(site), f"{name} is not the install's: {found}"
 
 
-def _scores_tail(source: Path) -> str:
-    done = subprocess.run([sys.executable, "-c", _SCORES, "0", *compiled_modules()], capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYTHONPATH": str(source)}, cwd=source)
-    return done.stdout.strip()
-
-
-def test_compiled_and_pure_score_the_same(compiled_tree: Path) -> None:
-    compiled = _scores(compiled_tree)
-    pure = _scores(ROOT / "src")
-    assert compiled[-1] == "compiled" and pure[-1] == "pure"
-    assert len(compiled) == len(pure) == 4 * 2 * HANDS + 1
-    different = [n for n, (a, b) in enumerate(zip(compiled[:-1], pure[:-1], strict=True)) if a != b]
+def test_compiled_and_pure_score_the_same(compiled_install: QuickStart, tmp_path: Path) -> None:
+    """Golden cases and random hands of every ruleset: the compiled build's score sheets and waits
+    are the pure build's, line for line and byte for byte."""
+    names = compiled_modules()
+    compiled_files = json.loads(_run(compiled_install.python, _FILES, *names, folder=tmp_path))
+    pure_files = json.loads(_run(sys.executable, _FILES, *names, folder=tmp_path))
+    assert all(path.endswith(".so") for path in compiled_files.values()), compiled_files  # two builds compared,
+    assert all(path.endswith(".py") for path in pure_files.values()), pure_files  # not one twice
+    golden = str(ROOT / "tests" / "golden")
+    compiled = _run(compiled_install.python, _SCORES, golden, str(HANDS), folder=tmp_path).splitlines()
+    pure = _run(sys.executable, _SCORES, golden, str(HANDS), folder=tmp_path).splitlines()
+    cases = sum(len(tomllib.loads(path.read_text(encoding="utf-8"))["case"]) for path in Path(golden).glob("*.toml"))
+    rulesets = len(list((ROOT / "src" / "mjscore" / "rulesets").glob("*.toml")))
+    assert len(compiled) == len(pure) == cases + rulesets * HANDS * 2
+    assert sum(line.startswith("{") for line in pure[:cases]) == cases  # every golden case scores
+    different = [n for n, (a, b) in enumerate(zip(compiled, pure, strict=True)) if a != b]
     assert not different, f"{len(different)} lines differ, first: {compiled[different[0]]} / {pure[different[0]]}"
-
-
-@pytest.mark.skipif(os.environ.get("MJSCORE_EXPECT_COMPILED") != "1", reason="only where CI installed the compiled build")
-def test_the_installed_package_is_compiled() -> None:
-    for module in compiled_modules():
-        assert importlib.import_module(module[4:-3].replace("/", ".")).__file__.endswith(".so"), module

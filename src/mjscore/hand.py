@@ -73,7 +73,9 @@ class Replacement(StrEnum):
 
 
 # ---------------------------------------------------------------------------------------------
-# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/).
+# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/). Built at import,
+# not on first use (defer_build): every scoring command reads a record anyway, and FastAPI's OpenAPI
+# schema of the web app cannot be generated from a deferred HandRecord.
 
 
 class MeldRecord(BaseModel):

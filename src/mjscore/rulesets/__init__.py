@@ -1,27 +1,39 @@
 """The rulesets mjscore ships (one TOML award table each, loaded on first use), a club's own ruleset
 files that extend them, the presets (house-rule files shipped in ``presets/`` that a table chooses by
-name), and the one place a ruleset and its house rules are put together."""
+name), and the one place a ruleset and its house rules are put together.
+
+The loaders (pydantic, the pattern library) and importlib.resources are imported when first needed:
+``import mjscore`` imports this catalogue (``mjscore.rulesets`` is :func:`available` there), and must
+stay cheap for ``mjscore --help`` (issue 13: start-up)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import RulesetError
-from mjscore.scoring.house_rules import apply_house_rules, load_house_rules, read_house_rules
-from mjscore.scoring.rulefiles import fail, read_rule_file
-from mjscore.scoring.ruleset import Ruleset, load_ruleset, ruleset_from_data
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from mjscore.scoring.ruleset import Ruleset
 
 #: The ruleset of a hand record, a table or a command that names none.
 DEFAULT_RULESET = "lrc"
 
 
+def _shipped() -> Traversable:
+    """The folder of the shipped TOML files (importlib.resources: also inside a zipped install)."""
+    from importlib import resources
+
+    return resources.files(__name__)
+
+
 def available() -> tuple[str, ...]:
     """The ids of the rulesets shipped with mjscore, e.g. ``('lrc',)``."""
-    folder = resources.files(__name__)
+    folder = _shipped()
     return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
 
 
@@ -30,13 +42,18 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     """The shipped ruleset with this id; raises :class:`RulesetError` naming the ones there are."""
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
-    return load_ruleset(Path(str(resources.files(__name__).joinpath(f"{ruleset_id}.toml"))))
+    from mjscore.scoring.ruleset import load_ruleset
+
+    return load_ruleset(Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))))
 
 
 def load_ruleset_file(path: Path) -> Ruleset:
     """A club's ruleset file (docs/ruleset-files.md): a complete table, or one that says
     ``extends = "lrc"`` (a shipped id) and changes rows by id or adds new ones. Its id is its own,
     never a shipped one's. Raises :class:`RulesetError` naming the file, the line and the key."""
+    from mjscore.scoring.rulefiles import fail, read_rule_file
+    from mjscore.scoring.ruleset import ruleset_from_data
+
     data, source = read_rule_file(path, "ruleset")
     header = data.get("ruleset")
     extends = header.get("extends") if isinstance(header, Mapping) else None
@@ -58,9 +75,13 @@ def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any
     the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`), with ``house_rules`` (a
     mapping, a TOML/JSON file, or a preset's name: :func:`house_rules_file`) applied on top."""
     rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
+    if not house_rules:
+        return rules
+    from mjscore.scoring.house_rules import apply_house_rules, load_house_rules
+
     if isinstance(house_rules, Path):
         return load_house_rules(rules, house_rules_file(house_rules, rules.id))
-    return apply_house_rules(rules, house_rules) if house_rules else rules
+    return apply_house_rules(rules, house_rules)
 
 
 def preset(name: str) -> Path:
@@ -68,12 +89,12 @@ def preset(name: str) -> Path:
     for ``--rules NAME``; raises :class:`RulesetError` naming the presets there are."""
     if name not in presets():
         raise RulesetError(f"unknown preset {name!r}: choose one of {', '.join(presets())}")
-    return Path(str(resources.files(__name__).joinpath("presets", f"{name}.toml")))
+    return Path(str(_shipped().joinpath("presets", f"{name}.toml")))
 
 
 def presets() -> tuple[str, ...]:
     """The names of the presets shipped with mjscore, e.g. ``('taiwan-cap24', ...)``."""
-    folder = resources.files(__name__).joinpath("presets")
+    folder = _shipped().joinpath("presets")
     return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
 
 
@@ -95,4 +116,6 @@ def presets_of(ruleset_id: str) -> tuple[str, ...]:
 def named_house_rules(path: Path, ruleset_id: str) -> dict[str, Any]:
     """The settings of the house-rules file ``--rules`` names: a file, or a preset of the ruleset
     (:func:`house_rules_file`), read strictly."""
+    from mjscore.scoring.house_rules import read_house_rules
+
     return read_house_rules(house_rules_file(path, ruleset_id))

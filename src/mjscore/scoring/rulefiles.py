@@ -47,9 +47,11 @@ def _drop_null(schema: dict[str, Any]) -> None:
 
 class StrictModel(BaseModel):
     """The base of every rule-file model: unknown keys refused, no coercion (no ``true`` where a
-    number belongs, no ``"1"`` for 1), frozen, and no ``null`` for an optional key."""
+    number belongs, no ``"1"`` for 1), frozen, and no ``null`` for an optional key. A model's
+    validator is built when it first validates (``defer_build``): scoring under a shipped ruleset
+    builds the complete file's, never the club files' or the house rules' (issue 13: start-up)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, json_schema_extra=_drop_null)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, json_schema_extra=_drop_null, defer_build=True)
 
     @field_validator("*", mode="before")
     @classmethod
