@@ -312,10 +312,11 @@ class Scorekeeper:
         played as ``people[i]``), for ``table_ids`` (default: every table), in one read."""
         with self.store.reading() as session:
             found = roster.load(session)
-            if table_ids is None:
-                table_ids = [row.id for row in storage.table_rows(session)]
-            for table_id in table_ids:
-                storage.table_row(session, table_id)
+            existing = [row.id for row in storage.table_rows(session)]
+        if table_ids is None:
+            table_ids = existing
+        for table_id in set(table_ids) - set(existing):
+            raise NoSuchTableError(f"there is no table {table_id}")
         return {table_id: tuple(found.resolve(person) for person in found.seats[table_id]) for table_id in table_ids}
 
     def find_player(self, who: str) -> Person:
