@@ -15,6 +15,7 @@ The three-way tie (table "Tie", LRC, Ann deals first):
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from fractions import Fraction
@@ -172,14 +173,21 @@ def test_standings_refuse_what_matches_no_table(keeper: Scorekeeper) -> None:
         keeper.standings(until="31/12")
 
 
-def test_a_roster_edited_outside_mjscore_is_reported(keeper: Scorekeeper, database_url: str) -> None:
+@pytest.mark.parametrize(("edit", "change"), [
+    ("UPDATE roster_changes SET name = 'Rob' WHERE seq = 2", "change 2 (add)"),  # a name
+    ("UPDATE roster_changes SET person = 4 WHERE seq = 5", "change 5 (seat)"),  # Dan put in Ann's seat
+])
+def test_a_roster_edited_outside_mjscore_is_reported(keeper: Scorekeeper, database_url: str, edit: str,
+                                                     change: str) -> None:
     _tie(keeper)
     engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.begin() as connection:
-        connection.execute(text("UPDATE roster_changes SET name = 'Rob' WHERE seq = 2"))
+        connection.execute(text(edit))
     engine.dispose()
-    with pytest.raises(TamperedTableError, match=r"the roster: change 2 \(add\) was changed outside mjscore"):
+    with pytest.raises(TamperedTableError, match=re.escape(f"the roster: {change} was changed outside mjscore")):
         keeper.roster()
+    with pytest.raises(TamperedTableError):
+        keeper.person_of(1, "Ann")
 
 
 @pytest.fixture

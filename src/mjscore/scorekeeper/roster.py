@@ -2,12 +2,12 @@
 
 A table's history names its players as they were called at the table (the chained entries are never
 rewritten). The roster says who each seat was: when a table opens, each of its names is matched
-(ignoring case) to the person of that current name on the roster, or adds a new person; the seat is
-stored with the table (``table_seats``). A person can be renamed, and two roster entries of the same
-person can be merged: the merged one then resolves to the one kept, so statistics and standings of
-that person span both names, while every table still shows the names it was played under.
+(ignoring case) to the person of that current name on the roster, or adds a new person, and a
+``seat`` row records the person at each seat. A person can be renamed, and two roster entries of the
+same person can be merged: the merged one then resolves to the one kept, so statistics and standings
+of that person span both names, while every table still shows the names it was played under.
 
-The roster itself is an append-only log (``roster_changes``) of ``add``, ``rename`` and ``merge``
+The roster is an append-only log (``roster_changes``) of ``add``, ``rename``, ``merge`` and ``seat``
 rows, each with its time, actor and a hash over the row and the hash before it, like a table's
 history (:mod:`mjscore.scorekeeper.audit`): :func:`fold` reads the rows into the :class:`Roster` as
 it stands, and :func:`verify` reports a row edited outside mjscore.
@@ -27,10 +27,10 @@ from sqlalchemy.orm import Session
 from mjscore.errors import TableError, TamperedTableError
 from mjscore.scorekeeper import audit
 from mjscore.scorekeeper.model import check_name
-from mjscore.scorekeeper.storage import RosterRow, SeatRow
+from mjscore.scorekeeper.storage import RosterRow
 
 #: The acts of the roster's log.
-ADD, RENAME, MERGE = "add", "rename", "merge"
+ADD, RENAME, MERGE, SEAT = "add", "rename", "merge", "seat"
 
 #: The hash the roster's first row follows.
 GENESIS = hashlib.sha256(b"mjscore-roster/1").hexdigest()
@@ -61,7 +61,8 @@ class Member:
 @dataclass(frozen=True)
 class RosterChange:
     """One row of the roster's log: change ``seq`` did ``action`` to ``person`` (``other``: the
-    person a merge joins it to; ``name``: the name added or renamed to), at ``at`` by ``actor``."""
+    person a merge joins it to, or the table a seat row seats it at, at ``seat``; ``name``: the name
+    added or renamed to), at ``at`` by ``actor``."""
 
     seq: int
     action: str
@@ -70,11 +71,12 @@ class RosterChange:
     name: str | None
     at: str
     actor: str
+    seat: int | None = None
 
     def hash_after(self, previous: str) -> str:
         """This row's hash, following the hash ``previous``."""
         content = json.dumps({"seq": self.seq, "action": self.action, "person": self.person, "other": self.other,
-                              "name": self.name, "at": self.at, "actor": self.actor},
+                              "name": self.name, "seat": self.seat, "at": self.at, "actor": self.actor},
                              sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
         return hashlib.sha256(previous.encode() + b"\n" + content).hexdigest()
 
@@ -82,11 +84,13 @@ class RosterChange:
 @dataclass(frozen=True)
 class Roster:
     """The roster as its log leaves it: every person ever added (``names``: id -> name now), the
-    names each has had (``former``), and ``merged``: id -> the id it was merged into."""
+    names each has had (``former``), ``merged``: id -> the id it was merged into, and ``seats``:
+    table id -> the id seated at each seat (as seated, before merges)."""
 
     names: Mapping[int, str]
     former: Mapping[int, tuple[str, ...]]
     merged: Mapping[int, int]
+    seats: Mapping[int, tuple[int, ...]]
 
     def resolve(self, person: int) -> Person:
         """The person ``person`` is now: itself, or the one it was merged into (followed to the end)."""
@@ -124,12 +128,21 @@ class Roster:
         kept = self.resolve(person).id
         return {i for i in self.names if self.resolve(i).id == kept}
 
+    def tables_of(self, tables: Iterable[int]) -> dict[int, set[int]]:
+        """Id (as seated) -> which of ``tables`` (those that still exist) it sat at."""
+        found: dict[int, set[int]] = {}
+        for table in tables:
+            for person in self.seats.get(table, ()):
+                found.setdefault(person, set()).add(table)
+        return found
+
 
 def fold(changes: Iterable[RosterChange]) -> Roster:
     """The roster after ``changes``, oldest first. Pure: no database."""
     names: dict[int, str] = {}
     former: dict[int, tuple[str, ...]] = {}
     merged: dict[int, int] = {}
+    seated: dict[int, dict[int, int]] = {}
     for change in changes:
         if change.action == ADD and change.name is not None:
             names[change.person] = change.name
@@ -139,7 +152,9 @@ def fold(changes: Iterable[RosterChange]) -> Roster:
             former[change.person] = (*former[change.person], change.name)
         elif change.action == MERGE and change.other is not None:
             merged[change.person] = change.other
-    return Roster(names, former, merged)
+        elif change.action == SEAT and change.other is not None and change.seat is not None:
+            seated.setdefault(change.other, {})[change.seat] = change.person
+    return Roster(names, former, merged, {table: tuple(by[i] for i in sorted(by)) for table, by in seated.items()})
 
 
 def verify(rows: Sequence[tuple[RosterChange, str]]) -> None:
@@ -151,8 +166,9 @@ def verify(rows: Sequence[tuple[RosterChange, str]]) -> None:
         if change.seq != seq or change.hash_after(previous) != stored:
             raise TamperedTableError(f"the roster: change {change.seq} ({change.action}) was changed outside mjscore: "
                                      "it does not match its hash")
-        named = {change.person} | ({change.other} if change.other is not None else set())
-        if (change.action == ADD) == (change.person in known) or not named - {change.person} <= known:
+        joined = {change.other} if change.action == MERGE and change.other is not None else set()
+        broken = change.action == SEAT and (change.other is None or change.seat not in range(4))
+        if (change.action == ADD) == (change.person in known) or not joined <= known or broken:
             raise TamperedTableError(f"the roster: change {change.seq} ({change.action}) does not follow from the "
                                      "changes before it")
         known.add(change.person)
@@ -176,7 +192,7 @@ def check_rename(roster: Roster, person: Person, name: str) -> str:
 
 def check_merge(roster: Roster, kept: Person, gone: Person, tables: Mapping[int, set[int]]) -> None:
     """Refuse to merge a person into themselves, or two people who sat at the same table
-    (``tables``: person id -> the tables where that id sat)."""
+    (``tables``: person id -> the tables where that id sat, :meth:`Roster.tables_of`)."""
     if kept.id == gone.id:
         raise TableError(f"{kept.name!r} and {gone.name!r} are already one person (#{kept.id})")
     at_kept = set().union(*(tables.get(i, set()) for i in roster.group(kept.id)))
@@ -197,7 +213,7 @@ def lock(session: Session) -> None:
 
 
 def _change_of(row: RosterRow) -> RosterChange:
-    return RosterChange(row.seq, row.action, row.person, row.other, row.name, row.created_at, row.actor)
+    return RosterChange(row.seq, row.action, row.person, row.other, row.name, row.created_at, row.actor, row.seat)
 
 
 def rows(session: Session) -> list[RosterRow]:
@@ -216,56 +232,40 @@ def load(session: Session) -> Roster:
     return fold(change for change, _ in log(session))
 
 
-def append(session: Session, changes: Sequence[tuple[str, int, int | None, str | None]], actor: str) -> None:
-    """Append ``(action, person, other, name)`` rows to the roster's log, chained after its last row."""
+#: A row to append: action, person, other, name, seat.
+Row = tuple[str, int, int | None, str | None, int | None]
+
+
+def append(session: Session, changes: Sequence[Row], actor: str) -> None:
+    """Append ``(action, person, other, name, seat)`` rows to the roster's log, chained after its last row."""
     last = session.scalars(select(RosterRow).order_by(RosterRow.seq.desc()).limit(1)).first()
     seq, previous = (last.seq, last.hash) if last is not None else (0, GENESIS)
     at = audit.now()
-    for action, person, other, name in changes:
+    for action, person, other, name, seat in changes:
         seq += 1
-        change = RosterChange(seq, action, person, other, name, at, actor[:120])
+        change = RosterChange(seq, action, person, other, name, at, actor[:120], seat)
         previous = change.hash_after(previous)
-        session.add(RosterRow(seq=seq, action=action, person=person, other=other, name=name, created_at=at,
-                              actor=change.actor, hash=previous))
+        session.add(RosterRow(seq=seq, action=action, person=person, other=other, name=name, seat=seat,
+                              created_at=at, actor=change.actor, hash=previous))
     session.flush()
 
 
 def seat(session: Session, table_id: int, players: Sequence[str], actor: str) -> list[Person]:
     """Seat a new table's ``players``: each is the person of that name on the roster now (any
-    case), or a person added to the roster. Returns the people, in seat order."""
+    case), or a person added to the roster; a ``seat`` row records each. Returns the people, in
+    seat order."""
     lock(session)
     roster = load(session)
     next_id = max(roster.names, default=0) + 1
     people: list[Person] = []
-    added: list[tuple[str, int, int | None, str | None]] = []
+    added: list[Row] = []
     for name in players:
         found = roster.called(name)
         if found is None:
             found = Person(next_id, name)
-            added.append((ADD, next_id, None, name))
+            added.append((ADD, next_id, None, name, None))
             next_id += 1
         people.append(found)
-    if added:
-        append(session, added, actor)
-    session.add_all(SeatRow(table_id=table_id, seat=index, person=person.id) for index, person in enumerate(people))
-    session.flush()
+    append(session, [*added, *((SEAT, person.id, table_id, None, index) for index, person in enumerate(people))],
+           actor)
     return people
-
-
-def seats(session: Session, table_ids: Iterable[int] | None = None) -> dict[int, dict[int, int]]:
-    """The person id stored for each seat: table id -> seat -> person id (as seated, unresolved)."""
-    query = select(SeatRow)
-    if table_ids is not None:
-        query = query.where(SeatRow.table_id.in_(list(table_ids)))
-    found: dict[int, dict[int, int]] = {}
-    for row in session.scalars(query):
-        found.setdefault(row.table_id, {})[row.seat] = row.person
-    return found
-
-
-def tables_of(session: Session) -> dict[int, set[int]]:
-    """Person id (as seated) -> the tables where that id sat."""
-    found: dict[int, set[int]] = {}
-    for row in session.scalars(select(SeatRow)):
-        found.setdefault(row.person, set()).add(row.table_id)
-    return found

@@ -287,7 +287,7 @@ class Scorekeeper:
         (theirs and those of the entries merged into them) and the tables they sat at."""
         with self.store.reading() as session:
             found = roster.load(session)
-            sat = roster.tables_of(session)
+            sat = found.tables_of(row.id for row in storage.table_rows(session))
         members = []
         for person in found.people():
             group = found.group(person.id)
@@ -312,12 +312,12 @@ class Scorekeeper:
         played as ``people[i]``), for ``table_ids`` (default: every table), in one read."""
         with self.store.reading() as session:
             found = roster.load(session)
-            seated = roster.seats(session, table_ids)
-            if table_ids is not None:
-                for table_id in table_ids:
-                    storage.table_row(session, table_id)
-        return {table_id: tuple(found.resolve(by_seat[i]) for i in sorted(by_seat))
-                for table_id, by_seat in seated.items()}
+            existing = [row.id for row in storage.table_rows(session)]
+        if table_ids is None:
+            table_ids = existing
+        for table_id in set(table_ids) - set(existing):
+            raise NoSuchTableError(f"there is no table {table_id}")
+        return {table_id: tuple(found.resolve(person) for person in found.seats[table_id]) for table_id in table_ids}
 
     def find_player(self, who: str) -> Person:
         """The person ``who`` names: a current name (any case) or ``#id`` (a merged id resolves to
@@ -338,7 +338,7 @@ class Scorekeeper:
             found = roster.load(session)
             person = found.find(who)
             new = roster.check_rename(found, person, name)
-            roster.append(session, [(roster.RENAME, person.id, None, new)], actor)
+            roster.append(session, [(roster.RENAME, person.id, None, new, None)], actor)
             return Person(person.id, new)
 
     def merge_players(self, keep: str, gone: str, *, actor: str = UNKNOWN_ACTOR) -> Person:
@@ -348,8 +348,8 @@ class Scorekeeper:
             roster.lock(session)
             found = roster.load(session)
             kept, merged = found.find(keep), found.find(gone)
-            roster.check_merge(found, kept, merged, roster.tables_of(session))
-            roster.append(session, [(roster.MERGE, merged.id, kept.id, None)], actor)
+            roster.check_merge(found, kept, merged, found.tables_of(row.id for row in storage.table_rows(session)))
+            roster.append(session, [(roster.MERGE, merged.id, kept.id, None, None)], actor)
             return kept
 
     def session_of(self, table_id: int) -> SessionRule:
@@ -404,8 +404,7 @@ class Scorekeeper:
                 raise TableError(f"no table matches: {title}")
             views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
             found = roster.load(session)
-            seated = roster.seats(session, [r.id for r in chosen])
-        results = tuple(table_result(view, [found.resolve(seated[view.id][i]) for i in range(4)],
+        results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
                                      _rule_of(rules.get(view.id))) for view in views)
         return Standings(title, results, tuple(rank(results)))
 

@@ -4,8 +4,8 @@ Two tables: ``score_tables`` (a table's settings and its head: the ``version`` e
 increments, the number of entries, the hash of the last change) and ``table_entries``, the
 append-only history: one row per entry written, never updated or deleted. A correction adds a row
 that supersedes the entry, an undo adds a row that voids it (:mod:`mjscore.scorekeeper.audit`).
-Beside them, the club's: ``roster_changes`` (the roster's own append-only log), ``table_seats``
-(the person at each seat of a table) and ``table_sessions`` (a table's session and event). The
+Beside them, the club's: ``roster_changes`` (the roster's own append-only log, which also says who
+sat at each seat of a table) and ``table_sessions`` (a table's session and event). The
 schema is created and upgraded by the Alembic migrations shipped in ``mjscore/scorekeeper/migrations``
 when a :class:`Store` opens.
 
@@ -96,22 +96,11 @@ class EntryRow(Base):
     hash: Mapped[str] = mapped_column(String(64))
 
 
-class SeatRow(Base):
-    """Who sat at a table: seat ``seat`` (0-3, the table's player order) of table ``table_id`` was
-    the roster's person ``person`` (:mod:`mjscore.scorekeeper.roster`). Written once, when the
-    table is opened; a rename or a merge changes the roster, never this row or the table's history."""
-
-    __tablename__ = "table_seats"
-
-    table_id: Mapped[int] = mapped_column(ForeignKey("score_tables.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    person: Mapped[int] = mapped_column(Integer, index=True)
-
-
 class RosterRow(Base):
     """One row of the club roster's append-only, hash-chained log (:mod:`mjscore.scorekeeper.roster`):
-    change ``seq`` (from 1) ``action`` (add, rename, merge) on ``person``; ``other`` the person a
-    merge joins it to; ``name`` the name it adds or renames to; when, by whom, and its ``hash``."""
+    change ``seq`` (from 1) ``action`` (add, rename, merge, seat) on ``person``; ``other`` the person
+    a merge joins it to, or the table a seat row seats it at (at ``seat``, 0-3); ``name`` the name it
+    adds or renames to; when, by whom, and its ``hash``."""
 
     __tablename__ = "roster_changes"
     __table_args__ = (UniqueConstraint("seq", name="uq_roster_changes_seq"),)
@@ -122,6 +111,7 @@ class RosterRow(Base):
     person: Mapped[int] = mapped_column(Integer)
     other: Mapped[int | None] = mapped_column(Integer)
     name: Mapped[str | None] = mapped_column(String(200))
+    seat: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[str] = mapped_column(String(32))
     actor: Mapped[str] = mapped_column(String(120))
     hash: Mapped[str] = mapped_column(String(64))

@@ -32,16 +32,16 @@ class Entry(NamedTuple):
 
 #: The commands in the order ``mjscore --help`` lists them.
 COMMANDS = {
-    "analyse": Entry("analyse", "Shanten, useful tiles (with the copies unseen) and, for a hand after a draw, the discard table:"
-                                "\nwhat each discard leaves, and for a ready hand each wait with the score of a win on it."),
+    "analyse": Entry("analyse", "Shanten, useful tiles (with the copies unseen) and, for a hand after a draw, the discard table: "
+                                "what each discard leaves, and for a ready hand each wait with the score of a win on it."),
     "batch": Entry("batch", "Score many hands on every core, keeping input order; bad lines are reported, not fatal."),
     "score": Entry("scoring", "Score a winning hand: every award with its points and reason, the total, who pays whom."),
     "waits": Entry("scoring", "The tiles a held hand waits on, and the score each would make (self-drawn, or won on a "
-                              "discard\nwith --discarder or --win discard). A winning tile in the record is set aside."),
+                              "discard with --discarder or --win discard). A winning tile in the record is set aside."),
     "rulesets": Entry("scoring", "List the rulesets, or show one ruleset's award table."),
     "serve": Entry("serve", "Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."),
-    "stats": Entry("stats", "Statistics: of a batch's output (award frequencies, totals), of a table or the club (players,"
-                            "\nawards, balances), or the agreement of a log's recorded scores."),
+    "stats": Entry("stats", "Statistics: of a batch's output (award frequencies, totals), of a table or the club (players, "
+                            "awards, balances), or the agreement of a log's recorded scores."),
     "import": Entry("importing", "Turn game logs of other platforms into hand records."),
     "table": Entry("tables", "Keep the score of a table: hands, draws, table payments, balances."),
     "players": Entry("club", "The club's roster: players are people, across tables and evenings."),

@@ -111,7 +111,8 @@ def log_command() -> None:
         changes = keeper.roster_log()
     for change, _ in changes:
         what = {"add": f"added #{change.person} {change.name}", "rename": f"renamed #{change.person} to {change.name}",
-                "merge": f"merged #{change.person} into #{change.other}"}[change.action]
+                "merge": f"merged #{change.person} into #{change.other}",
+                "seat": f"seated #{change.person} at table {change.other}, seat {change.seat}"}[change.action]
         typer.echo(f"{change.seq:4}. {change.at} {what} — {change.actor}")
     if changes:
         typer.echo(f"roster hash {changes[-1][1][:16]}")

@@ -46,14 +46,16 @@ class Member(PersonModel):
 
 
 class RosterChangeModel(BaseModel):
-    """A change of the roster's log: ``action`` (add, rename, merge) on ``person``; ``other`` the
-    person a merge joins it to, ``name`` the name added or renamed to; when, by whom, its hash."""
+    """A change of the roster's log: ``action`` (add, rename, merge, seat) on ``person``; ``other``
+    the person a merge joins it to or the table a seat row seats it at (at ``seat``), ``name`` the
+    name added or renamed to; when, by whom, its hash."""
 
     seq: int
     action: str
     person: int
     other: int | None
     name: str | None
+    seat: int | None
     at: str
     actor: str
     hash: str
@@ -144,8 +146,8 @@ def list_players(keeper: Keeper) -> list[Member]:
 @router.get("/api/players/log")
 def roster_log(keeper: Keeper) -> list[RosterChangeModel]:
     """Every change made to the roster, oldest first, with its hash."""
-    return [RosterChangeModel(seq=c.seq, action=c.action, person=c.person, other=c.other, name=c.name, at=c.at,
-                              actor=c.actor, hash=h) for c, h in keeper.roster_log()]
+    return [RosterChangeModel(seq=c.seq, action=c.action, person=c.person, other=c.other, name=c.name, seat=c.seat,
+                              at=c.at, actor=c.actor, hash=h) for c, h in keeper.roster_log()]
 
 
 @router.post("/api/players/rename", responses=BODY_ERRORS)
