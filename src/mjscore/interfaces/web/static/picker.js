@@ -329,7 +329,8 @@ export class Picker {
         }
       }, 250);
     });
-    box.addEventListener("change", () => { if (!box.hasAttribute("aria-invalid")) box.value = handNotation(this.tiles); });
+    // On leaving the box, its text is written the picker's way, unless the picker has not read it yet.
+    box.addEventListener("change", () => { if (this.inSync) box.value = handNotation(this.tiles); });
   }
 
   /** The hand as one strip: the concealed tiles, the declared sets, the flowers, then the winning tile. */
