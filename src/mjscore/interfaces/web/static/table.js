@@ -271,7 +271,7 @@ function renderBar() {
     status.push(esc(t("no_total")));
   }
   $(".bar-status").innerHTML = status.join(" · ");
-  record.textContent = t(correcting ? "save_correction" : "record");
+  record.textContent = correcting ? t("save_correction") : t("record");
   $(".cancel-correction").hidden = !correcting;
   record.disabled = !lastScore || !lastScore.legal || (table.deal.over && !correcting) || held || !picker.inSync;
 }
