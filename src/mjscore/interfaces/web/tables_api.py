@@ -25,6 +25,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.applications import Starlette
 
 from mjscore.errors import NoSuchTableError, TableError
 from mjscore.hand import HandRecord
@@ -131,6 +132,16 @@ class TableLine(BaseModel):
 #: How often a live view reads its table's version, in seconds: a change reaches every phone well
 #: within a second, for one single-row query per phone at each tick.
 LIVE_POLL_SECONDS = 0.25
+
+
+def end_live_streams(app: Starlette) -> None:
+    """Ask every live stream of ``app`` to end at its next tick: a stopping server waits for its
+    answers to end, and a live stream never ends by itself (``mjscore serve`` calls this on Ctrl+C)."""
+    app.state.live_streams_ending = True
+
+
+def _ending(request: Request) -> bool:
+    return bool(getattr(request.app.state, "live_streams_ending", False))
 
 
 def existing_table(table_id: int, keeper: Keeper) -> TableView:
@@ -242,8 +253,8 @@ def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: La
 
 
 @router.get("/{table_id}/live", response_class=EventSourceResponse, responses=NOT_FOUND)
-async def live(table_id: int, keeper: Keeper, view: Annotated[TableView, Depends(existing_table)], lang: Lang = "en",
-               since_version: SinceVersion = None,
+async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[TableView, Depends(existing_table)],
+               lang: Lang = "en", since_version: SinceVersion = None,
                last_event_id: Annotated[int | None, Header(ge=0, description=(
                    "Sent by the browser when it reconnects: the version of the last event it had."))] = None,
                ) -> AsyncIterator[ServerSentEvent]:
@@ -251,7 +262,8 @@ async def live(table_id: int, keeper: Keeper, view: Annotated[TableView, Depends
     table as ``GET /api/tables/{id}?since_version=N`` answers it, N being the version the page had
     (``since_version``, or the last event's id when the browser reconnects), and its id is the new
     version. The first event comes at once when the table has moved past that version (without
-    either, the whole table); then one each time it changes. The stream ends if the table is deleted."""
+    either, the whole table); then one each time it changes. The stream ends if the table is deleted,
+    or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
     try:
         while True:
@@ -259,6 +271,8 @@ async def live(table_id: int, keeper: Keeper, view: Annotated[TableView, Depends
                 yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
                 known = view.version
             while await anyio.to_thread.run_sync(keeper.version, table_id) == known:
+                if _ending(request):
+                    return
                 await anyio.sleep(LIVE_POLL_SECONDS)
             view = await anyio.to_thread.run_sync(keeper.table, table_id)
     except NoSuchTableError:
