@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from keeper_hands import PLAIN
 
 from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web.tables_api import end_live_streams
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -30,11 +31,13 @@ def test_the_version_moves_with_every_change(keeper: Scorekeeper) -> None:
 
 
 async def _events(app: Any, path: str, headers: dict[str, str], count: int,
-                  meanwhile: Callable[[], Awaitable[None]]) -> tuple[int, list[dict[str, Any]]]:
-    """GET ``path`` from the app until ``count`` server-sent events have come (running ``meanwhile``
-    once the answer has started), then hang up; the status and the events (event, id, data)."""
+                  meanwhile: Callable[[], Awaitable[None]]) -> tuple[int, list[dict[str, Any]], bool]:
+    """GET ``path`` from the app until ``count`` server-sent events have come or the answer ends
+    (running ``meanwhile`` once it has started), then hang up: the status, the events (event, id,
+    data) and whether the server ended the answer."""
     status = 0
     text = ""
+    ended = False
     started = anyio.Event()
     enough = anyio.Event()
     asked = False
@@ -48,13 +51,14 @@ async def _events(app: Any, path: str, headers: dict[str, str], count: int,
         return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
-        nonlocal status, text
+        nonlocal status, text, ended
         if message["type"] == "http.response.start":
             status = message["status"]
             started.set()
         elif message["type"] == "http.response.body":
             text += message.get("body", b"").decode()
-            if text.count("\n\n") >= count:
+            ended = not message.get("more_body", False)
+            if ended or text.count("\n\n") >= count:
                 enough.set()
 
     target, _, query = path.partition("?")
@@ -72,7 +76,7 @@ async def _events(app: Any, path: str, headers: dict[str, str], count: int,
     for block in text.strip().split("\n\n")[:count]:
         fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
         events.append({"event": fields.get("event"), "id": fields.get("id"), "data": json.loads(fields["data"])})
-    return status, events
+    return status, events, ended
 
 
 def test_the_live_stream_sends_what_changed_since_the_pages_version(keeper: Scorekeeper) -> None:
@@ -84,8 +88,8 @@ def test_the_live_stream_sends_what_changed_since_the_pages_version(keeper: Scor
         await anyio.to_thread.run_sync(lambda: keeper.record_draw(table))
 
     # A page at version 0: told at once about entry 1, then about the draw when it comes.
-    status, events = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0", {}, 2,
-                               another_phone_records_a_draw)
+    status, events, _ = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0", {}, 2,
+                                  another_phone_records_a_draw)
     assert status == 200
     assert [(e["event"], e["id"]) for e in events] == [("table", "1"), ("table", "2")]
     first, second = events[0]["data"], events[1]["data"]
@@ -99,10 +103,23 @@ def test_the_live_stream_sends_what_changed_since_the_pages_version(keeper: Scor
     async def undo() -> None:
         await anyio.to_thread.run_sync(lambda: keeper.undo(table))
 
-    status, events = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0&lang=zh-Hans",
-                               {"last-event-id": "2"}, 1, undo)
+    status, events, _ = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0&lang=zh-Hans",
+                                  {"last-event-id": "2"}, 1, undo)
     assert status == 200
     assert events[0]["id"] == "3" and events[0]["data"]["history"] == [] and events[0]["data"]["length"] == 1
+
+
+def test_the_live_streams_end_when_the_server_stops(keeper: Scorekeeper) -> None:
+    """A stopping server waits for its answers to end: asked, a live stream ends at its next tick."""
+    table = keeper.create_table(TableSettings.of("", PLAYERS)).id
+    app = create_app(keeper)
+
+    async def stop() -> None:
+        end_live_streams(app)
+
+    status, events, ended = anyio.run(_events, app, f"/api/tables/{table}/live", {}, 2, stop)
+    assert status == 200 and ended
+    assert [(e["event"], e["id"], e["data"]["length"]) for e in events] == [("table", "0", 0)]
 
 
 def test_a_live_stream_of_no_table_or_a_bad_event_id_is_a_4xx(keeper: Scorekeeper) -> None:
