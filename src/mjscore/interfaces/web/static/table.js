@@ -129,7 +129,7 @@ function heard(answer) {
   showNotice(t("updated", { what: changed.length ? changed.map((s) => `#${s.number} ${s.summary}`).join("; ")
     : t("undone", { n: answer.length + 1 }) }));
   held = true;
-  render();
+  render({ redraw: false });
 }
 
 /** Follow the table live: every change made elsewhere arrives within a second. */
@@ -276,13 +276,16 @@ function renderBar() {
   record.disabled = !lastScore || !lastScore.legal || (table.deal.over && !correcting) || held || !picker.inSync;
 }
 
-function render() {
+/** Draw the page for the table as it is; `redraw` the picker too (its menus name the seats' players,
+ * who may have moved with the deal), except on news from another phone, which must not take the
+ * notation box from under someone typing. */
+function render({ redraw = true } = {}) {
   if (correcting && correcting > table.history.length) correcting = null;  // undone elsewhere
   renderStanding();
   renderHistory();
   rendering = true;
   try {
-    picker.render();  // the seats' players may have moved with the deal
+    if (redraw) picker.render();
   } finally {
     rendering = false;
   }
