@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PASSPHRASE, PHONE
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 # Bo (South) wins on Ann's (East's, the dealer's) discard: 123m 456m 789p 67s 99p held, a pung of red
@@ -29,9 +28,9 @@ LIVE_SECONDS = 1.0
 
 
 @pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
+def phone(browser: Browser, base_url: str, phone_screen: dict[str, int]) -> Iterator[Page]:
     """A touch phone (390 x 844) with nothing remembered; fails the test on any script error."""
-    context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB", has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport=phone_screen, base_url=base_url, locale="en-GB", has_touch=True, is_mobile=True)
     page = _watched(context)
     yield page
     _close(page)
@@ -83,8 +82,9 @@ class Taps:
         box = target.bounding_box()
         bar = self.page.locator(".record-bar").bounding_box()
         assert box is not None and bar is not None, f"{what}: not on the page"
-        in_bar = box["y"] >= bar["y"]
-        bottom = PHONE["height"] if in_bar else bar["y"]
+        screen = self.page.viewport_size
+        assert screen is not None
+        bottom = screen["height"] if box["y"] >= bar["y"] else bar["y"]
         assert box["y"] >= 0 and box["y"] + box["height"] <= bottom + 0.5, (
             f"tap {len(self.done) + 1} ({what}) needs a scroll: it is at y={box['y']:.0f}-{box['y'] + box['height']:.0f}, "
             f"the screen shows 0-{bottom:.0f}")
@@ -137,10 +137,11 @@ def test_the_palette_stays_put_while_the_hand_grows_and_the_record_bar_stays_on_
     expect(phone.locator(".hand [data-part=flowers]")).to_have_count(5)
     assert palette.bounding_box() == where
     bar = phone.locator(".record-bar").bounding_box()
-    assert bar is not None and bar["y"] + bar["height"] == PHONE["height"]
+    screen = phone.viewport_size
+    assert bar is not None and screen is not None and bar["y"] + bar["height"] == screen["height"]
     phone.mouse.wheel(0, 1500)
     expect(phone.locator(".record-bar")).to_be_in_viewport()
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= screen["width"]
 
 
 def test_every_button_and_menu_is_a_44_px_target(phone: Page) -> None:
@@ -245,18 +246,20 @@ def test_one_players_history(phone: Page) -> None:
     expect(phone.locator(".history li")).to_have_count(2)
 
 
-def _joined(browser: Browser, club_url: str) -> Page:
-    context = browser.new_context(viewport=PHONE, base_url=club_url, locale="en-GB", has_touch=True, is_mobile=True)
+def _joined(browser: Browser, club_url: str, screen: dict[str, int], passphrase: str) -> Page:
+    """A touch phone that has joined the club server with its join link."""
+    context = browser.new_context(viewport=screen, base_url=club_url, locale="en-GB", has_touch=True, is_mobile=True)
     page = _watched(context)
-    page.goto(f"/join#{PASSPHRASE.replace(' ', '%20')}")
+    page.goto(f"/join#{passphrase.replace(' ', '%20')}")
     expect(page).to_have_url(re.compile(r"/tables$"))
     return page
 
 
-def test_what_one_phone_records_the_other_shows_within_a_second(browser: Browser, club_url: str) -> None:
+def test_what_one_phone_records_the_other_shows_within_a_second(browser: Browser, club_url: str,
+                                                                 phone_screen: dict[str, int], passphrase: str) -> None:
     """On a club server (the passphrase, the session cookie, the Host check): phone 2 shows phone 1's
     entry within a second, says what changed, and holds its Record button."""
-    first, second = _joined(browser, club_url), _joined(browser, club_url)
+    first, second = (_joined(browser, club_url, phone_screen, passphrase) for _ in range(2))
     table_id = new_table(first)
     for page in (first, second):
         open_table(page, table_id)

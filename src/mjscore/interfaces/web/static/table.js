@@ -170,7 +170,7 @@ function renderStanding() {
   $(".undo-last").disabled = !table.history.length;
 }
 
-/** A player's change in a step and balance after it. */
+/** A player's change in a step, and whether a payment of the step names them. */
 function playerChange(step, player) {
   const change = step.transfers.reduce((sum, m) =>
     sum + (m.payee === player ? m.points : 0) - (m.payer === player ? m.points : 0), 0);
