@@ -252,7 +252,14 @@ def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: La
     return {**view_to_dict(view, lang, since_version), "rescored": changed}
 
 
-@router.get("/{table_id}/live", response_class=EventSourceResponse, responses=NOT_FOUND)
+#: A live stream's refusals are JSON, not events.
+LIVE_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": "No such table." if status == 404 else "A bad since_version or Last-Event-ID.",
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}}
+    for status in (404, 422)}
+
+
+@router.get("/{table_id}/live", response_class=EventSourceResponse, responses=LIVE_ERRORS)
 async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[TableView, Depends(existing_table)],
                lang: Lang = "en", since_version: SinceVersion = None,
                last_event_id: Annotated[int | None, Header(ge=0, description=(
