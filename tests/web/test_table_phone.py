@@ -129,6 +129,21 @@ def test_a_typical_discard_win_is_recorded_in_twelve_taps_without_scrolling(phon
     expect(phone.locator("#notation")).to_have_value("")
 
 
+def test_a_phone_that_joined_with_a_players_name_is_that_players(phone: Page) -> None:
+    table_id = new_table(phone)
+    phone.goto("/tables")
+    phone.evaluate("localStorage.setItem('mjscore.device', 'cy ')")  # the name it joined the club with
+    open_table(phone, table_id)
+    expect(phone.locator(".winner [aria-pressed=true]")).to_have_attribute("data-value", "Cy")
+    expect(phone.locator(".given-by [aria-pressed=true]")).to_have_attribute("data-value", "Bo")
+    expect(phone.locator("[name=this_phone]")).to_have_value("Cy")
+    # Said otherwise on this table, it is remembered over the device's name.
+    phone.select_option("[name=this_phone]", "")
+    phone.reload()
+    expect(phone.locator(".winner [aria-pressed=true]")).to_have_attribute("data-value", "Ann")  # the dealer
+    expect(phone.locator("[name=this_phone]")).to_have_value("")
+
+
 def test_the_palette_stays_put_while_the_hand_grows_and_the_record_bar_stays_on_screen(phone: Page) -> None:
     open_table(phone, new_table(phone))
     palette = phone.locator(".palette")

@@ -3,7 +3,7 @@
 // hand or a table payment, the history (everyone's, or one player's) with corrections and undo.
 //
 // Few taps: the winner defaults to the player this phone belongs to (chosen once, remembered in this
-// browser) or the dealer, and the win to a discard by the player before the winner; the winner and
+// browser; at first, the player named as the device joined the club) or the dealer, and the win to a discard by the player before the winner; the winner and
 // who gave the tile are one tap each.
 //
 // Recording once: the winner and who gave the tile are chosen by player name (seat winds move with
@@ -22,7 +22,8 @@ const SEATS = ["E", "S", "W", "N"];
 const CLAIMED = ["discard", "robbing_gong"];
 const RETRIES = 2;  // a change whose answer was lost is sent again, with the same request id
 const tableId = Number(location.pathname.split("/").at(-1));
-const PHONE_KEY = `mjscore.table.${tableId}.phone`;  // whose phone this is, at this table
+const PHONE_KEY = `mjscore.table.${tableId}.phone`;  // whose phone this is, at this table ("": no one's)
+const DEVICE_KEY = "mjscore.device";  // the name this device joined the club with (join.js)
 let table = null;  // the API's answer: settings, deal, balances, history
 let rules = null;  // the table's ruleset (its table payments)
 let picker = null;
@@ -219,9 +220,14 @@ function renderPlayers() {
   picker.setContext(context);
 }
 
+/** The player this phone belongs to, or null. */
+function owner() {
+  const name = (localStorage.getItem(PHONE_KEY) ?? localStorage.getItem(DEVICE_KEY) ?? "").trim().toLowerCase();
+  return table.players.find((p) => p.toLowerCase() === name) ?? null;
+}
+
 function defaultWinner() {
-  const mine = localStorage.getItem(PHONE_KEY);
-  return table.players.includes(mine) ? mine : table.deal.dealer;
+  return owner() ?? table.deal.dealer;
 }
 
 /** A new hand: no tiles, the default winner, a discard by the player before them. */
@@ -256,7 +262,7 @@ function renderForms() {
   const phone = $("[name=this_phone]");
   phone.innerHTML = `<option value="">${esc(t("nobody"))}</option>` +
     table.players.map((p) => `<option>${esc(p)}</option>`).join("");
-  phone.value = table.players.includes(localStorage.getItem(PHONE_KEY)) ? localStorage.getItem(PHONE_KEY) : "";
+  phone.value = owner() ?? "";
 }
 
 /** The bar at the foot of the screen: the hand's total (or the entry being corrected) and Record. */
@@ -443,8 +449,7 @@ async function main() {
     renderHistory();
   });
   $("[name=this_phone]").addEventListener("change", (event) => {
-    if (event.target.value) localStorage.setItem(PHONE_KEY, event.target.value);
-    else localStorage.removeItem(PHONE_KEY);
+    localStorage.setItem(PHONE_KEY, event.target.value);
     if (picker.held === 0) resetHand();
     render();
   });
