@@ -345,9 +345,10 @@ export class Picker {
       `<p class="hand-head"><b class="held">${esc(t("held_count", { held: this.held, size: this.handSize }))}</b> ` +
       `<span class="hint">${esc(t("tap_to_remove"))}</span></p><div class="hand-strip">` +
       part("concealed", t("concealed"), concealedTiles.map(([code, i]) => button(code, "concealed", i, code)).join("")) +
-      melds.map((m, i) => `<button type="button" class="meld${m.concealed ? " concealed" : ""}" data-part="melds" ` +
-        `data-index="${i}" title="${esc(t(m.concealed ? "concealed_set" : "exposed"))}">` +
-        `${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}</button>`).join("") +
+      (melds.length ? part("melds", t("melds"), melds.map((m, i) => `<button type="button" ` +
+        `class="meld${m.concealed ? " concealed" : ""}" data-part="melds" data-index="${i}" ` +
+        `title="${esc(t(m.concealed ? "concealed_set" : "exposed"))}">` +
+        `${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}</button>`).join("")) : "") +
       (flowers.length ? part("flowers", t("flowers"), flowers.map((code, i) => button(code, "flowers", i, code)).join("")) : "") +
       (winTile ? part("win", t("win_tile"), `+${button(winTile, "win_tile", 0, winTile)}`) : "") +
       `</div>`;
