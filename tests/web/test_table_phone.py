@@ -144,6 +144,18 @@ def test_a_phone_that_joined_with_a_players_name_is_that_players(phone: Page) ->
     expect(phone.locator("[name=this_phone]")).to_have_value("")
 
 
+def test_the_seats_show_money_only_where_it_is_not_the_points(phone: Page) -> None:
+    table_id = new_table(phone, house_rules={"stake": "0.5"})
+    post(phone, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    open_table(phone, table_id)
+    expect(phone.locator('.seat[data-player="Ann"]')).to_contain_text("money -4.5")  # 9 points at 0.5
+    other = new_table(phone)
+    post(phone, other, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    open_table(phone, other)
+    expect(phone.locator(balance("Ann"))).to_have_text(f"-{TOTAL}")
+    expect(phone.locator('.seat[data-player="Ann"]')).not_to_contain_text("money")
+
+
 def test_the_palette_stays_put_while_the_hand_grows_and_the_record_bar_stays_on_screen(phone: Page) -> None:
     open_table(phone, new_table(phone))
     palette = phone.locator(".palette")

@@ -164,7 +164,8 @@ function renderStanding() {
     `<div class="seat${b.player === now.dealer ? " dealer" : ""}" data-player="${esc(b.player)}">` +
     `<div class="seat-name"><span class="tiles small"><span class="tile">${tile(b.seat)}</span></span> <b>${esc(b.player)}</b></div>` +
     `<span class="balance${b.points < 0 ? " negative" : ""}" data-testid="balance">${b.points}</span>` +
-    `<small>${esc(t("money"))} ${esc(b.money)}</small></div>`).join("");
+    // the money, where it is not the points again (a stake of 1, no base)
+    (b.money === String(b.points) ? "" : `<small>${esc(t("money"))} ${esc(b.money)}</small>`) + `</div>`).join("");
   $(".export-json").href = `/api/tables/${tableId}`;
   $(".export-json").download = `table-${tableId}.json`;
   $(".export-csv").href = `/api/tables/${tableId}/export.csv`;
@@ -265,7 +266,8 @@ function renderForms() {
   phone.value = owner() ?? "";
 }
 
-/** The bar at the foot of the screen: the hand's total (or the entry being corrected) and Record. */
+/** The bar at the foot of the screen: the entry being corrected, the hand's total (before there is
+ * one, the tiles held so far) and Record. */
 function renderBar() {
   const record = $(".record-hand");
   const status = [];
@@ -274,7 +276,7 @@ function renderBar() {
     const from = CLAIMED.includes(picker.value("win")) && givenBy ? ` ← ${givenBy}` : "";
     status.push(`${esc(winner + from)}: <output data-testid="bar-total">${lastScore.total}</output> ${esc(lastScore.ruleset.unit)}`);
   } else {
-    status.push(esc(t("no_total")));
+    status.push(esc(t("held_count", { held: picker.held, size: picker.handSize })));
   }
   $(".bar-status").innerHTML = status.join(" · ");
   record.textContent = correcting ? t("save_correction") : t("record");
