@@ -1,7 +1,7 @@
 """The table page on a phone (390 x 844, touch) and on a desktop: a typical hand entered and recorded
-in twelve taps without scrolling, tap targets of 44 px, a palette that stays put, corrections (edit
-an entry, undo and put it back), one player's history, and the live table: what one phone records,
-the other shows within a second."""
+in twelve taps without scrolling, tap targets of 44 px, a palette that stays put, the notation box and
+the picker in sync, corrections (edit an entry, undo and put it back) and one player's history on both,
+and the live table: what one phone records, the other shows within a second."""
 
 from __future__ import annotations
 
@@ -31,6 +31,21 @@ LIVE_SECONDS = 1.0
 def phone(browser: Browser, base_url: str, phone_screen: dict[str, int]) -> Iterator[Page]:
     """A touch phone (390 x 844) with nothing remembered; fails the test on any script error."""
     context = browser.new_context(viewport=phone_screen, base_url=base_url, locale="en-GB", has_touch=True, is_mobile=True)
+    page = _watched(context)
+    yield page
+    _close(page)
+
+
+#: A desktop's window, where the same pages must work too.
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def device(request: pytest.FixtureRequest, browser: Browser, base_url: str, phone_screen: dict[str, int]) -> Iterator[Page]:
+    """A page on a touch phone, then on a desktop (mouse, a wide window); fails on any script error."""
+    touch = request.param == "phone"
+    context = browser.new_context(viewport=phone_screen if touch else DESKTOP, base_url=base_url, locale="en-GB",
+                                  has_touch=touch, is_mobile=touch)
     page = _watched(context)
     yield page
     _close(page)
@@ -149,16 +164,16 @@ def test_a_phone_that_joined_with_a_players_name_is_that_players(phone: Page) ->
     expect(phone.locator("[name=this_phone]")).to_have_value("")
 
 
-def test_the_seats_show_money_only_where_it_is_not_the_points(phone: Page) -> None:
-    table_id = new_table(phone, house_rules={"stake": "0.5"})
-    post(phone, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
-    open_table(phone, table_id)
-    expect(phone.locator('.seat[data-player="Ann"]')).to_contain_text("money -4.5")  # 9 points at 0.5
-    other = new_table(phone)
-    post(phone, other, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
-    open_table(phone, other)
-    expect(phone.locator(balance("Ann"))).to_have_text(f"-{TOTAL}")
-    expect(phone.locator('.seat[data-player="Ann"]')).not_to_contain_text("money")
+def test_the_seats_show_money_only_where_it_is_not_the_points(device: Page) -> None:
+    table_id = new_table(device, house_rules={"stake": "0.5"})
+    post(device, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    open_table(device, table_id)
+    expect(device.locator('.seat[data-player="Ann"]')).to_contain_text("money -4.5")  # 9 points at 0.5
+    other = new_table(device)
+    post(device, other, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    open_table(device, other)
+    expect(device.locator(balance("Ann"))).to_have_text(f"-{TOTAL}")
+    expect(device.locator('.seat[data-player="Ann"]')).not_to_contain_text("money")
 
 
 def test_the_palette_stays_put_while_the_hand_grows_and_the_record_bar_stays_on_screen(phone: Page) -> None:
@@ -194,88 +209,88 @@ def test_every_button_and_menu_is_a_44_px_target(phone: Page) -> None:
     assert min(r["width"] for r in tiles) >= 38
 
 
-def test_the_notation_box_and_the_picker_stay_in_sync(phone: Page) -> None:
-    open_table(phone, new_table(phone))
-    record = phone.locator(".record-hand")
-    box = phone.locator("#notation")
+def test_the_notation_box_and_the_picker_stay_in_sync(device: Page) -> None:
+    open_table(device, new_table(device))
+    record = device.locator(".record-hand")
+    box = device.locator("#notation")
     box.fill("123m 456m 789p 67s 99p [CCC] +8s")
-    expect(phone.locator("[data-testid=bar-total]")).to_have_text(TOTAL)
+    expect(device.locator("[data-testid=bar-total]")).to_have_text(TOTAL)
     expect(record).to_be_enabled()
     # While the box holds text the picker has not read, Record is off: it would record the old tiles.
     box.fill("123m 456m 789p 67s 99p [CCD] +8s")
     expect(record).to_be_disabled()
-    expect(phone.locator("#notation-error")).to_contain_text("unknown tile letter 'D' at position 27")
-    expect(phone.locator(".picker")).to_have_class(re.compile(r"\bstale\b"))
+    expect(device.locator("#notation-error")).to_contain_text("unknown tile letter 'D' at position 27")
+    expect(device.locator(".picker")).to_have_class(re.compile(r"\bstale\b"))
     box.fill("123m 456m 789p 67s 99p [CCC]")
-    expect(phone.locator(".hand [data-part=win_tile]")).to_have_count(0)
-    expect(phone.locator(".picker")).not_to_have_class(re.compile(r"\bstale\b"))
+    expect(device.locator(".hand [data-part=win_tile]")).to_have_count(0)
+    expect(device.locator(".picker")).not_to_have_class(re.compile(r"\bstale\b"))
     # The hand is full: a tap in the palette is the winning tile, and the box says so.
-    phone.locator('.palette [data-code="8s"]').tap()
+    device.locator('.palette [data-code="8s"]').click()
     expect(box).to_have_value(NOTATION)
     expect(record).to_be_enabled()
     # A whole set in one tap, in the hand or declared; the box follows.
-    phone.locator(".picker .clear").tap()
-    phone.locator("label.mode:has(input[value=triplet])").tap()
-    phone.locator('.palette [data-code="E"]').tap()
-    phone.locator("label.mode:has(input[value=pair])").tap()
-    phone.locator('.palette [data-code="5p"]').tap()
-    phone.locator("label.mode:has(input[value=chow])").tap()
-    phone.locator('.palette [data-code="7s"]').tap()
+    device.locator(".picker .clear").click()
+    device.locator("label.mode:has(input[value=triplet])").click()
+    device.locator('.palette [data-code="E"]').click()
+    device.locator("label.mode:has(input[value=pair])").click()
+    device.locator('.palette [data-code="5p"]').click()
+    device.locator("label.mode:has(input[value=chow])").click()
+    device.locator('.palette [data-code="7s"]').click()
     expect(box).to_have_value("55p EEE [789s]")
 
 
-def test_correct_an_entry_from_the_history(phone: Page) -> None:
-    table_id = new_table(phone)
-    post(phone, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
-    post(phone, table_id, "draws", {})
-    open_table(phone, table_id)
-    phone.locator('.history li[value="1"] button.edit').tap()
-    expect(phone.locator("#notation")).to_have_value(NOTATION)
-    expect(phone.locator(".bar-status")).to_contain_text("Correcting entry 1")
-    expect(phone.locator(".record-hand")).to_have_text("Save")
-    expect(phone.locator(".winner [aria-pressed=true]")).to_have_attribute("data-value", "Bo")
+def test_correct_an_entry_from_the_history(device: Page) -> None:
+    table_id = new_table(device)
+    post(device, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    post(device, table_id, "draws", {})
+    open_table(device, table_id)
+    device.locator('.history li[value="1"] button.edit').click()
+    expect(device.locator("#notation")).to_have_value(NOTATION)
+    expect(device.locator(".bar-status")).to_contain_text("Correcting entry 1")
+    expect(device.locator(".record-hand")).to_have_text("Save")
+    expect(device.locator(".winner [aria-pressed=true]")).to_have_attribute("data-value", "Bo")
     # It was Cy's discard, not Ann's.
-    phone.locator('.given-by button[data-value="Cy"]').tap()
-    expect(phone.locator("[data-testid=bar-total]")).to_have_text(TOTAL_FROM_WEST)
-    phone.locator(".record-hand").tap()
-    expect(phone.locator('.history li[value="1"]')).to_contain_text(f"Bo won on Cy's discard: {TOTAL_FROM_WEST} points")
-    expect(phone.locator(".history li")).to_have_count(2)
-    expect(phone.locator(balance("Cy"))).to_have_text(f"-{TOTAL_FROM_WEST}")
-    expect(phone.locator(balance("Ann"))).to_have_text("0")
-    expect(phone.locator(".record-hand")).to_have_text("Record")
-    history = phone.request.get(f"/api/tables/{table_id}").json()["history"]
+    device.locator('.given-by button[data-value="Cy"]').click()
+    expect(device.locator("[data-testid=bar-total]")).to_have_text(TOTAL_FROM_WEST)
+    device.locator(".record-hand").click()
+    expect(device.locator('.history li[value="1"]')).to_contain_text(f"Bo won on Cy's discard: {TOTAL_FROM_WEST} points")
+    expect(device.locator(".history li")).to_have_count(2)
+    expect(device.locator(balance("Cy"))).to_have_text(f"-{TOTAL_FROM_WEST}")
+    expect(device.locator(balance("Ann"))).to_have_text("0")
+    expect(device.locator(".record-hand")).to_have_text("Record")
+    history = device.request.get(f"/api/tables/{table_id}").json()["history"]
     assert [step["summary"] for step in history][0] == f"Bo won on Cy's discard: {TOTAL_FROM_WEST} points"
 
 
-def test_undo_says_what_it_took_out_and_puts_it_back_on_a_tap(phone: Page) -> None:
-    table_id = new_table(phone)
-    post(phone, table_id, "draws", {})
-    post(phone, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
-    open_table(phone, table_id)
-    phone.locator(".undo-last").tap()
-    expect(phone.locator(".notice")).to_contain_text("Entry 2 undone. Bo won on Ann's discard: 9 points")
-    expect(phone.locator(".history li")).to_have_count(1)
-    expect(phone.locator(balance("Bo"))).to_have_text("0")
-    phone.locator(".restore").tap()
-    expect(phone.locator(".history li")).to_have_count(2)
-    expect(phone.locator(".history li").first).to_contain_text("Bo won on Ann's discard: 9 points")
-    expect(phone.locator(balance("Bo"))).to_have_text(TOTAL)
-    expect(phone.locator(".restore")).to_be_hidden()
+def test_undo_says_what_it_took_out_and_puts_it_back(device: Page) -> None:
+    table_id = new_table(device)
+    post(device, table_id, "draws", {})
+    post(device, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    open_table(device, table_id)
+    device.locator(".undo-last").click()
+    expect(device.locator(".notice")).to_contain_text("Entry 2 undone. Bo won on Ann's discard: 9 points")
+    expect(device.locator(".history li")).to_have_count(1)
+    expect(device.locator(balance("Bo"))).to_have_text("0")
+    device.locator(".restore").click()
+    expect(device.locator(".history li")).to_have_count(2)
+    expect(device.locator(".history li").first).to_contain_text("Bo won on Ann's discard: 9 points")
+    expect(device.locator(balance("Bo"))).to_have_text(TOTAL)
+    expect(device.locator(".restore")).to_be_hidden()
 
 
-def test_one_players_history(phone: Page) -> None:
-    table_id = new_table(phone)
-    post(phone, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
-    post(phone, table_id, "draws", {})
-    open_table(phone, table_id)
-    expect(phone.locator(".history li")).to_have_count(2)
-    phone.locator('.history-filter button[data-player="Ann"]').tap()
-    expect(phone.locator(".history li")).to_have_count(1)
-    expect(phone.locator(".history li .mine")).to_have_text(f"Ann: -{TOTAL}, balance -{TOTAL}")
-    phone.locator('.history-filter button[data-player="Cy"]').tap()
-    expect(phone.locator(".history li")).to_have_text("Nothing recorded for Cy yet.")
-    phone.locator('.history-filter button[data-player=""]').tap()
-    expect(phone.locator(".history li")).to_have_count(2)
+def test_one_players_history(device: Page) -> None:
+    table_id = new_table(device)
+    post(device, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
+    post(device, table_id, "draws", {})
+    open_table(device, table_id)
+    expect(device.locator(".history li")).to_have_count(2)
+    device.locator('.history-filter button[data-player="Ann"]').click()
+    expect(device.locator(".history li")).to_have_count(1)
+    expect(device.locator(".history li .mine")).to_have_text(f"Ann: -{TOTAL}, balance -{TOTAL}")
+    device.locator('.history-filter button[data-player="Cy"]').click()
+    expect(device.locator(".history li")).to_have_text("Nothing recorded for Cy yet.")
+    device.locator('.history-filter button[data-player=""]').click()
+    expect(device.locator(".history li")).to_have_count(2)
 
 
 def _joined(browser: Browser, club_url: str, screen: dict[str, int], passphrase: str) -> Page:
