@@ -32,6 +32,18 @@ PHONE = {"width": 390, "height": 844}
 PASSPHRASE = "red dragon pung"
 
 
+@pytest.fixture(scope="session")
+def phone_screen() -> dict[str, int]:
+    """The phone's screen (:data:`PHONE`), for a test that opens its own browser contexts."""
+    return dict(PHONE)
+
+
+@pytest.fixture(scope="session")
+def passphrase() -> str:
+    """The club passphrase (:data:`PASSPHRASE`) of the ``club_url`` server."""
+    return PASSPHRASE
+
+
 @contextmanager
 def _serving(app: Any) -> Iterator[str]:
     """``app`` served by uvicorn on a free port of 127.0.0.1, for as long as the block runs."""

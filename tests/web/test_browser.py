@@ -138,9 +138,9 @@ def test_a_short_table_session(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/tables/\d+$"))
     expect(page.locator(".deal")).to_have_text("East round · Dealer: Ann")
     # Bo sits South in the first hand and wins on Cy's (West's) discard.
-    page.select_option("[name=winner]", "Bo")
+    page.locator('.winner button[data-value="Bo"]').click()
     page.select_option("[name=win]", "discard")
-    page.select_option("[name=given_by]", "Cy")
+    page.locator('.given-by button[data-value="Cy"]').click()
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
     expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
     page.locator(".record-hand").click()
@@ -160,16 +160,18 @@ def test_a_short_table_session(page: Page) -> None:
 
 
 def test_two_phones_one_hand_one_entry(page: Page, browser: Browser, base_url: str) -> None:
-    """Phone 2 composes the hand phone 1 records first: its tap is refused (409), the table reloads,
-    its menus still name the same players (seat winds moved, names did not), and Record stays off
-    until the hand or a menu changes, so a second tap cannot record the hand twice."""
+    """Phone 2 composes the hand phone 1 records first, without the live view (its stream is cut, so
+    the news cannot arrive first): its tap is refused (409), the table reloads, its choices still name
+    the same players (seat winds moved, names did not), and Record stays off until the hand or a
+    choice changes, so a second tap cannot record the hand twice."""
     table = page.request.post("/api/tables", data={"players": ["Ann", "Bo", "Cy", "Di"]}).json()
     other = browser.new_context(viewport=page.viewport_size, base_url=base_url, locale="en-GB").new_page()
+    other.route("**/live?*", lambda route: route.abort())
     for phone in (page, other):
         phone.goto(f"/tables/{table['id']}")
-        phone.select_option("[name=winner]", "Bo")
+        phone.locator('.winner button[data-value="Bo"]').click()
         phone.select_option("[name=win]", "discard")
-        phone.select_option("[name=given_by]", "Cy")
+        phone.locator('.given-by button[data-value="Cy"]').click()
         phone.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
         expect(phone.locator("[data-testid=total] output")).to_have_text(TOTAL)
     page.locator(".record-hand").click()
@@ -177,8 +179,8 @@ def test_two_phones_one_hand_one_entry(page: Page, browser: Browser, base_url: s
     other.locator(".record-hand").click()
     expect(other.locator(".table-error")).to_contain_text("Another phone changed this table first")
     expect(other.locator(".history li").first).to_contain_text("Bo won on Cy's discard: 8 points")
-    expect(other.locator("[name=winner]")).to_have_value("Bo")
-    expect(other.locator("[name=given_by]")).to_have_value("Cy")
+    expect(other.locator(".winner [aria-pressed=true]")).to_have_attribute("data-value", "Bo")
+    expect(other.locator(".given-by [aria-pressed=true]")).to_have_attribute("data-value", "Cy")
     expect(other.locator(".record-hand")).to_be_disabled()
     assert len(page.request.get(f"/api/tables/{table['id']}").json()["history"]) == 1
     other.context.close()

@@ -137,6 +137,12 @@ class Scorekeeper:
             row = storage.table_row(session, table_id)
             return _view(row, storage.entry_rows(session, table_id))
 
+    def version(self, table_id: int) -> int:
+        """The table's version alone: one row read, no history folded, so a live view can ask it
+        several times a second (it moves on every change)."""
+        with self.store.reading() as session:
+            return storage.table_row(session, table_id).version
+
     def log(self, table_id: int) -> list[Change]:
         """Every change ever made to the table, oldest first (after checking the chain)."""
         with self.store.reading() as session:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import socket
 import sys
+from types import FrameType
 from typing import Annotated
 from urllib.parse import quote
 
@@ -24,6 +25,8 @@ from mjscore.interfaces.cli.app import app, fail
 PASSPHRASE_VARIABLE = "MJSCORE_PASSPHRASE"
 #: The shortest club passphrase accepted.
 MIN_PASSPHRASE = 8
+#: How long Ctrl+C waits for answers still being sent before it ends them (the tables' live streams).
+SHUTDOWN_SECONDS = 2
 
 
 def local_addresses() -> list[str]:
@@ -81,7 +84,16 @@ def serve_command(
 
     from mjscore.interfaces.web import create_app
     from mjscore.interfaces.web.security import Access, is_loopback
+    from mjscore.interfaces.web.tables_api import end_live_streams
     from mjscore.scorekeeper import Scorekeeper  # the database layer, only when serving
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server, which on Ctrl+C first asks the tables' live streams to end: a phone
+        following a table never hangs up by itself, and the server waits for every answer to end."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            end_live_streams(web)
+            super().handle_exit(sig, frame)
 
     local = host == "localhost" or is_loopback(host)
     if not local and not passphrase:
@@ -108,7 +120,7 @@ def serve_command(
             for address in addresses or [host]:
                 typer.echo(f"join from a phone: http://{address}:{port}/join#{quote(passphrase, safe='')}")
         sys.stdout.flush()  # a service manager's log shows it now, not when the server stops
-        server = uvicorn.Server(uvicorn.Config(web, log_level="warning"))
+        server = Stopping(uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         server.run(sockets=[listener])
     finally:
         listener.close()

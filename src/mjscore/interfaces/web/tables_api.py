@@ -9,17 +9,25 @@ refused with 422): if another client changed the table since, the change is refu
 same hand sent from two phones is recorded once; a change whose ``request_id`` was already recorded
 is answered with the table as it is (``"replayed": true``) and not recorded again, so a retry after
 a lost answer is safe.
+
+A page showing a table follows it live (``GET /api/tables/{id}/live``, server-sent events): the
+server reads the table's version a few times a second (one small query, the same on SQLite and
+PostgreSQL) and, when it moves, sends what changed since the version the page had.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+import anyio
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import PlainTextResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.applications import Starlette
 
-from mjscore.errors import TableError
+from mjscore.errors import NoSuchTableError, TableError
 from mjscore.hand import HandRecord
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
@@ -27,6 +35,7 @@ from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
+from mjscore.scorekeeper.service import TableView
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scoring.house_rules import read_house_rules
 
@@ -122,6 +131,26 @@ class TableLine(BaseModel):
     players: list[str]
     entries: int
     version: int
+
+
+#: How often a live view reads its table's version, in seconds: a change reaches every phone well
+#: within a second, for one single-row query per phone at each tick.
+LIVE_POLL_SECONDS = 0.25
+
+
+def end_live_streams(app: Starlette) -> None:
+    """Ask every live stream of ``app`` to end at its next tick: a stopping server waits for its
+    answers to end, and a live stream never ends by itself (``mjscore serve`` calls this on Ctrl+C)."""
+    app.state.live_streams_ending = True
+
+
+def _ending(request: Request) -> bool:
+    return bool(getattr(request.app.state, "live_streams_ending", False))
+
+
+def existing_table(table_id: int, keeper: Keeper) -> TableView:
+    """The table, read before a stream starts, so that a table that does not exist is a 404."""
+    return keeper.table(table_id)
 
 
 #: The most tables the API opens in an hour by default (an anonymous client once opened 480 junk tables).
@@ -226,3 +255,37 @@ def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: La
     view, changed = keeper.rescore(table_id, expected_version=request.expected_version, request_id=request.request_id,
                                    actor=who)
     return {**view_to_dict(view, lang, since_version), "rescored": changed}
+
+
+#: A live stream's refusals are JSON, not events.
+LIVE_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": "No such table." if status == 404 else "A bad since_version or Last-Event-ID.",
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}}
+    for status in (404, 422)}
+
+
+@router.get("/{table_id}/live", response_class=EventSourceResponse, responses=LIVE_ERRORS)
+async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[TableView, Depends(existing_table)],
+               lang: Lang = "en", since_version: SinceVersion = None,
+               last_event_id: Annotated[int | None, Header(ge=0, description=(
+                   "Sent by the browser when it reconnects: the version of the last event it had."))] = None,
+               ) -> AsyncIterator[ServerSentEvent]:
+    """The table as it changes, as server-sent events (``EventSource``). Each ``table`` event is the
+    table as ``GET /api/tables/{id}?since_version=N`` answers it, N being the version the page had
+    (``since_version``, or the last event's id when the browser reconnects), and its id is the new
+    version. The first event comes at once when the table has moved past that version (without
+    either, the whole table); then one each time it changes. The stream ends if the table is deleted,
+    or when the server stops."""
+    known = last_event_id if last_event_id is not None else since_version
+    try:
+        while True:
+            if view.version != known:
+                yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
+                known = view.version
+            while await anyio.to_thread.run_sync(keeper.version, table_id) == known:
+                if _ending(request):
+                    return
+                await anyio.sleep(LIVE_POLL_SECONDS)
+            view = await anyio.to_thread.run_sync(keeper.table, table_id)
+    except NoSuchTableError:
+        return

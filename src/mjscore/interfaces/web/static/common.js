@@ -6,6 +6,8 @@ import { tileSvg } from "./tiles.js";
 
 export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
 const STORAGE_KEY = "mjscore.lang";
+// The labels: labels.json for every page, table.labels.json for the picker's set modes and the table page.
+const LABEL_FILES = ["/static/labels.json", "/static/table.labels.json"];
 const listeners = [];
 let labels = {};
 let tileInfo = {};
@@ -71,8 +73,8 @@ function header(page) {
 
 /** Set up the page: header, labels, tiles. `page` is the navigation entry it belongs to. */
 export async function startPage(page) {
-  const [labelData, tiles] = await Promise.all([api("/static/labels.json"), api("/api/tiles")]);
-  labels = labelData;
+  const [tiles, ...files] = await Promise.all([api("/api/tiles"), ...LABEL_FILES.map((file) => api(file))]);
+  labels = Object.fromEntries(LANGS.map(([code]) => [code, Object.assign({}, ...files.map((file) => file[code]))]));
   tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
   const top = document.getElementById("top");
   top.innerHTML = header(page);

@@ -1,11 +1,21 @@
 // The tile picker: tap tiles to build a hand record (concealed tiles, declared sets, flowers, the
 // winning tile), with a notation box kept in sync both ways and the context of the win. The notation
 // box is read by the server (/api/notation, the library's tile parser); the picker only writes it.
+//
+// Few taps: a tap adds one tile or a whole set (a chow from its lowest tile, a pung, a pair, in the
+// hand or declared), and once the hand holds all its tiles the next tap is the winning tile. The
+// hand is drawn in a strip of fixed height, so the palette under it stays put while the hand grows.
 
 import { allTiles, api, esc, lang, onLanguageChange, t, tile, tileIndex } from "./common.js";
 
 const SEATS = ["E", "S", "W", "N"];
-const MODES = ["concealed", "chow", "pung", "kong", "concealed_kong", "added_kong", "win"];
+// The modes, in two rows: what goes into the hand (one tile, a set of concealed tiles, the winning
+// tile) and the sets laid open or declared.
+const HAND_MODES = ["concealed", "run", "triplet", "pair", "win"];
+const DECLARED_MODES = ["chow", "pung", "kong", "concealed_kong", "added_kong"];
+const CHOW_MODES = ["run", "chow"];
+// How many concealed copies of the tapped tile a set mode of the hand adds.
+const IN_HAND = { triplet: 3, pair: 2 };
 // What a tap adds in each mode: the meld kind and how many copies of the tapped tile.
 const MELD_MODES = {
   pung: { kind: "pung", copies: 3 },
@@ -65,6 +75,7 @@ export class Picker {
     this.tiles = { concealed: [], melds: [], flowers: [], win_tile: null };
     this.history = [];
     this.mode = "concealed";
+    this.inSync = true;  // false while the notation box holds text the picker has not read (or cannot)
     this.render();
     onLanguageChange(() => this.render());
   }
@@ -130,9 +141,14 @@ export class Picker {
     if (isBonus(code)) return this.tiles.flowers.includes(code) ? null : { flowers: [code] };
     if (this.mode === "concealed") return this.copies(code) < 4 ? { concealed: [code] } : null;
     if (this.mode === "win") return this.copies(code) < 4 || this.tiles.win_tile === code ? { win_tile: code } : null;
-    if (this.mode === "chow") {
+    if (CHOW_MODES.includes(this.mode)) {
       const tiles = chowOf(code);
-      return tiles && tiles.every((c) => this.copies(c) < 4) ? { meld: { kind: "chow", tiles } } : null;
+      if (!tiles || !tiles.every((c) => this.copies(c) < 4)) return null;
+      return this.mode === "run" ? { concealed: tiles } : { meld: { kind: "chow", tiles } };
+    }
+    if (IN_HAND[this.mode]) {
+      const copies = IN_HAND[this.mode];
+      return this.copies(code) + copies <= 4 ? { concealed: Array(copies).fill(code) } : null;
     }
     const { kind, copies, concealed, added } = MELD_MODES[this.mode];
     return this.copies(code) === 0 ? { meld: { kind, tiles: Array(copies).fill(code), concealed, added } } : null;
@@ -141,7 +157,16 @@ export class Picker {
   change(update) {
     this.history.push(structuredClone(this.tiles));
     update(this.tiles);
+    this.followHand();
     this.renderHand();
+  }
+
+  /** Once the hand holds all its tiles, the next tap is the winning tile; once that is picked, a
+   * tap adds to the hand again. */
+  followHand() {
+    const full = !this.tiles.win_tile && this.held >= this.handSize;
+    if (full && this.mode !== "win") this.setMode("win");
+    else if (!full && this.mode === "win" && this.tiles.win_tile) this.setMode("concealed");
   }
 
   tap(code) {
@@ -153,7 +178,6 @@ export class Picker {
       if (add.meld) tiles.melds.push(add.meld);
       if (add.win_tile) tiles.win_tile = add.win_tile;
     });
-    if (add.win_tile) this.setMode("concealed");
   }
 
   remove(part, index) {
@@ -166,6 +190,7 @@ export class Picker {
   undo() {
     if (!this.history.length) return;
     this.tiles = this.history.pop();
+    this.followHand();
     this.renderHand();
   }
 
@@ -180,7 +205,26 @@ export class Picker {
       flowers: fields.flowers,
       win_tile: fields.win_tile,
     };
+    this.inSync = true;
+    this.followHand();
     this.renderHand({ keepBox });
+  }
+
+  /** Show a hand record (an entry to correct): its tiles and the context it states, other than the
+   * fields the page sets itself. */
+  load(record) {
+    this.setTiles({
+      concealed: record.concealed ?? "",
+      melds: (record.melds ?? []).map((m) => ({ kind: m.kind, tiles: m.tiles, concealed: !!m.concealed, added: !!m.added })),
+      flowers: record.flowers ?? [],
+      win_tile: record.win_tile ?? null,
+    });
+    const context = { win: record.win ?? "self_draw", replacement: record.replacement || "", ready_on: record.ready_on ?? "" };
+    for (const flag of FLAGS) context[flag] = !!record[flag];
+    for (const count of COUNTS) context[count] = record[count] ?? "";
+    for (const name of this.fixedContext) delete context[name];
+    this.setContext(context);
+    this.onChange();
   }
 
   setMode(mode) {
@@ -192,7 +236,7 @@ export class Picker {
   render() {
     const previous = this.root.querySelector("form.context") ? this.context() : null;
     const rulesetOptions = this.rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
-    const modes = MODES.map((mode) => `<label class="mode"><input type="radio" name="mode" value="${mode}"` +
+    const chips = (modes) => modes.map((mode) => `<label class="mode"><input type="radio" name="mode" value="${mode}"` +
       `${mode === this.mode ? " checked" : ""}><span>${esc(t(`mode_${mode}`))}</span></label>`).join("");
     const wins = ["self_draw", "discard", "robbing_gong", "flowers"]
       .map((w) => `<option value="${w}">${esc(t(`win_${w}`))}</option>`).join("");
@@ -206,9 +250,12 @@ export class Picker {
       `name="${c}"${c === "dealer_streak" ? ' value="0"' : ""}></label>`).join("");
     this.root.innerHTML = `
       <div class="hand" aria-live="polite"></div>
-      <fieldset class="modes"><legend>${esc(t("add_as"))}</legend>${modes}</fieldset>
-      <p class="hint mode-hint"></p>
+      <fieldset class="modes"><legend>${esc(t("add_as"))}</legend>
+        <div class="mode-row"><span class="mode-group">${esc(t("modes_in_hand"))}</span>${chips(HAND_MODES)}</div>
+        <div class="mode-row"><span class="mode-group">${esc(t("modes_declared"))}</span>${chips(DECLARED_MODES)}</div>
+      </fieldset>
       <div class="palette" role="group" aria-label="${esc(t("palette"))}"></div>
+      <p class="hint mode-hint"></p>
       <div class="notation-row">
         <label for="notation">${esc(t("notation"))}</label>
         <input id="notation" name="notation" autocomplete="off" spellcheck="false" autocapitalize="off"
@@ -267,6 +314,9 @@ export class Picker {
     const error = this.root.querySelector("#notation-error");
     let pending = null;
     box.addEventListener("input", () => {
+      this.inSync = false;  // until the server has read the box: the page must not record the old tiles
+      this.root.classList.add("stale");
+      this.onChange();
       clearTimeout(pending);
       pending = setTimeout(async () => {
         try {
@@ -279,30 +329,36 @@ export class Picker {
         }
       }, 250);
     });
-    box.addEventListener("change", () => { if (!box.hasAttribute("aria-invalid")) box.value = handNotation(this.tiles); });
+    // On leaving the box, its text is written the picker's way, unless the picker has not read it yet.
+    box.addEventListener("change", () => { if (this.inSync) box.value = handNotation(this.tiles); });
   }
 
+  /** The hand as one strip: the concealed tiles, the declared sets, the flowers, then the winning tile. */
   renderHand({ keepBox = false } = {}) {
     const { concealed, melds, flowers, win_tile: winTile } = this.tiles;
     const button = (code, part, index, label) =>
       `<button type="button" class="tile" data-part="${part}" data-index="${index}" title="${esc(label)}">${tile(code)}</button>`;
     const hand = this.root.querySelector(".hand");
-    const row = (label, inner, extra = "") =>
-      `<div class="hand-row"><h3>${esc(label)}${extra}</h3><div class="tiles">${inner}</div></div>`;
+    const part = (name, label, inner) => `<span class="part ${name}" title="${esc(label)}">${inner}</span>`;
     const concealedTiles = concealed.map((code, i) => [code, i]).sort((a, b) => byIndex(a[0], b[0]));
     hand.innerHTML =
-      row(t("concealed"), concealedTiles.map(([code, i]) => button(code, "concealed", i, code)).join(""),
-        ` <small class="held">${esc(t("held_count", { held: this.held, size: this.handSize }))}</small>`) +
-      row(t("melds"), melds.map((m, i) => `<button type="button" class="meld${m.concealed ? " concealed" : ""}" ` +
-        `data-part="melds" data-index="${i}">${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}` +
-        `<small>${esc(t(m.concealed ? "concealed_set" : "exposed"))}</small></button>`).join("")) +
-      row(t("flowers"), flowers.map((code, i) => button(code, "flowers", i, code)).join("")) +
-      row(t("win_tile"), winTile ? button(winTile, "win_tile", 0, winTile) : "") +
-      `<p class="hint">${esc(t("tap_to_remove"))}</p>`;
+      `<p class="hand-head"><b class="held">${esc(t("held_count", { held: this.held, size: this.handSize }))}</b> ` +
+      `<span class="hint">${esc(t("tap_to_remove"))}</span></p><div class="hand-strip">` +
+      part("concealed", t("concealed"), concealedTiles.map(([code, i]) => button(code, "concealed", i, code)).join("")) +
+      (melds.length ? part("melds", t("melds"), melds.map((m, i) => `<button type="button" ` +
+        `class="meld${m.concealed ? " concealed" : ""}" data-part="melds" data-index="${i}" ` +
+        `title="${esc(t(m.concealed ? "concealed_set" : "exposed"))}">` +
+        `${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}</button>`).join("")) : "") +
+      (flowers.length ? part("flowers", t("flowers"), flowers.map((code, i) => button(code, "flowers", i, code)).join("")) : "") +
+      (winTile ? part("win", t("win_tile"), `+${button(winTile, "win_tile", 0, winTile)}`) : "") +
+      `</div>`;
     for (const element of hand.querySelectorAll("[data-part]")) {
       element.addEventListener("click", () => this.remove(element.dataset.part, Number(element.dataset.index)));
     }
+    this.root.classList.toggle("stale", !this.inSync);
     if (!keepBox) {
+      this.inSync = true;
+      this.root.classList.remove("stale");
       const box = this.root.querySelector("#notation");
       box.value = handNotation(this.tiles);
       box.removeAttribute("aria-invalid");
@@ -320,7 +376,8 @@ export class Picker {
       return `<button type="button" class="tile suit-${suit}" data-code="${code}"` +
         `${enabled ? "" : ` aria-disabled="true" title="${esc(t("no_more_copies"))}"`}>${tile(code)}</button>`;
     }).join("");
-    this.root.querySelector(".mode-hint").textContent = this.mode === "chow" ? t("chow_hint") : "";
+    this.root.querySelector(".mode-hint").textContent = CHOW_MODES.includes(this.mode) ? t("chow_hint")
+      : this.mode === "win" && !this.tiles.win_tile ? t("win_hint") : "";
     const buttons = [...palette.querySelectorAll("button")];
     for (const [i, element] of buttons.entries()) {
       element.addEventListener("click", () => this.tap(element.dataset.code));

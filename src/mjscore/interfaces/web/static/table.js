@@ -1,12 +1,18 @@
-// A table: the standing (round, dealer, balances), recording a win from the tile picker, a drawn
-// hand or a table payment, and the history with undo.
+// A table: the standing (round, dealer, balances) and its actions at the top, recording a win from
+// the tile picker with the total and the Record button in a bar that stays on the screen, a drawn
+// hand or a table payment, the history (everyone's, or one player's) with corrections and undo.
 //
-// Recording once: the Winner and Discarder menus are keyed by player name (seat winds move with the
-// deal, names do not), every change sends the version the page read and a request id made for that
-// tap (a retry after a lost answer sends the same id, and the API records it once), and while a
-// change is on its way the other buttons do nothing. When another phone changed the table first the
-// API answers 409: the page reloads the table and holds the Record button until the hand or a menu
-// is changed, so one more tap cannot record the same hand a second time.
+// Few taps: the winner defaults to the player this phone belongs to (chosen once, remembered in this
+// browser; at first, the player named as the device joined the club) or the dealer, and the win to a discard by the player before the winner; the winner and
+// who gave the tile are one tap each.
+//
+// Recording once: the winner and who gave the tile are chosen by player name (seat winds move with
+// the deal, names do not), every change sends the version the page read and a request id made for
+// that tap (a retry after a lost answer sends the same id, and the API records it once), and while a
+// change is on its way the other buttons do nothing. When another phone changes the table, the page
+// is told at once (GET /api/tables/{id}/live, server-sent events), shows what changed and holds the
+// Record button until the hand or a choice is changed; a change sent before that news arrived is
+// refused (409) and the page does the same. Either way one more tap cannot record a hand twice.
 
 import { api, esc, lang, onLanguageChange, randomId, startPage, t, tile } from "./common.js";
 import { Picker } from "./picker.js";
@@ -16,6 +22,8 @@ const SEATS = ["E", "S", "W", "N"];
 const CLAIMED = ["discard", "robbing_gong"];
 const RETRIES = 2;  // a change whose answer was lost is sent again, with the same request id
 const tableId = Number(location.pathname.split("/").at(-1));
+const PHONE_KEY = `mjscore.table.${tableId}.phone`;  // whose phone this is, at this table ("": no one's)
+const DEVICE_KEY = "mjscore.device";  // the name this device joined the club with (join.js)
 let table = null;  // the API's answer: settings, deal, balances, history
 let rules = null;  // the table's ruleset (its table payments)
 let picker = null;
@@ -23,14 +31,42 @@ let update = () => {};
 let busy = false;  // a change is on its way
 let held = false;  // another phone changed the table first: Record waits for a new choice
 let rendering = false;  // the page is redrawing the picker (its changes are not the user's)
+let winner = null;  // the winner's name
+let givenBy = null;  // who gave the winning tile (a name), or null: self-drawn
+let givenByPicked = false;  // the user chose who gave the tile (else it follows the winner)
+let correcting = null;  // the history entry a record replaces, or null: a new entry
+let restorable = null;  // the entry the last undo took out, which "Put it back" records again
+let filter = null;  // the player whose history is shown, or null: everyone's
+let stream = null;  // the live view of the table
+let news = null;  // a live update that came while a change was on its way
+let lastScore = null;  // the score of the hand in the picker, or null
 
 const $ = (selector) => document.querySelector(selector);
-const playerAt = (seat) => table.balances.find((b) => b.seat === seat).player;
-const seatOf = (player) => table.balances.find((b) => b.player === player).seat;
+const indexOf = (player) => table.players.indexOf(player);
+
+/** The deal the picker scores in: the corrected entry's, else the coming hand's. */
+function deal() {
+  const step = correcting && table.history.find((s) => s.number === correcting);
+  return step ? { round: step.round, dealer: step.dealer, streak: step.streak } : table.deal;
+}
+
+/** A player's seat wind in the deal the picker scores in (the distance from its dealer). */
+function seatOf(player) {
+  return SEATS[(indexOf(player) - indexOf(deal().dealer) + 4) % 4];
+}
+
+const playerAt = (seat) => table.players.find((p) => seatOf(p) === seat);
 const seatName = (seat) => `${t(`seat_${seat}`)} — ${playerAt(seat)}`;
+const before = (player) => playerAt(SEATS[(SEATS.indexOf(seatOf(player)) + 3) % 4]);
 
 function showError(message) {
   $(".table-error").textContent = message;
+}
+
+function showNotice(message, restore = null) {
+  $(".notice-text").textContent = message;
+  restorable = restore;
+  $(".restore").hidden = !restore;
 }
 
 /** The table after a change: the answer lists only the entries changed since the version the page
@@ -53,6 +89,7 @@ async function change(path, body) {
           query: { lang: lang(), since_version: request.expected_version } });
         table = merged(table, answer);
         showError("");
+        showNotice("");
         held = false;
         render();
         return true;
@@ -72,7 +109,41 @@ async function change(path, body) {
     }
   } finally {
     busy = false;
+    if (news) {
+      const waiting = news;
+      news = null;
+      heard(waiting);
+    }
   }
+}
+
+/** A live update: the table as another phone left it. What changed is said, and Record is held. */
+function heard(answer) {
+  if (busy) {
+    news = answer;
+    return;
+  }
+  if (answer.version <= table.version) return;  // this page's own change, already shown
+  const known = table.version;
+  table = merged(table, answer);
+  const changed = answer.history.filter((step) => step.recorded && step.recorded.version > known);
+  showNotice(t("updated", { what: changed.length ? changed.map((s) => `#${s.number} ${s.summary}`).join("; ")
+    : t("undone", { n: answer.length + 1 }) }));
+  held = true;
+  render({ redraw: false });
+}
+
+/** Follow the table live: every change made elsewhere arrives within a second. */
+function follow() {
+  stream?.close();
+  const url = new URL(`/api/tables/${tableId}/live`, location.origin);
+  url.searchParams.set("since_version", table.version);
+  url.searchParams.set("lang", lang());
+  stream = new EventSource(url);
+  stream.addEventListener("table", (event) => heard(JSON.parse(event.data)));
+  stream.addEventListener("error", () => {
+    if (stream.readyState === EventSource.CLOSED) showError(t("live_lost"));
+  });
 }
 
 /** Read the table and its ruleset (in the page's language). */
@@ -82,87 +153,220 @@ async function load() {
 }
 
 function renderStanding() {
-  const { deal } = table;
+  const now = table.deal;
   $("#table-title").textContent = `${table.name || `#${table.id}`} · ${rules.name}`;
-  const parts = deal.over ? [t("game_over")] : [t("round_of", { round: t(`seat_${deal.round}`) }),
-    `${t("dealer")}: ${deal.dealer}`];
-  if (!deal.over && deal.streak) parts.push(t("streak", { n: deal.streak }));
-  if (!deal.over && deal.minimum !== null) parts.push(t("minimum", { minimum: deal.minimum }));
+  const parts = now.over ? [t("game_over")] : [t("round_of", { round: t(`seat_${now.round}`) }),
+    `${t("dealer")}: ${now.dealer}`];
+  if (!now.over && now.streak) parts.push(t("streak", { n: now.streak }));
+  if (!now.over && now.minimum !== null) parts.push(t("minimum", { minimum: now.minimum }));
   $(".deal").textContent = parts.join(" · ");
   $(".seats").innerHTML = table.balances.map((b) =>
-    `<div class="seat${b.player === deal.dealer ? " dealer" : ""}" data-player="${esc(b.player)}">` +
-    `<span class="tiles small"><span class="tile">${tile(b.seat)}</span></span> <b>${esc(b.player)}</b>` +
-    `<div class="balance${b.points < 0 ? " negative" : ""}" data-testid="balance">${b.points}</div>` +
-    `<small>${esc(t("money"))} ${esc(b.money)}</small></div>`).join("");
+    `<div class="seat${b.player === now.dealer ? " dealer" : ""}" data-player="${esc(b.player)}">` +
+    `<div class="seat-name"><span class="tiles small"><span class="tile">${tile(b.seat)}</span></span> <b>${esc(b.player)}</b></div>` +
+    `<span class="balance${b.points < 0 ? " negative" : ""}" data-testid="balance">${b.points}</span>` +
+    // the money, where it is not the points again (a stake of 1, no base)
+    (b.money === String(b.points) ? "" : `<small>${esc(t("money"))} ${esc(b.money)}</small>`) + `</div>`).join("");
   $(".export-json").href = `/api/tables/${tableId}`;
   $(".export-json").download = `table-${tableId}.json`;
   $(".export-csv").href = `/api/tables/${tableId}/export.csv`;
   $(".undo-last").disabled = !table.history.length;
 }
 
+/** A player's change in a step, and whether a payment of the step names them. */
+function playerChange(step, player) {
+  const change = step.transfers.reduce((sum, m) =>
+    sum + (m.payee === player ? m.points : 0) - (m.payer === player ? m.points : 0), 0);
+  return { change, involved: step.transfers.some((m) => m.payer === player || m.payee === player) };
+}
+
 function renderHistory() {
-  const steps = [...table.history].reverse();
-  $(".history").innerHTML = steps.length ? steps.map((step) => {
+  $(".history-filter").innerHTML = [null, ...table.players].map((p) =>
+    `<button type="button" data-player="${esc(p ?? "")}" aria-pressed="${p === filter}">${esc(p ?? t("everyone"))}</button>`)
+    .join("");
+  let steps = [...table.history].reverse();
+  if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
+  const line = (step) => {
     const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(", ");
-    return `<li value="${step.number}"><b>${esc(step.summary)}</b>${transfers ? `<br><small>${transfers}</small>` : ""}</li>`;
-  }).join("") : `<li class="hint">${esc(t("no_history"))}</li>`;
+    const mine = filter ? `<br><b class="mine">${esc(filter)}: ${esc(t("change_after", {
+      change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
+      points: step.points[indexOf(filter)] }))}</b>` : "";
+    return `<li value="${step.number}"${step.number === correcting ? ' class="correcting"' : ""}>` +
+      `<b>${esc(step.summary)}</b>${transfers ? `<br><small>${transfers}</small>` : ""}${mine}` +
+      `<button type="button" class="edit" data-number="${step.number}">${esc(t("edit"))}</button></li>`;
+  };
+  const empty = filter ? t("no_entries_for", { player: filter }) : t("no_history");
+  $(".history").innerHTML = steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`;
 }
 
-/** Player options in seat order (East first), valued by name, labelled with the seat now. */
-function playerOptions(skip = null) {
-  return SEATS.map(playerAt).filter((p) => p !== skip)
-    .map((p) => `<option value="${esc(p)}">${esc(seatName(seatOf(p)))}</option>`).join("");
+/** A row of one-tap choices: `options` are [value, label html]; `chosen` is pressed. */
+function choices(container, options, chosen) {
+  container.innerHTML = options.map(([value, label]) =>
+    `<button type="button" data-value="${esc(value)}" aria-pressed="${value === chosen}">${label}</button>`).join("");
 }
 
-/** The Winner and Discarder menus: players by name; the discarder defaults to the player before the winner. */
+const seatLabel = (player) => `<small>${esc(t(`seat_${seatOf(player)}`))}</small> ${esc(player)}`;
+
+/** The winner and who gave the tile, as one-tap choices, and the picker's seat, win and discarder to match. */
 function renderPlayers() {
-  const winner = $("[name=winner]");
-  const givenBy = $("[name=given_by]");
-  const chosen = table.players.includes(winner.value) ? winner.value : table.deal.dealer;
-  winner.innerHTML = playerOptions();
-  winner.value = chosen;
-  const gave = givenBy.value;
-  givenBy.innerHTML = playerOptions(chosen);
-  givenBy.value = gave && gave !== chosen && table.players.includes(gave) ? gave
-    : playerAt(SEATS[(SEATS.indexOf(seatOf(chosen)) + 3) % 4]);
-  givenBy.closest("label").hidden = !CLAIMED.includes(picker.value("win"));
-  picker.setContext({ seat: seatOf(chosen), discarder: seatOf(givenBy.value) });
+  if (!table.players.includes(winner)) winner = defaultWinner();
+  const win = picker.value("win");
+  if (CLAIMED.includes(win) && (givenBy === winner || !table.players.includes(givenBy))) givenBy = before(winner);
+  const playing = SEATS.map(playerAt);
+  choices($(".winner .choices"), playing.map((p) => [p, seatLabel(p)]), winner);
+  const shown = CLAIMED.includes(win) ? givenBy : win === "self_draw" ? "" : null;
+  choices($(".given-by .choices"), [["", esc(t("self_drawn"))],
+    ...playing.filter((p) => p !== winner).map((p) => [p, seatLabel(p)])], shown);
+  const context = { seat: seatOf(winner) };
+  if (givenBy !== null) context.discarder = seatOf(givenBy);
+  picker.setContext(context);
+}
+
+/** The player this phone belongs to, or null. */
+function owner() {
+  const name = (localStorage.getItem(PHONE_KEY) ?? localStorage.getItem(DEVICE_KEY) ?? "").trim().toLowerCase();
+  return table.players.find((p) => p.toLowerCase() === name) ?? null;
+}
+
+function defaultWinner() {
+  return owner() ?? table.deal.dealer;
+}
+
+/** A new hand: no tiles, the default winner, a discard by the player before them. */
+function resetHand() {
+  winner = defaultWinner();
+  givenBy = before(winner);
+  givenByPicked = false;
+  rendering = true;
+  try {
+    picker.setTiles({ concealed: "", melds: [], flowers: [], win_tile: null });
+    picker.setContext({ win: "discard" });
+  } finally {
+    rendering = false;
+  }
 }
 
 function renderForms() {
   const form = $("form.event");
-  form.hidden = !rules.table_payments.length;
+  $(".show-payment").hidden = !rules.table_payments.length;
+  if (!rules.table_payments.length) form.hidden = true;
+  $(".show-payment").setAttribute("aria-expanded", String(!form.hidden));
+  const keep = [form.elements.event.value, form.elements.player.value];
   form.elements.event.innerHTML = rules.table_payments.map((p) =>
     `<option value="${esc(p.id)}">${esc(p.name)}</option>`).join("");
   form.elements.player.innerHTML = table.players.map((p) => `<option>${esc(p)}</option>`).join("");
-  for (const element of [$("[name=winner]"), $("[name=given_by]"), $(".record-draw"), ...form.elements]) {
-    element.disabled = table.deal.over;
+  if (keep[0]) [form.elements.event.value, form.elements.player.value] = keep;
+  const over = table.deal.over && !correcting;
+  for (const element of [...document.querySelectorAll(".choices:not(.history-filter) button"), $(".record-draw"),
+    ...form.elements]) {
+    element.disabled = over;
   }
+  const phone = $("[name=this_phone]");
+  phone.innerHTML = `<option value="">${esc(t("nobody"))}</option>` +
+    table.players.map((p) => `<option>${esc(p)}</option>`).join("");
+  phone.value = owner() ?? "";
 }
 
-function render() {
+/** The bar at the foot of the screen: the entry being corrected, the hand's total (before there is
+ * one, the tiles held so far) and Record. */
+function renderBar() {
+  const record = $(".record-hand");
+  const status = [];
+  if (correcting) status.push(esc(t("correcting", { n: correcting })));
+  if (lastScore) {
+    const from = CLAIMED.includes(picker.value("win")) && givenBy ? ` ← ${givenBy}` : "";
+    status.push(`${esc(winner + from)}: <output data-testid="bar-total">${lastScore.total}</output> ${esc(lastScore.ruleset.unit)}`);
+  } else {
+    status.push(esc(t("held_count", { held: picker.held, size: picker.handSize })));
+  }
+  $(".bar-status").innerHTML = status.join(" · ");
+  record.textContent = correcting ? t("save_correction") : t("record");
+  $(".cancel-correction").hidden = !correcting;
+  record.disabled = !lastScore || !lastScore.legal || (table.deal.over && !correcting) || held || !picker.inSync;
+}
+
+/** Draw the page for the table as it is; `redraw` the picker too (its menus name the seats' players,
+ * who may have moved with the deal), except on news from another phone, which must not take the
+ * notation box from under someone typing. */
+function render({ redraw = true } = {}) {
+  if (correcting && correcting > table.history.length) correcting = null;  // undone elsewhere
   renderStanding();
   renderHistory();
-  renderForms();
   rendering = true;
   try {
-    picker.render();  // the seats' players may have moved with the deal
+    if (redraw) picker.render();
   } finally {
     rendering = false;
   }
-  picker.setContext({ ruleset: table.ruleset, round: table.deal.round, dealer_streak: table.deal.streak });
+  const now = deal();
+  picker.setContext({ ruleset: table.ruleset, round: now.round, dealer_streak: now.streak });
   renderPlayers();
+  renderForms();
+  renderBar();
   update();
 }
 
-/** The win to send: the hand record without the seats (the menus name the players). */
+/** The win to send: the hand record without the seats (the choices name the players). */
 function winRequest() {
   const hand = picker.record();
   delete hand.seat;
   delete hand.discarder;
-  const body = { hand, winner: $("[name=winner]").value };
-  if (CLAIMED.includes(hand.win)) body.discarder = $("[name=given_by]").value;
+  const body = { hand, winner };
+  if (CLAIMED.includes(hand.win)) body.discarder = givenBy;
   return body;
+}
+
+/** Send a change, as a correction of the entry being corrected if there is one. */
+async function record(path, body) {
+  const done = await change(path, correcting ? { ...body, correct: correcting } : body);
+  if (done) correcting = null;
+  return done;
+}
+
+/** Put entry `number` in the picker and the forms, to be corrected by the next record. */
+async function edit(number) {
+  const full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
+  const entry = full.entries[number - 1];
+  correcting = number;
+  if (entry.kind === "win") {
+    winner = entry.winner;
+    givenBy = entry.discarder;
+    givenByPicked = true;
+    rendering = true;
+    try {
+      picker.load(entry.hand);
+    } finally {
+      rendering = false;
+    }
+    if (CLAIMED.includes(entry.hand.win) && !givenBy) givenBy = before(winner);
+  } else if (entry.kind === "event") {
+    const form = $("form.event");
+    form.hidden = false;
+    form.elements.event.value = entry.event;
+    form.elements.player.value = entry.player;
+    form.elements.count.value = entry.count;
+  }
+  held = false;
+  render();
+  $(".win").scrollIntoView({ block: "start" });
+}
+
+/** Void the last entry, keeping it to put back on a tap. */
+async function undoLast() {
+  const full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
+  if (!full.entries.length) return;
+  const entry = full.entries.at(-1);
+  if (await change("undo", {})) showNotice(`${t("undone", { n: full.entries.length })} ${full.history.at(-1).summary}`, entry);
+}
+
+/** Record again the entry an undo took out. */
+function restore(entry) {
+  if (entry.kind === "win") {
+    const body = { hand: entry.hand, winner: entry.winner };
+    if (entry.discarder) body.discarder = entry.discarder;
+    return change("wins", body);
+  }
+  if (entry.kind === "event") return change("events", { event: entry.event, player: entry.player, count: entry.count });
+  return change("draws", {});
 }
 
 async function main() {
@@ -172,11 +376,11 @@ async function main() {
     showError(problem.message);
   })]);
   if (!table) return;
-  const record = $(".record-hand");
-  const chosen = () => {  // the user changed the hand or a menu
+  const chosen = () => {  // the user changed the hand or a choice
     if (!picker || rendering) return;
     held = false;
     renderPlayers();
+    renderBar();
     update();
   };
   picker = new Picker($(".picker"), {
@@ -185,24 +389,76 @@ async function main() {
   });
   update = sheetUpdater($(".sheet"), picker, {
     houseRules: () => table.house_rules,
-    onResult: (result) => { record.disabled = !result || !result.legal || table.deal.over || held; },
+    onResult: (result) => { lastScore = result; renderBar(); },
   });
+  resetHand();
   render();
+  follow();
   onLanguageChange(async () => {
     await load();
     render();
+    follow();
   });
-  for (const menu of [$("[name=winner]"), $("[name=given_by]")]) menu.addEventListener("change", chosen);
-  record.addEventListener("click", async () => {
-    record.disabled = true;
-    if (await change("wins", winRequest())) picker.setTiles({ concealed: "", melds: [], flowers: [], win_tile: null });
+  $(".winner").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    winner = button.dataset.value;
+    if (!givenByPicked || givenBy === winner) givenBy = before(winner);
+    chosen();
   });
-  $(".record-draw").addEventListener("click", () => change("draws", {}));
-  $(".undo-last").addEventListener("click", () => change("undo", {}));
+  $(".given-by").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    givenBy = button.dataset.value || null;
+    givenByPicked = true;
+    const win = picker.value("win");
+    rendering = true;
+    try {
+      if (givenBy === null) picker.setContext({ win: "self_draw" });
+      else if (!CLAIMED.includes(win)) picker.setContext({ win: "discard" });
+    } finally {
+      rendering = false;
+    }
+    chosen();
+  });
+  $(".record-hand").addEventListener("click", async () => {
+    $(".record-hand").disabled = true;
+    if (await record("wins", winRequest())) {
+      resetHand();
+      render();
+    }
+  });
+  $(".cancel-correction").addEventListener("click", () => {
+    correcting = null;
+    resetHand();
+    render();
+  });
+  $(".record-draw").addEventListener("click", () => record("draws", {}));
+  $(".undo-last").addEventListener("click", undoLast);
+  $(".restore").addEventListener("click", () => restorable && restore(restorable));
+  $(".show-payment").addEventListener("click", () => {
+    $("form.event").hidden = !$("form.event").hidden;
+    renderForms();
+  });
+  $(".history").addEventListener("click", (event) => {
+    const button = event.target.closest("button.edit");
+    if (button) edit(Number(button.dataset.number));
+  });
+  $(".history-filter").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    filter = button.dataset.player || null;
+    renderHistory();
+  });
+  $("[name=this_phone]").addEventListener("change", (event) => {
+    localStorage.setItem(PHONE_KEY, event.target.value);
+    if (picker.held === 0) resetHand();
+    render();
+  });
   $("form.event").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
-    change("events", { event: form.elements.event.value, player: form.elements.player.value,
+    record("events", { event: form.elements.event.value, player: form.elements.player.value,
       count: Number(form.elements.count.value) });
   });
 }
