@@ -1,7 +1,8 @@
 """The FastAPI application: the JSON API under ``/api`` (schema at ``/api/openapi.json``, browsable
-at ``/api/docs``) and the web pages, plain HTML, CSS and JavaScript served from ``static/`` with
-nothing fetched from elsewhere, so the app works with no internet. Who may use it and the headers
-it sends: :mod:`mjscore.interfaces.web.security`."""
+at ``/api/docs`` with Swagger UI from the files the ``fastapi-offline`` package ships) and the web
+pages, plain HTML, CSS and JavaScript served from ``static/`` with nothing fetched from elsewhere, so
+the app works with no internet. Who may use it and the headers it sends:
+:mod:`mjscore.interfaces.web.security`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -18,12 +20,23 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore.interfaces.web import analysis_api, scoring_api, tables_api
-from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, error_response, install_error_handlers
-from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard
+from mjscore.interfaces.web.answers import Session
+from mjscore.interfaces.web.errors import (
+    BODY_ERRORS,
+    MAX_BODY_BYTES,
+    BodyLimit,
+    ErrorBody,
+    document_errors,
+    error_response,
+    install_error_handlers,
+)
+from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard, guard_errors
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.model import MAX_NAME
 
 STATIC = Path(str(resources.files(__package__).joinpath("static")))
+#: Swagger UI's script and style sheet, as the ``fastapi-offline`` package ships them.
+SWAGGER_UI = Path(str(resources.files("fastapi_offline").joinpath("static")))
 
 #: The pages: URL path -> HTML file. Each page's script asks the API for what it shows.
 PAGES = {
@@ -66,7 +79,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
         summary="Exact mahjong scoring with explanations in English and Chinese, and a table scorekeeper.",
         version="0.1.0",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
@@ -78,11 +91,24 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.include_router(scoring_api.router)
     app.include_router(analysis_api.router)
     app.include_router(tables_api.router)
-    app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"],
-                      summary="Join the club's table server with its passphrase: sets the session cookie.")
+    app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"], response_model=Session,
+                      summary="Join the club's table server with its passphrase: sets the session cookie.",
+                      responses={**BODY_ERRORS, 403: {"model": ErrorBody, "description": "Not the club's passphrase."},
+                                 429: {"model": ErrorBody, "description": "Too many wrong passphrases: wait."}})
+    app.add_api_route("/api/docs", _page("docs.html"), methods=["GET"], include_in_schema=False)
+    app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema with the errors documented as they are sent (:func:`document_errors`)."""
+        if app.openapi_schema is None:
+            app.openapi_schema = document_errors(generate(), lambda path, method: guard_errors(path, method, rules))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 
