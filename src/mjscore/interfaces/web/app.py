@@ -6,6 +6,9 @@ the app works with no internet. Who may use it and the headers it sends:
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
@@ -15,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,6 +49,19 @@ PAGES = {
     "/tables/{table_id}": "table.html",
     "/join": "join.html",
 }
+#: What the service worker keeps for the app to open with no network, besides the static files: the
+#: manifest and the lists every page starts from (none of the club's tables).
+SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/rulesets")
+
+
+class Revalidated(StaticFiles):
+    """Static files that a browser asks for again each time (``Cache-Control: no-cache``: a 304 when
+    its copy is current), so that its HTTP cache never hides a new release's files."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 class Join(BaseModel):
@@ -99,7 +115,9 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_api_route("/manifest.webmanifest", _manifest, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/sw.js", _service_worker(), methods=["GET"], include_in_schema=False)
+    app.mount("/static", Revalidated(directory=STATIC), name="static")
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -134,6 +152,32 @@ def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
         return answer
 
     return join
+
+
+def _manifest() -> FileResponse:
+    """The web app manifest, at the root so that its scope is the whole app."""
+    return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
+
+
+def _service_worker() -> Callable[[], Response]:
+    """``GET /sw.js``: static/service-worker.js after the constants it needs: ``VERSION``, a hash of
+    every static file (so a new release is a new script, and the browser replaces the old one and its
+    cache), ``SHELL``, the URLs it keeps, and ``PAGES``, each page's path pattern and HTML file. It is
+    served from the root so that it may look after every page, and never from a stale HTTP cache."""
+    files = sorted(p for p in STATIC.iterdir() if p.is_file() and p.name != "service-worker.js")
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    pages = [["^" + re.sub(r"\{\w+\}", "[^/]+", path) + "$", f"/static/{file}"] for path, file in PAGES.items()]
+    prelude = (f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
+               f"const SHELL = {json.dumps([*(f'/static/{p.name}' for p in files), *SHELL_API])};\n"
+               f"const PAGES = {json.dumps(pages)};\n")
+    script = prelude + (STATIC / "service-worker.js").read_text(encoding="utf-8")
+
+    def service_worker() -> Response:
+        return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    return service_worker
 
 
 def _page(filename: str) -> Callable[[], FileResponse]:
