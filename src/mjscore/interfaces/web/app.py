@@ -22,7 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web import analysis_api, scoring_api, tables_api
+from mjscore.interfaces.web import analysis_api, scoring_api, share_api, tables_api
 from mjscore.interfaces.web.answers import Session
 from mjscore.interfaces.web.errors import (
     BODY_ERRORS,
@@ -48,6 +48,7 @@ PAGES = {
     "/tables": "tables.html",
     "/tables/{table_id}": "table.html",
     "/join": "join.html",
+    share_api.PAGE: "hand.html",
 }
 #: What the service worker keeps for the app to open with no network, besides the static files: the
 #: manifest and the lists every page starts from (none of the club's tables).
@@ -106,6 +107,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.add_middleware(Guard, access=rules)
     app.include_router(scoring_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(share_api.router)
     app.include_router(tables_api.router)
     app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"], response_model=Session,
                       summary="Join the club's table server with its passphrase: sets the session cookie.",
