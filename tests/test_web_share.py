@@ -62,6 +62,7 @@ def test_the_link_is_readable_and_says_only_what_differs(client: TestClient) -> 
     assert shared["path"] == ("/hand?tiles=123456m%2078999p%2067s%20[CCC]%20%2B8s"
                               "&seat=S&win=discard&discarder=W&ruleset=lrc")
     assert shared["url"] == "http://localhost" + shared["path"]
+    assert f"`{shared['path']}`" in (ROOT / "README.md").read_text(encoding="utf-8")  # the README's example
     assert shared["qr"].startswith("data:image/svg+xml;")
     back = client.get("/api/share", params={"query": urlsplit(shared["path"]).query}).json()
     assert back == shared

@@ -12,9 +12,9 @@
 - **Cross-site writes.** The cookie is ``SameSite=Strict`` and a change whose ``Origin`` is another
   site is refused (403).
 - **Headers.** Every answer says ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
-  ``Referrer-Policy: no-referrer``; pages get a Content-Security-Policy that runs only the app's own
-  scripts and styles (none inline) and cannot be framed (``frame-ancestors 'none'``), so the Undo
-  button cannot be clickjacked.
+  ``Referrer-Policy: no-referrer`` and a Content-Security-Policy (the API docs' included) that runs
+  only the app's own scripts and styles (none inline) and cannot be framed (``frame-ancestors
+  'none'``), so the Undo button cannot be clickjacked.
 """
 
 from __future__ import annotations
@@ -43,8 +43,11 @@ SESSION_SECONDS = 120 * 24 * 3600
 #: Wrong passphrases accepted from one address per ten minutes before it must wait.
 MAX_FAILURES = 10
 
+#: The app's own scripts, styles, images (and data: images: the QR code of a shared hand), service
+#: worker and manifest; nothing inline, nothing from elsewhere, never framed.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+       "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
 HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
            (b"referrer-policy", b"no-referrer"), (b"cross-origin-opener-policy", b"same-origin")]
 

@@ -16,8 +16,9 @@
 
 const CACHE = `mjscore-${VERSION}`;
 const OFFLINE_HEADER = "X-Mjscore-Offline";
-// How long to wait for the server before answering from the cache (a server that hangs).
-const PATIENCE_MS = 4000;
+// How long a page waits for the server before it opens from the cache (a server that hangs rather
+// than refusing); the files a page then asks for wait as long as the browser does.
+const PATIENCE_MS = 10000;
 
 self.addEventListener("install", (event) => {
   // "reload": the server's files, never an older copy from the browser's HTTP cache
@@ -52,7 +53,7 @@ async function fromCache(key) {
 
 async function networkFirst(request, key) {
   const patience = new AbortController();
-  const timer = setTimeout(() => patience.abort(), PATIENCE_MS);
+  const timer = request.mode === "navigate" ? setTimeout(() => patience.abort(), PATIENCE_MS) : null;
   try {
     const response = await fetch(request, { signal: patience.signal });
     if (response.ok && request.mode !== "navigate") {
