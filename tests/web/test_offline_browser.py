@@ -139,9 +139,11 @@ def test_the_app_is_installable(phone: tuple[BrowserContext, Page, list[str]]) -
     assert problems == []
 
 
-def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server,
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server, viewport: dict[str, int],
                                                            phone: tuple[BrowserContext, Page, list[str]]) -> None:
     context, page, problems = phone
+    page.set_viewport_size(viewport)
     page.goto("/")
     wait_for_service_worker(page)
     banner = page.locator("#offline")
@@ -159,6 +161,11 @@ def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server,
     page.goto("/tables/1")  # every page opens, a table's too
     expect(banner).to_be_visible()
     expect(page.locator("#top nav a")).to_have_count(3)
+    page.goto("/rulesets?id=mcr")  # and every award table, in every language
+    expect(page.locator(".award-table")).to_contain_text("Chinese Official")
+    page.select_option("#lang", "zh-Hans")
+    expect(page.locator(".award-table tr").nth(1)).to_contain_text("大四喜")
+    page.select_option("#lang", "en")
     # The server is back: the next answer from it takes the banner away.
     server.start()
     banner.get_by_role("button", name="Try again").click()

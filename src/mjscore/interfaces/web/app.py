@@ -34,8 +34,10 @@ from mjscore.interfaces.web.errors import (
     install_error_handlers,
 )
 from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard, guard_errors
+from mjscore.rulesets import available as rulesets
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scoring.ruleset import LANGUAGES
 
 STATIC = Path(str(resources.files(__package__).joinpath("static")))
 #: Swagger UI's script and style sheet, as the ``fastapi-offline`` package ships them.
@@ -51,8 +53,10 @@ PAGES = {
     share_api.PAGE: "hand.html",
 }
 #: What the service worker keeps for the app to open with no network, besides the static files: the
-#: manifest and the lists every page starts from (none of the club's tables).
-SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/rulesets")
+#: manifest, the lists every page starts from and every award table in every language (none of the
+#: club's tables).
+SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/rulesets",
+             *(f"/api/rulesets/{ruleset}?lang={lang}" for ruleset in rulesets() for lang in LANGUAGES))
 
 
 class Revalidated(StaticFiles):
