@@ -38,8 +38,10 @@ class ErrorBody(BaseModel):
 
     message: str = Field(description="One line naming the problem.")
     type: str = Field(description="The kind of problem, e.g. HandError, NotAWinError, NotFound.")
-    span: tuple[int, int] | None = Field(
-        None, description="Start and end (0-based, end exclusive) of the offending part of a notation.")
+    # a list of two rather than a tuple: OpenAPI tools read a list's schema more reliably than prefixItems
+    span: list[int] | None = Field(
+        None, min_length=2, max_length=2,
+        description="Start and end (0-based, end exclusive) of the offending part of a notation.")
 
 
 #: The ``responses`` of a route that reads a request body, for the OpenAPI schema.
@@ -58,7 +60,8 @@ class NotFound(MjscoreError):
 
 
 def error_response(status: int, message: str, kind: str, span: tuple[int, int] | None = None) -> JSONResponse:
-    return JSONResponse(ErrorBody(message=message, type=kind, span=span).model_dump(), status_code=status)
+    body = ErrorBody(message=message, type=kind, span=None if span is None else list(span))
+    return JSONResponse(body.model_dump(), status_code=status)
 
 
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
