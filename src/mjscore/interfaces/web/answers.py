@@ -90,6 +90,8 @@ class RulesetOfScore(Answer):
 
 
 class Base(Answer):
+    """The hand's base points (the ruleset's base, e.g. LRC's Base Point)."""
+
     points: int
     name: str
 
@@ -131,6 +133,8 @@ class ScoreAnswer(Answer):
 
 
 class AwardCount(Answer):
+    """An award in a batch line: its id and points, without names."""
+
     id: str
     points: int
     count: int
@@ -150,6 +154,8 @@ class BatchLine(Answer):
 
 
 class WaitScore(Answer):
+    """The score a win on a waited tile makes."""
+
     total: int
     legal: bool
     awards: list[AwardLine]
@@ -176,6 +182,8 @@ class NotationAnswer(Answer):
 
 
 class RulesetAward(Answer):
+    """One award of a ruleset's table."""
+
     id: str
     points: int
     group: str | None
@@ -188,6 +196,8 @@ class RulesetAward(Answer):
 
 
 class RulesetTablePayment(Answer):
+    """One table payment of a ruleset's table."""
+
     id: str
     amount_each: int
     group: str | None
@@ -223,27 +233,37 @@ class RulesetTable(Answer):
 
 
 class Useful(Answer):
+    """A tile that brings the hand closer to ready."""
+
     tile: str
     unseen: int = Field(description="Copies not seen on the table.")
 
 
 class WinScore(Answer):
+    """The total of a win on a wait, and whether it meets the minimum."""
+
     total: int
     legal: bool
 
 
 class WaitWays(Answer):
+    """A wait's score on a discard and self-drawn (null where that win cannot be made)."""
+
     discard: WinScore | None
     self_draw: WinScore | None
 
 
 class AnalysisWait(Answer):
+    """A tile a ready hand waits on."""
+
     tile: str
     unseen: int
     score: WaitWays
 
 
 class DiscardLine(Answer):
+    """One row of the discard table: what discarding this tile leaves."""
+
     tile: str
     shanten: int
     useful: list[Useful]
@@ -268,6 +288,8 @@ class AnalysisAnswer(Answer):
 
 
 class Deal(Answer):
+    """The deal now: round wind, dealer, streak, hands played."""
+
     round: Seat
     dealer: str
     streak: int
@@ -277,6 +299,8 @@ class Deal(Answer):
 
 
 class Balance(Answer):
+    """A player's balance in points and money."""
+
     player: str
     seat: Seat
     points: int
@@ -284,6 +308,8 @@ class Balance(Answer):
 
 
 class PinnedAward(Answer):
+    """An award of a recorded hand, as it was scored."""
+
     id: str
     name: str
     points: int
@@ -292,6 +318,8 @@ class PinnedAward(Answer):
 
 
 class PinnedScore(Answer):
+    """A recorded hand's score, pinned when it was recorded."""
+
     total: int
     unit: str
     base: int
@@ -300,12 +328,16 @@ class PinnedScore(Answer):
 
 
 class StepPayment(Answer):
+    """A table payment of a history entry."""
+
     id: str
     name: str
     count: int
 
 
 class Transfer(Answer):
+    """Points (and money) one player paid another in an entry."""
+
     payer: str
     payee: str
     points: int
@@ -314,6 +346,8 @@ class Transfer(Answer):
 
 
 class ScoredUnder(Answer):
+    """The ruleset version, house rules and engine an entry was scored under."""
+
     ruleset: str
     version: str
     overrides: dict[str, Any]
@@ -321,6 +355,8 @@ class ScoredUnder(Answer):
 
 
 class Recorded(Answer):
+    """When, by whom and how an entry was recorded."""
+
     version: int
     at: str
     by: str

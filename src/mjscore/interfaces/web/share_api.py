@@ -85,6 +85,8 @@ def record_of_query(query: str) -> HandRecord:
 
 
 def share_answer(record: HandRecord, request: Request) -> ShareAnswer:
+    """The link of ``record`` on this server (its address as ``request`` named it: the one a phone at
+    the table reached it by), the QR code of that link, and the record as the link reads back."""
     path = f"{PAGE}?{link_query(record)}"
     url = str(request.base_url).rstrip("/") + path
     qr = segno.make(url, error="m").svg_data_uri(scale=4, border=4, title="QR code of the link to this hand")
