@@ -26,6 +26,8 @@ from mjscore.scorekeeper import Scorekeeper
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 OFFLINE_TEXT = "The server cannot be reached"
+#: How long to wait for what a page does after a server stops or starts, on a loaded 2-core machine (ms).
+WAIT = 15_000
 
 
 class Server:
@@ -89,7 +91,7 @@ def _refusal(message: ConsoleMessage, problems: list[str]) -> None:
 
 def wait_for_service_worker(page: Page) -> str:
     """Wait until the service worker is active and looks after the page; its cache's name."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=4 * WAIT)
     name: str = page.evaluate("""async () => {
         await navigator.serviceWorker.ready;
         const names = await caches.keys();
@@ -150,30 +152,30 @@ def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server, viewp
     expect(banner).to_have_count(0)  # online: no banner at all
     server.stop()
     page.goto("/")  # from the home screen, with no server
-    expect(page.locator(".palette button")).to_have_count(42)  # the picker, from the cached tile list
-    expect(banner).to_be_visible()
-    expect(banner).to_contain_text(OFFLINE_TEXT)
+    expect(page.locator(".palette button")).to_have_count(42, timeout=WAIT)  # the picker, from the cached tile list
+    expect(banner).to_be_visible(timeout=WAIT)
+    expect(banner).to_contain_text(OFFLINE_TEXT, timeout=WAIT)
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
-    expect(page.locator("#notation-error")).to_have_text("The server cannot be reached.")
+    expect(page.locator("#notation-error")).to_have_text("The server cannot be reached.", timeout=WAIT)
     page.select_option("#lang", "zh-Hant")
-    expect(banner).to_contain_text("無法連線伺服器")
+    expect(banner).to_contain_text("無法連線伺服器", timeout=WAIT)
     page.select_option("#lang", "en")
     page.goto("/tables/1")  # every page opens, a table's too
-    expect(banner).to_be_visible()
-    expect(page.locator("#top nav a")).to_have_count(3)
+    expect(banner).to_be_visible(timeout=WAIT)
+    expect(page.locator("#top nav a")).to_have_count(3, timeout=WAIT)
     page.goto("/rulesets?id=mcr")  # and every award table, in every language
-    expect(page.locator(".award-table")).to_contain_text("Chinese Official")
+    expect(page.locator(".award-table")).to_contain_text("Chinese Official", timeout=WAIT)
     page.select_option("#lang", "zh-Hans")
-    expect(page.locator(".award-table tr").nth(1)).to_contain_text("大四喜")
+    expect(page.locator(".award-table tr").nth(1)).to_contain_text("大四喜", timeout=WAIT)
     page.select_option("#lang", "en")
     # The server is back: the next answer from it takes the banner away.
     server.start()
     banner.get_by_role("button", name="Try again").click()
     page.goto("/")
-    expect(page.locator(".palette button")).to_have_count(42)
+    expect(page.locator(".palette button")).to_have_count(42, timeout=WAIT)
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
-    expect(page.locator("#notation-error")).to_have_text("")
-    expect(banner).to_be_hidden()
+    expect(page.locator("#notation-error")).to_have_text("", timeout=WAIT)
+    expect(banner).to_be_hidden(timeout=WAIT)
     assert problems == []
 
 
@@ -183,7 +185,7 @@ def test_a_new_release_replaces_the_cached_shell(server: Server, tmp_path: Path,
     page.goto("/")
     old = wait_for_service_worker(page)
     labels = json.loads((web_app.STATIC / "labels.json").read_text(encoding="utf-8"))
-    expect(page.locator("#top nav a").first).to_have_text(labels["en"]["nav_score"])
+    expect(page.locator("#top nav a").first).to_have_text(labels["en"]["nav_score"], timeout=WAIT)
     server.stop()
     # The next release: one label changed.
     release = tmp_path / "static"
@@ -195,13 +197,13 @@ def test_a_new_release_replaces_the_cached_shell(server: Server, tmp_path: Path,
     try:
         server.start(create_app(keeper))
         page.goto("/")
-        expect(page.locator("#top nav a").first).to_have_text("Score it")  # online: the server's files
+        expect(page.locator("#top nav a").first).to_have_text("Score it", timeout=WAIT)  # online: the server's files
         page.wait_for_function(f"async () => {{ const names = await caches.keys(); "
-                               f"return names.length === 1 && names[0] !== {old!r}; }}", timeout=15000)
+                               f"return names.length === 1 && names[0] !== {old!r}; }}", timeout=4 * WAIT)
         server.stop()
         page.goto("/")  # offline: the new release's copy, the old one gone
-        expect(page.locator("#offline")).to_be_visible()
-        expect(page.locator("#top nav a").first).to_have_text("Score it")
+        expect(page.locator("#offline")).to_be_visible(timeout=WAIT)
+        expect(page.locator("#top nav a").first).to_have_text("Score it", timeout=WAIT)
     finally:
         keeper.close()
     assert problems == []

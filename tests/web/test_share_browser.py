@@ -17,6 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 HAND = "123m 456m 789p 67s 99p [CCC] 2f 6f +8s"
 TOTAL = "11"
 DESKTOP = {"width": 1280, "height": 900}
+#: How long a scoring answer may take on a loaded 2-core machine (ms).
+WAIT = 15_000
 
 
 def share(page: Page) -> str:
@@ -26,10 +28,10 @@ def share(page: Page) -> str:
     page.select_option("[name=win]", "discard")
     page.select_option("[name=discarder]", "W")
     page.locator("#notation").fill(HAND)
-    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL)
+    expect(page.locator("[data-testid=total] output")).to_have_text(TOTAL, timeout=WAIT)
     page.get_by_role("button", name="Share this hand").click()
     link = page.locator(".share-link input")
-    expect(link).to_be_visible()
+    expect(link).to_be_visible(timeout=WAIT)
     return link.input_value()
 
 
@@ -47,7 +49,7 @@ def test_a_shared_link_opens_the_hand_scored(page: Page, browser: Browser, base_
         errors: list[str] = []
         other.on("pageerror", lambda error, found=errors: found.append(str(error)))
         other.goto(url)
-        expect(other.locator("[data-testid=total] output")).to_have_text(TOTAL)
+        expect(other.locator("[data-testid=total] output")).to_have_text(TOTAL, timeout=WAIT)
         expect(other.locator(".sheet tr[data-award]")).to_have_count(3)
         expect(other.locator(".payments")).to_contain_text("West pays South 11")
         expect(other.locator(".share-link input")).to_have_value(url)  # passed on as it came
