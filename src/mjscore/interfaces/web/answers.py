@@ -4,7 +4,9 @@ FastAPI to check every answer against before it is sent.
 The library writes its JSON with ``to_dict`` methods (:meth:`mjscore.Score.to_dict`,
 :func:`mjscore.scorekeeper.exchange.view_to_dict`...); these models say what those write. They forbid
 keys they do not name, so a key added to a ``to_dict`` and not here fails the API tests instead of
-being dropped from the answer unseen. Routes whose JSON leaves keys out (a payment's ``money`` when
+being dropped from the answer unseen, except the answers other work is adding to now (the score's
+sheet, the table's live and correction fields): :class:`Open` answers pass further keys through, as
+sent, until they are named here. Routes whose JSON leaves keys out (a payment's ``money`` when
 the table has no stake) are served with ``response_model_exclude_unset=True``: an absent key stays
 absent rather than turning into ``null``.
 """
@@ -25,6 +27,12 @@ class Answer(BaseModel):
     """An answer of the API: only the keys it names."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class Open(Answer):
+    """An answer whose further keys pass through as sent (``additionalProperties`` in the schema)."""
+
+    model_config = ConfigDict(extra="allow")
 
 
 class Names(Answer):
@@ -106,10 +114,9 @@ class Group(Answer):
     winning: bool = Field(description="The set the winning tile completed.")
 
 
-class ScoreAnswer(Answer):
+class ScoreAnswer(Open):
     """A scored hand: ``POST /api/score``. Further keys (the score sheet) pass through as sent."""
 
-    model_config = ConfigDict(extra="allow")
     ruleset: RulesetOfScore
     total: int
     base: Base
@@ -287,7 +294,7 @@ class AnalysisAnswer(Answer):
 # Tables
 
 
-class Deal(Answer):
+class Deal(Open):
     """The deal now: round wind, dealer, streak, hands played."""
 
     round: Seat
@@ -298,7 +305,7 @@ class Deal(Answer):
     minimum: int | None
 
 
-class Balance(Answer):
+class Balance(Open):
     """A player's balance in points and money."""
 
     player: str
@@ -363,7 +370,7 @@ class Recorded(Answer):
     action: str
 
 
-class HistoryStep(Answer):
+class HistoryStep(Open):
     """One entry of the history, as it was settled."""
 
     number: int
@@ -381,7 +388,7 @@ class HistoryStep(Answer):
     problem: str | None
 
 
-class Entry(Answer):
+class Entry(Open):
     """An entry as recorded: a win (with its hand record), a draw, or a table payment event."""
 
     kind: Literal["win", "draw", "event"]
@@ -393,7 +400,7 @@ class Entry(Answer):
     count: int | None = None
 
 
-class TableAnswer(Answer):
+class TableAnswer(Open):
     """A table: its settings, entries, the deal now, balances and history; also its JSON export."""
 
     format: str
