@@ -160,6 +160,9 @@ def test_unknown_things_are_404(client: TestClient) -> None:
         "span": None}
     assert client.get("/api/tables/99").status_code == 404
     assert client.get("/api/tables/99").json()["message"] == "there is no table 99"
+    for beyond in (0, -1, 2**63, 10**30):  # no database integer holds the last two: still no table, not a 500
+        answer = client.get(f"/api/tables/{beyond}")
+        assert (answer.status_code, answer.json()["message"]) == (404, f"there is no table {beyond}")
     assert client.get("/no/such/page").json()["message"] == "no such page: /no/such/page"
 
 

@@ -271,13 +271,19 @@ def add_table(session: Session, row: TableRow) -> int:
     return row.id
 
 
+#: The largest table number a database keeps (a signed 64-bit integer column).
+LARGEST_ID = 2**63 - 1
+
+
 def table_rows(session: Session) -> list[TableRow]:
     return list(session.scalars(select(TableRow).order_by(TableRow.id)))
 
 
 def table_row(session: Session, table_id: int, lock: bool = False) -> TableRow:
-    """The table's row, locked against other writers until the transaction ends if ``lock``."""
-    row = session.get(TableRow, table_id, with_for_update=lock)
+    """The table's row, locked against other writers until the transaction ends if ``lock``. A
+    number no database column can hold (below 1, or beyond a signed 64-bit integer) is no table,
+    not a database error."""
+    row = session.get(TableRow, table_id, with_for_update=lock) if 1 <= table_id <= LARGEST_ID else None
     if row is None:
         raise NoSuchTableError(f"there is no table {table_id}")
     return row

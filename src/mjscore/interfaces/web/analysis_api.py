@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 
 from mjscore import analyse, get_ruleset
 from mjscore.hand import HandRecord, TileField
+from mjscore.interfaces.web.answers import AnalysisAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS
 from mjscore.scoring.analysis import read_request
 
@@ -26,7 +27,7 @@ class AnalyseRequest(HandRecord):
     visible: TileField = Field("", description="Tiles seen on the table: discards, other players' sets.")
 
 
-@router.post("/analyse", responses=BODY_ERRORS)
+@router.post("/analyse", response_model=AnalysisAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
 def analyse_hand(request: AnalyseRequest) -> dict[str, Any]:
     """Shanten (0 ready, -1 complete), the useful tiles with the copies unseen, and for 14 or 17 tiles
     the discard table: each discard's shanten and useful tiles and, when it leaves the hand ready,

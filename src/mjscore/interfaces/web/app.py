@@ -1,29 +1,47 @@
 """The FastAPI application: the JSON API under ``/api`` (schema at ``/api/openapi.json``, browsable
-at ``/api/docs``) and the web pages, plain HTML, CSS and JavaScript served from ``static/`` with
-nothing fetched from elsewhere, so the app works with no internet. Who may use it and the headers
-it sends: :mod:`mjscore.interfaces.web.security`."""
+at ``/api/docs`` with Swagger UI from the files the ``fastapi-offline`` package ships) and the web
+pages, plain HTML, CSS and JavaScript served from ``static/`` with nothing fetched from elsewhere, so
+the app works with no internet. Who may use it and the headers it sends:
+:mod:`mjscore.interfaces.web.security`."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web import analysis_api, club_api, scoring_api, stats_api, tables_api
-from mjscore.interfaces.web.errors import MAX_BODY_BYTES, BodyLimit, error_response, install_error_handlers
-from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard
+from mjscore.interfaces.web import analysis_api, club_api, scoring_api, share_api, stats_api, tables_api
+from mjscore.interfaces.web.answers import Session
+from mjscore.interfaces.web.errors import (
+    BODY_ERRORS,
+    MAX_BODY_BYTES,
+    BodyLimit,
+    ErrorBody,
+    document_errors,
+    error_response,
+    install_error_handlers,
+)
+from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard, guard_errors
+from mjscore.rulesets import available as rulesets
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scoring.ruleset import LANGUAGES
 
 STATIC = Path(str(resources.files(__package__).joinpath("static")))
+#: Swagger UI's script and style sheet, as the ``fastapi-offline`` package ships them.
+SWAGGER_UI = Path(str(resources.files("fastapi_offline").joinpath("static")))
 
 #: The pages: URL path -> HTML file. Each page's script asks the API for what it shows.
 PAGES = {
@@ -35,7 +53,23 @@ PAGES = {
     "/standings": "standings.html",
     "/join": "join.html",
     "/stats": "stats.html",
+    share_api.PAGE: "hand.html",
 }
+#: What the service worker keeps for the app to open with no network, besides the static files: the
+#: manifest, the lists every page starts from and every award table in every language (none of the
+#: club's tables).
+SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/rulesets",
+             *(f"/api/rulesets/{ruleset}?lang={lang}" for ruleset in rulesets() for lang in LANGUAGES))
+
+
+class Revalidated(StaticFiles):
+    """Static files that a browser asks for again each time (``Cache-Control: no-cache``: a 304 when
+    its copy is current), so that its HTTP cache never hides a new release's files."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 class Join(BaseModel):
@@ -69,7 +103,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
         summary="Exact mahjong scoring with explanations in English and Chinese, and a table scorekeeper.",
         version="0.1.0",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
@@ -80,14 +114,30 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.add_middleware(Guard, access=rules)
     app.include_router(scoring_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(share_api.router)
     app.include_router(stats_api.router)  # before the tables: /api/tables/stats is no /api/tables/{table_id}
     app.include_router(tables_api.router)
     app.include_router(club_api.router)
-    app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"],
-                      summary="Join the club's table server with its passphrase: sets the session cookie.")
+    app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"], response_model=Session,
+                      summary="Join the club's table server with its passphrase: sets the session cookie.",
+                      responses={**BODY_ERRORS, 403: {"model": ErrorBody, "description": "Not the club's passphrase."},
+                                 429: {"model": ErrorBody, "description": "Too many wrong passphrases: wait."}})
+    app.add_api_route("/api/docs", _page("docs.html"), methods=["GET"], include_in_schema=False)
+    app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_api_route("/manifest.webmanifest", _manifest, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/sw.js", _service_worker(), methods=["GET"], include_in_schema=False)
+    app.mount("/static", Revalidated(directory=STATIC), name="static")
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema with the errors documented as they are sent (:func:`document_errors`)."""
+        if app.openapi_schema is None:
+            app.openapi_schema = document_errors(generate(), lambda path, method: guard_errors(path, method, rules))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 
@@ -113,6 +163,32 @@ def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
         return answer
 
     return join
+
+
+def _manifest() -> FileResponse:
+    """The web app manifest, at the root so that its scope is the whole app."""
+    return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
+
+
+def _service_worker() -> Callable[[], Response]:
+    """``GET /sw.js``: static/service-worker.js after the constants it needs: ``VERSION``, a hash of
+    every static file (so a new release is a new script, and the browser replaces the old one and its
+    cache), ``SHELL``, the URLs it keeps, and ``PAGES``, each page's path pattern and HTML file. It is
+    served from the root so that it may look after every page, and never from a stale HTTP cache."""
+    files = sorted(p for p in STATIC.iterdir() if p.is_file() and p.name != "service-worker.js")
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    pages = [["^" + re.sub(r"\{\w+\}", "[^/]+", path) + "$", f"/static/{file}"] for path, file in PAGES.items()]
+    prelude = (f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
+               f"const SHELL = {json.dumps([*(f'/static/{p.name}' for p in files), *SHELL_API])};\n"
+               f"const PAGES = {json.dumps(pages)};\n")
+    script = prelude + (STATIC / "service-worker.js").read_text(encoding="utf-8")
+
+    def service_worker() -> Response:
+        return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    return service_worker
 
 
 def _page(filename: str) -> Callable[[], FileResponse]:

@@ -15,6 +15,7 @@ Every error response is ``{"message": ..., "type": ..., "span": [start, end] | n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -22,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mjscore.errors import InputError, MjscoreError, NoSuchTableError, NotationError, StaleTableError
@@ -36,8 +38,10 @@ class ErrorBody(BaseModel):
 
     message: str = Field(description="One line naming the problem.")
     type: str = Field(description="The kind of problem, e.g. HandError, NotAWinError, NotFound.")
-    span: tuple[int, int] | None = Field(
-        None, description="Start and end (0-based, end exclusive) of the offending part of a notation.")
+    # a list of two rather than a tuple: OpenAPI tools read a list's schema more reliably than prefixItems
+    span: list[int] | None = Field(
+        None, min_length=2, max_length=2,
+        description="Start and end (0-based, end exclusive) of the offending part of a notation.")
 
 
 #: The ``responses`` of a route that reads a request body, for the OpenAPI schema.
@@ -56,7 +60,8 @@ class NotFound(MjscoreError):
 
 
 def error_response(status: int, message: str, kind: str, span: tuple[int, int] | None = None) -> JSONResponse:
-    return JSONResponse(ErrorBody(message=message, type=kind, span=span).model_dump(), status_code=status)
+    body = ErrorBody(message=message, type=kind, span=None if span is None else list(span))
+    return JSONResponse(body.model_dump(), status_code=status)
 
 
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
@@ -83,8 +88,26 @@ def _http_error(request: Request, error: Exception) -> JSONResponse:
         response = error_response(405, f"{request.method} is not allowed on {request.url.path}", "MethodNotAllowed")
     else:
         response = error_response(error.status_code, str(error.detail), "HTTPError")
-    response.headers.update(error.headers or {})  # 405 says what is allowed (Allow)
+    response.headers.update(error.headers or {})
+    if error.status_code == 405:
+        allowed = allowed_methods(request)
+        if allowed:
+            response.headers["Allow"] = ", ".join(allowed)
     return response
+
+
+#: The methods a 405's ``Allow`` header may name.
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the app's routes answer on the request's path (each one asked whether it would
+    take the request with that method). Starlette's 405 names only the methods of the first route on
+    the path, which misses ``POST /api/tables`` beside its ``GET``. Mounted static files name their
+    own (StaticFiles' ``Allow``)."""
+    routes = [route for route in request.app.router.routes if not isinstance(route, Mount)]
+    return [method for method in METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)]
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -146,3 +169,26 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = error_response(413, f"the request body is larger than {self.max_bytes} bytes", "TooLarge")
         await response(scope, receive, send)
+
+
+def document_errors(schema: dict[str, Any], more: Callable[[str, str], dict[int, str]]) -> dict[str, Any]:
+    """The OpenAPI ``schema`` with the errors documented as they are sent: every 4xx answer is
+    :class:`ErrorBody` JSON (FastAPI's default 422 says ``HTTPValidationError``, a shape this app
+    never sends, and puts the errors of the CSV export under ``text/csv``), and every operation lists
+    the errors ``more(path, method)`` says the middleware answers (a refused host, a device that has
+    not joined...). Returns ``schema``, changed in place."""
+    error_body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses: dict[str, Any] = operation["responses"]
+            for code, response in responses.items():
+                if code.startswith("4"):
+                    response["content"] = error_body
+            for status, description in more(path, method.upper()).items():
+                found = responses.setdefault(str(status), {"description": "", "content": error_body})
+                found["description"] = "; or ".join(filter(None, (found["description"], description)))
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.pop(unused, None)
+    components.setdefault("ErrorBody", ErrorBody.model_json_schema())
+    return schema

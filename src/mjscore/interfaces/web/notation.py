@@ -50,6 +50,14 @@ class HandTiles:
             "win_tile": self.win_tile.code if self.win_tile else None,
         }
 
+    def notation(self) -> str:
+        """The tiles as the notation box writes them (what :func:`parse_hand_tiles` reads back)."""
+        sets = [f"[{format_tiles(m.tiles)}{' concealed' if m.concealed else ' added' if m.added else ''}]"
+                for m in self.melds]
+        parts = [format_tiles(self.concealed), *sets, format_tiles(self.flowers),
+                 f"+{self.win_tile.code}" if self.win_tile else ""]
+        return " ".join(part for part in parts if part)
+
 
 def parse_hand_tiles(text: str) -> HandTiles:
     """Read the notation box; raise :class:`NotationError` (a ``MjscoreError``) naming the problem

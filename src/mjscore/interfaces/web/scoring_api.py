@@ -12,6 +12,7 @@ from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, 
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import HandRecord
+from mjscore.interfaces.web.answers import BatchLine, NotationAnswer, RulesetTable, ScoreAnswer, WaitsAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
 from mjscore.rulesets import presets_of
@@ -74,7 +75,7 @@ def _groups(arrangement: Arrangement | None) -> list[dict[str, Any]]:
             for index, g in enumerate(arrangement.groups)]
 
 
-@router.post("/score", responses=BODY_ERRORS)
+@router.post("/score", response_model=ScoreAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
 def score_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
     """Score a winning hand: the total, every award with its points and reason, the arrangement
     used, the wait set, who pays whom and the payments settled at the table."""
@@ -91,7 +92,7 @@ class BatchRequest(BaseModel):
     house_rules: dict[str, Any] | None = Field(None, description="As for /api/score, applied to every hand.")
 
 
-@router.post("/score/batch", responses=BODY_ERRORS)
+@router.post("/score/batch", response_model=list[BatchLine], response_model_exclude_unset=True, responses=BODY_ERRORS)
 def score_batch(request: BatchRequest) -> list[dict[str, Any]]:
     """Score each hand record, in order: its compact score (ruleset, total, legal, awards, payments)
     or ``{"index": n, "error": "..."}`` naming what is wrong with it."""
@@ -107,7 +108,7 @@ def score_batch(request: BatchRequest) -> list[dict[str, Any]]:
     return answers
 
 
-@router.post("/waits", responses=BODY_ERRORS)
+@router.post("/waits", response_model=WaitsAnswer, responses=BODY_ERRORS)
 def waits_of_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
     """The tiles the held hand waits on (any winning tile in the record set aside), each with the
     score a win on it would make in the record's context (null where that win cannot happen)."""
@@ -120,7 +121,7 @@ def waits_of_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
                       for tile, found in results]}
 
 
-@router.post("/notation", responses=BODY_ERRORS)
+@router.post("/notation", response_model=NotationAnswer, responses=BODY_ERRORS)
 def read_notation(request: NotationRequest) -> dict[str, Any]:
     """Read the one-line tile notation of the notation box into hand record fields."""
     return parse_hand_tiles(request.text).to_record()
@@ -142,7 +143,7 @@ def list_rulesets() -> list[RulesetSummary]:
                            default=r.id == default, presets=list(presets_of(r.id))) for r in found]
 
 
-@router.get("/rulesets/{ruleset_id}", responses=NOT_FOUND)
+@router.get("/rulesets/{ruleset_id}", response_model=RulesetTable, responses=NOT_FOUND)
 def ruleset_table(ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
     """One ruleset's award table and settings."""
     try:

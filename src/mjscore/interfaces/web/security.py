@@ -13,9 +13,9 @@
 - **Cross-site writes.** The cookie is ``SameSite=Strict`` and a change whose ``Origin`` is another
   site is refused (403).
 - **Headers.** Every answer says ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
-  ``Referrer-Policy: no-referrer``; pages get a Content-Security-Policy that runs only the app's own
-  scripts and styles (none inline) and cannot be framed (``frame-ancestors 'none'``), so the Undo
-  button cannot be clickjacked.
+  ``Referrer-Policy: no-referrer`` and a Content-Security-Policy (the API docs' included) that runs
+  only the app's own scripts and styles (none inline) and cannot be framed (``frame-ancestors
+  'none'``), so the Undo button cannot be clickjacked.
 """
 
 from __future__ import annotations
@@ -46,12 +46,13 @@ SESSION_SECONDS = 120 * 24 * 3600
 #: Wrong passphrases accepted from one address per ten minutes before it must wait.
 MAX_FAILURES = 10
 
+#: The app's own scripts, styles, images (and data: images: the QR code of a shared hand), service
+#: worker and manifest; nothing inline, nothing from elsewhere, never framed.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+       "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
 HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
            (b"referrer-policy", b"no-referrer"), (b"cross-origin-opener-policy", b"same-origin")]
-#: FastAPI's browsable API docs load Swagger UI from a CDN, which the policy would block.
-NO_CSP = ("/api/docs",)
 
 
 def host_name(host: str) -> str:
@@ -127,10 +128,7 @@ class Guard:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                extra = list(HEADERS)
-                if not path.startswith(NO_CSP):
-                    extra.append((b"content-security-policy", CSP.encode()))
-                message["headers"] = [*message.get("headers", []), *extra]
+                message["headers"] = [*message.get("headers", []), *HEADERS, (b"content-security-policy", CSP.encode())]
             await send(message)
 
         refusal = self._refusal(scope, headers, path)
@@ -160,6 +158,16 @@ class Guard:
             return None
         return error_response(401, "this table server needs the club passphrase: open its join link (/join) on "
                                    "this device first", "NotJoined")
+
+
+def guard_errors(path: str, method: str, access: Access) -> dict[int, str]:
+    """The errors :class:`Guard` may answer a request for ``method path`` with, for the OpenAPI schema."""
+    errors = {400: "The Host header names a host this server does not answer to."}
+    if method not in ("GET", "HEAD", "OPTIONS"):
+        errors[403] = "The change was sent from another site (Origin)."
+    if access.passphrase is not None and path.startswith("/api/tables"):
+        errors[401] = "This device has not joined the club's table server (POST /api/session)."
+    return errors
 
 
 def _cookie(headers: Headers, name: str) -> str | None:

@@ -22,13 +22,13 @@ from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import PlainTextResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.applications import Starlette
 
 from mjscore.errors import NoSuchTableError, TableError
 from mjscore.hand import HandRecord
+from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.rulesets import preset, presets_of
@@ -164,7 +164,7 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
                       version=t.version) for t in keeper.tables()]
 
 
-@router.post("", status_code=201, responses=BODY_ERRORS)
+@router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
 def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """Open a new table (at most 30 an hour, unless the server says otherwise)."""
     house_rules = request.house_rules
@@ -180,7 +180,8 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
     return view_to_dict(view, lang)
 
 
-@router.post("/import", status_code=201, responses=BODY_ERRORS)
+@router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
+             responses=BODY_ERRORS)
 def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
     settled again under the current engine."""
@@ -189,29 +190,28 @@ def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: A
                         lang)
 
 
-@router.get("/{table_id}", responses=NOT_FOUND)
+@router.get("/{table_id}", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
 def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: SinceVersion = None) -> dict[str, Any]:
     """The table: settings, entries, the deal now, balances and history. It is also the JSON export,
     which ``POST /api/tables/import`` reads back."""
     return view_to_dict(keeper.table(table_id), lang, since_version)
 
 
-@router.get("/{table_id}/log", responses=NOT_FOUND)
+@router.get("/{table_id}/log", response_model=list[LogLine], responses=NOT_FOUND)
 def table_log(table_id: int, keeper: Keeper) -> list[dict[str, Any]]:
     """Every change ever made to the table, oldest first: when (UTC), by whom, what (change 0:
     the table was opened)."""
     return log_to_dict(keeper.table(table_id), keeper.log(table_id))
 
 
-@router.get("/{table_id}/export.csv", response_class=PlainTextResponse, responses=NOT_FOUND)
-def export_csv(table_id: int, keeper: Keeper) -> PlainTextResponse:
+@router.get("/{table_id}/export.csv", response_class=CSVResponse, responses=NOT_FOUND)
+def export_csv(table_id: int, keeper: Keeper) -> CSVResponse:
     """The history as CSV, one row per entry, for a spreadsheet."""
     view = keeper.table(table_id)
-    return PlainTextResponse(view_to_csv(view), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": f'attachment; filename="table-{table_id}.csv"'})
+    return CSVResponse(view_to_csv(view), headers={"Content-Disposition": f'attachment; filename="table-{table_id}.csv"'})
 
 
-@router.post("/{table_id}/wins", responses=ERRORS)
+@router.post("/{table_id}/wins", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def record_win(table_id: int, request: WinRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
                since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a won hand (scored by the engine in the table's context), or correct entry N."""
@@ -221,7 +221,7 @@ def record_win(table_id: int, request: WinRequest, keeper: Keeper, who: Actor, l
     return view_to_dict(view, lang, since_version)
 
 
-@router.post("/{table_id}/draws", responses=ERRORS)
+@router.post("/{table_id}/draws", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def record_draw(table_id: int, request: Correctable, keeper: Keeper, who: Actor, lang: Lang = "en",
                 since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a drawn hand (the wall ran out), or correct entry N."""
@@ -230,7 +230,7 @@ def record_draw(table_id: int, request: Correctable, keeper: Keeper, who: Actor,
     return view_to_dict(view, lang, since_version)
 
 
-@router.post("/{table_id}/events", responses=ERRORS)
+@router.post("/{table_id}/events", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def record_event(table_id: int, request: EventRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
                  since_version: SinceVersion = None) -> dict[str, Any]:
     """Record a table payment when it happens, or correct entry N."""
@@ -239,7 +239,7 @@ def record_event(table_id: int, request: EventRequest, keeper: Keeper, who: Acto
     return view_to_dict(view, lang, since_version)
 
 
-@router.post("/{table_id}/undo", responses=ERRORS)
+@router.post("/{table_id}/undo", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
          since_version: SinceVersion = None) -> dict[str, Any]:
     """Void the last entry of the history (it stays in the table's log)."""
@@ -247,7 +247,7 @@ def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang 
     return view_to_dict(view, lang, since_version)
 
 
-@router.post("/{table_id}/rescore", responses=ERRORS)
+@router.post("/{table_id}/rescore", response_model=RescoreAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
             since_version: SinceVersion = None) -> dict[str, Any]:
     """Score every entry again under the current ruleset and engine; ``rescored`` lists the entries

@@ -2,6 +2,7 @@
 // English / Simplified / Traditional Chinese (labels.json; the choice is remembered in this browser),
 // the tile list, and the JSON API client.
 
+import { noteAnswer, registerServiceWorker, unreachable } from "./offline.js";
 import { tileSvg } from "./tiles.js";
 
 export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
@@ -11,6 +12,8 @@ const LABEL_FILES = ["/static/labels.json", "/static/table.labels.json"];
 const listeners = [];
 let labels = {};
 let tileInfo = {};
+
+registerServiceWorker();
 
 /** The page's language: the remembered choice, else the browser's, else English. */
 export function lang() {
@@ -101,11 +104,18 @@ export class ApiError extends Error {
 export async function api(path, { body, method, query } = {}) {
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
-  const response = await fetch(url, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(url, {
+      method: method ?? (body === undefined ? "GET" : "POST"),
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    noteAnswer(null);  // the server cannot be reached: say so (offline.js)
+    throw new ApiError(0, { message: unreachable() });
+  }
+  noteAnswer(response);
   const data = await response.json();
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

@@ -4,6 +4,7 @@
 import { analysisUpdater } from "./analysis.js";
 import { api, onLanguageChange, startPage } from "./common.js";
 import { Picker } from "./picker.js";
+import { shareButton } from "./share.js";
 import { sheetUpdater } from "./sheet.js";
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
   const sheet = sheetUpdater(document.querySelector("#sheet .sheet"), picker);
   const analysis = analysisUpdater(document.querySelector("#analysis .analysis"), picker);
   update = () => { sheet(); analysis(); };
+  shareButton(document.getElementById("sheet"), () => picker.record());
   onLanguageChange(() => update());
   update();
 }

@@ -1,0 +1,40 @@
+// A shared hand (/hand?tiles=...; share_api.py): the hand the link carries, scored, with the link
+// and its QR code to pass it on.
+
+import { api, esc, lang, onLanguageChange, startPage } from "./common.js";
+import { showShared } from "./share.js";
+import { scoreSheet } from "./sheet.js";
+
+const TITLES = { en: "A shared hand", "zh-Hans": "分享的一手牌", "zh-Hant": "分享的一手牌" };
+
+function problem(message) {
+  return `<p class="error" role="alert">${esc(message)}</p>`;
+}
+
+async function main() {
+  await startPage("/");
+  const root = document.getElementById("shared");
+  const title = () => { root.querySelector("h2").textContent = TITLES[lang()] ?? TITLES.en; };
+  title();
+  let shared;
+  try {
+    shared = await api("/api/share", { query: { query: location.search } });
+  } catch (error) {
+    root.querySelector(".sheet").innerHTML = problem(error.message);
+    return;
+  }
+  root.querySelector(".notation code").textContent = new URLSearchParams(location.search).get("tiles");
+  const sheet = async () => {
+    try {
+      const result = await api("/api/score", { body: { hand: shared.hand }, query: { lang: lang() } });
+      root.querySelector(".sheet").innerHTML = scoreSheet(result);
+    } catch (error) {
+      root.querySelector(".sheet").innerHTML = problem(error.message);
+    }
+  };
+  onLanguageChange(() => { title(); sheet(); });
+  await sheet();
+  showShared(root.querySelector(".share-panel"), shared);
+}
+
+main();

@@ -1,0 +1,42 @@
+"""Schemathesis makes up requests from the OpenAPI schema and checks every answer against it: no
+server error, a documented status, the documented content type, a body that matches its schema.
+
+The tables' operations are left out here: they change the database, and their answers are walked
+in tests/test_web_openapi.py. Schemathesis' check that every schema-valid request is accepted is
+not asked for: a schema cannot say which hands are wins (those are answered 422, as documented)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web.security import Access
+from mjscore.scorekeeper import Scorekeeper
+
+CHECKS: list[Callable[..., Any]] = [not_a_server_error, status_code_conformance, content_type_conformance,
+                                    response_schema_conformance]
+
+
+def _schema() -> Any:
+    keeper = Scorekeeper.open("sqlite://")  # the schema only: no table is touched
+    app = create_app(keeper, access=Access.of(["testserver"]))  # schemathesis' test client calls itself testserver
+    return schemathesis.openapi.from_asgi("/api/openapi.json", app)
+
+
+schema = _schema()
+
+
+@schema.exclude(path_regex="^/api/tables").parametrize()
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_answer_matches_the_schema(case: Any) -> None:
+    case.call_and_validate(checks=CHECKS)
