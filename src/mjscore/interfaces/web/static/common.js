@@ -1,5 +1,5 @@
 // What every page shares: the header with its navigation and language switch, the labels in
-// English / Simplified / Traditional Chinese (labels.json; the choice is remembered in this browser),
+// English / Simplified / Traditional Chinese (the label catalogue, /api/labels; the choice is remembered in this browser),
 // the tile list, and the JSON API client.
 
 import { tileSvg } from "./tiles.js";
@@ -70,7 +70,7 @@ function header(page) {
 
 /** Set up the page: header, labels, tiles. `page` is the navigation entry it belongs to. */
 export async function startPage(page) {
-  const [labelData, tiles] = await Promise.all([api("/static/labels.json"), api("/api/tiles")]);
+  const [labelData, tiles] = await Promise.all([api("/api/labels"), api("/api/tiles")]);
   labels = labelData;
   tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
   const top = document.getElementById("top");
