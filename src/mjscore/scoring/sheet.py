@@ -318,9 +318,9 @@ def _evidence(pattern: str, detail: str, result: Score,
     """The tiles behind an award: those its pattern names (a detail written in tile notation), else
     the flowers, the winning tile or the whole hand, as its pattern is about."""
     hand = result.hand
-    if pattern in _FLOWER_PATTERNS and hand.flowers:
-        return Scope.FLOWERS, (hand.flowers,)
     named = _tiles_named(detail)
+    if pattern in _FLOWER_PATTERNS and hand.flowers:
+        return Scope.FLOWERS, named or (hand.flowers,)
     if named:
         return Scope.SETS, named
     if pattern in _WIN_PATTERNS and hand.win_tile is not None:
@@ -389,3 +389,9 @@ def _replaced_by(rules: Ruleset, award_id: str, value: int, shown: list[tuple[st
     if by is not None:
         return How.CONSOLATION, by
     return None
+
+
+def score_json(result: Score, lang: str = "en") -> dict[str, Any]:
+    """A scored hand as ``mjscore score --format json`` prints it (and ``mjscore batch`` writes each
+    line): :meth:`Score.to_dict` and, under ``sheet``, its score sheet."""
+    return {**result.to_dict(lang), "sheet": sheet(result).to_dict(lang)}

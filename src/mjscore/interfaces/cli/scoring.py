@@ -21,7 +21,7 @@ from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
-from mjscore.scoring.sheet import Row, Scope, Sheet, sheet
+from mjscore.scoring.sheet import Row, Scope, Sheet, score_json, sheet
 from mjscore.tiles import Tile
 
 HandArgument = Annotated[
@@ -156,8 +156,7 @@ def score_command(
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
-        typer.echo(json.dumps({**result.to_dict(lang.value), "sheet": sheet(result).to_dict(lang.value)},
-                              ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(score_json(result, lang.value), ensure_ascii=False, indent=2))
     else:
         _print_sheet(sheet(result), lang.value)
     if not result.is_legal:

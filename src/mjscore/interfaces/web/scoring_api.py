@@ -17,7 +17,7 @@ from mjscore.interfaces.web.notation import parse_hand_tiles
 from mjscore.labels import catalogue
 from mjscore.rulesets import presets_of
 from mjscore.scoring.ruleset import LANGUAGES, Ruleset
-from mjscore.scoring.sheet import sheet
+from mjscore.scoring.sheet import score_json
 from mjscore.tiles import ALL_TILES
 
 Lang = Literal["en", "zh-Hans", "zh-Hant"]
@@ -66,7 +66,7 @@ def ruleset_for(record: HandRecord, house_rules: dict[str, Any] | None) -> Rules
 def score_dict(result: Score, lang: str) -> dict[str, Any]:
     """:meth:`Score.to_dict` with the arrangement's groups spelled out, for drawing them as tiles,
     and the score sheet (:mod:`mjscore.scoring.sheet`) that the page renders."""
-    return {**result.to_dict(lang), "groups": _groups(result.arrangement), "sheet": sheet(result).to_dict(lang)}
+    return {**score_json(result, lang), "groups": _groups(result.arrangement)}
 
 
 def _groups(arrangement: Arrangement | None) -> list[dict[str, Any]]:
