@@ -88,6 +88,10 @@ class Row:
     def value(self) -> int:
         return self.points * self.count
 
+    def points_text(self) -> str:
+        """The points as the sheet writes them: "2", or "1 × 3 = 3" for an award counted three times."""
+        return f"{self.points} × {self.count} = {self.value}" if self.count > 1 else str(self.value)
+
 
 @dataclass(frozen=True, slots=True)
 class Replaced:
@@ -240,7 +244,8 @@ class Sheet:
             "total": self.total,
             "legal": self.legal,
             "rows": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
-                      "count": r.count, "value": r.value, "group": r.group, "scope": r.scope.value,
+                      "count": r.count, "value": r.value, "points_text": r.points_text(), "group": r.group,
+                      "scope": r.scope.value,
                       "sets": [[t.code for t in s] for s in r.sets], "help": r.help.get(lang), "source": r.source}
                      for r in self.rows],
             "base": {"points": self.base, "name": rules.base_name.get(lang), "names": rules.base_name.to_dict()},
@@ -250,6 +255,7 @@ class Sheet:
             "arrangement": [{"kind": g.kind, "tiles": [t.code for t in g.tiles], "declared": g.declared,
                              "concealed": g.concealed, "winning": g.winning} for g in self.arrangement],
             "win": {"kind": self.win.value, "tile": self.win_tile.code if self.win_tile else None,
+                    "glyph": self.win_tile.unicode if self.win_tile else None,
                     "discarder": self.discarder, "seat": self.seat, "round": self.round,
                     "line": self.win_line(lang)},
             "flowers": [t.code for t in self.flowers],

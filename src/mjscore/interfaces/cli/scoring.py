@@ -293,8 +293,7 @@ def _print_sheet(shown: Sheet, lang: str) -> None:
     table.add_column(words["points"], justify="right")
     table.add_column("", style="dim")
     for row in shown.rows:
-        name = row.names.get(lang) + (f" x{row.count}" if row.count > 1 else "")
-        table.add_row(name, str(row.value), _row_tiles(row, lang))
+        table.add_row(row.names.get(lang), row.points_text(), _row_tiles(row, lang))
     if shown.base:
         table.add_row(rules.base_name.get(lang), str(shown.base), "")
     table.add_section()

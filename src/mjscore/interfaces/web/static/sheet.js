@@ -19,10 +19,15 @@ function rowTiles(row) {
 }
 
 function award(row) {
-  const points = row.count > 1 ? `${row.points} × ${row.count} = ${row.value}` : `${row.value}`;
   return `<tr data-award="${esc(row.id)}" data-scope="${esc(row.scope)}">` +
     `<th scope="row" title="${esc(row.help)}">${esc(row.name)}</th>` +
-    `<td class="num">${esc(points)}</td><td class="reason">${rowTiles(row)}</td></tr>`;
+    `<td class="num">${esc(row.points_text)}</td><td class="reason">${rowTiles(row)}</td></tr>`;
+}
+
+/** How the hand was won, its winning tile drawn as a tile (the model's line writes its character). */
+function winLine(win) {
+  const line = esc(win.line);
+  return win.glyph ? line.replace(win.glyph, tileRow([win.tile], { className: "small" })) : line;
 }
 
 function replaced(row) {
@@ -48,7 +53,7 @@ export function scoreSheet(sheet) {
   return `<div class="total" data-testid="total"><span data-label="total">${esc(t("total"))}</span> ` +
     `<output>${sheet.total}</output> <small>${esc(rules.unit_name)}</small></div>` +
     `<p class="ruleset">${esc(rules.name)}</p>` +
-    `<p class="win" data-testid="win">${esc(sheet.win.line)}</p>` +
+    `<p class="win" data-testid="win">${winLine(sheet.win)}</p>` +
     notes.join("") +
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th>` +
     `<th scope="col" class="num">${esc(t("points"))}</th><th scope="col">${esc(t("reason"))}</th></tr></thead>` +
