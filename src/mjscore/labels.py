@@ -29,3 +29,9 @@ def label(key: str, lang: str = "en", **values: Any) -> str:
     ``KeyError`` for a key or a language the catalogue does not have (a bug, not bad input)."""
     text = catalogue()[lang][key]
     return text.format(**values) if values else text
+
+
+def unit_name(unit: str, lang: str) -> str:
+    """A ruleset's unit (``points``, ``tai``, ``fan``) in ``lang``: points, 台, 番. A unit the
+    catalogue does not know (a club's ruleset file may name its own) is shown as written."""
+    return catalogue()[lang].get(f"unit_{unit}", unit)

@@ -93,3 +93,15 @@ def test_the_replaced_awards_and_payments_read_the_same_on_the_page_and_the_comm
     expect(page.locator(".sheet tr[data-replaced]")).to_have_count(3)
     expect(page.locator(".payments").first).to_have_text("西 付給 南 30")
     _same_as_the_cli(page, LRC_RECORD, LRC_ARGS)
+
+
+def test_a_tile_that_does_not_complete_the_hand_is_said_in_the_pages_language(page: Page) -> None:
+    # 123m 456m 789p 234s 67s 99p waits on 5s and 8s (README): 9s completes nothing.
+    _show(page, "lrc", "S", "W", "123m 456m 789p 234s 67s 99p +9s")
+    refusal = page.locator("[data-testid=not-a-win]")
+    expect(refusal).to_contain_text("這張牌不能胡。")
+    waits = page.locator(".sheet .hint svg")
+    expect(waits).to_have_count(2)
+    assert [waits.nth(i).get_attribute("aria-label") for i in range(2)] == [
+        mjscore.Tile.parse(code).name(LANG) for code in ("5s", "8s")]
+    assert re.findall(r"[A-Za-z]{2,}", page.locator(".sheet").inner_text()) == []

@@ -22,7 +22,7 @@ from typing import Any
 
 from mjscore.errors import NotationError
 from mjscore.hand import WinKind
-from mjscore.labels import label
+from mjscore.labels import label, unit_name
 from mjscore.scoring.engine import Award, Score
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment
@@ -188,7 +188,7 @@ class Sheet:
 
     def unit(self, lang: str) -> str:
         """The ruleset's unit in ``lang`` (points, 台, 番), as the ruleset names it."""
-        return _unit(self.ruleset.unit, lang)
+        return unit_name(self.ruleset.unit, lang)
 
     def win_text(self, lang: str) -> str:
         """How the hand was won: "Discard 🀗 from East"."""
@@ -280,13 +280,6 @@ class Sheet:
 def seat_name(seat: str, lang: str) -> str:
     """A seat (E, S, W, N) in ``lang``: East, 东, 東."""
     return label(f"seat_{seat}", lang)
-
-
-def _unit(unit: str, lang: str) -> str:
-    try:
-        return label(f"unit_{unit}", lang)
-    except KeyError:  # a club's ruleset file may name a unit of its own: shown as it wrote it
-        return unit
 
 
 def _join(lang: str, parts: list[str]) -> str:

@@ -313,5 +313,5 @@ def _print_sheet(shown: Sheet, lang: str) -> None:
     if shown.minimum is not None and not shown.minimum.legal:
         console.print(shown.minimum.text(lang), markup=False)
     line("payments", shown.payments_text(lang))
-    for row in shown.table_payments:
-        line("table_payments", shown.table_payment_text(row, lang))
+    for paid in shown.table_payments:
+        line("table_payments", shown.table_payment_text(paid, lang))

@@ -90,6 +90,7 @@ export class ApiError extends Error {
   constructor(status, body) {
     super(body.message ?? `HTTP ${status}`);
     this.status = status;
+    this.type = body.type ?? null;
     this.span = body.span ?? null;
   }
 }

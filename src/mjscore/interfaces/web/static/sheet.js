@@ -82,8 +82,18 @@ async function handSheet(record, picker, houseRules) {
       `<small>${score ? score.awards.map((a) => esc(a.name)).join(", ") : esc(t("cannot_win"))}</small></li>`).join("") +
       `</ul>`, result: null };
   }
-  const result = await api("/api/score", { body, query: { lang: lang() } });
-  return { html: scoreSheet(result.sheet), result };
+  try {
+    const result = await api("/api/score", { body, query: { lang: lang() } });
+    return { html: scoreSheet(result.sheet), result };
+  } catch (problem) {
+    if (problem.type !== "NotAWinError") throw problem;
+    // Said in the page's language, with the tiles that would complete the hand drawn as tiles
+    // (/api/waits sets the winning tile aside).
+    const { waits } = await api("/api/waits", { body, query: { lang: lang() } });
+    return { html: `<p class="error" role="alert" data-testid="not-a-win">${tileRow([record.win_tile])} ` +
+      `${esc(t("not_a_win"))}</p>` + (waits.length ? `<p class="hint">${esc(t("waits_are"))} ` +
+      `${tileRow(waits.map((w) => w.tile), { className: "small" })}</p>` : ""), result: null };
+  }
 }
 
 /** A function that redraws `container` with the sheet of `picker`'s hand and then calls
