@@ -158,3 +158,14 @@ def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record:
             assert rule.group is not None
         elif gone.how is How.REPLACES:
             assert gone.id in result.ruleset.award(gone.by).replaces
+
+
+def test_chicken_hand_lists_the_small_score_it_replaces() -> None:
+    # LRC golden "Chicken Hand": only No Flower tiles 1 before the base, so Chicken Hand 20 replaces
+    # it (seed 000, Hand patterns; ruling 18).
+    shown = _sheet({"ruleset": "lrc", "seat": "S", "round": "E", "melds": [{"kind": "chow", "tiles": "234m"}],
+                    "concealed": "678m 567p 78p 111s EE", "win_tile": "9p", "win": "discard", "discarder": "W"})
+    assert [(r.id, r.value, r.scope) for r in shown.rows] == [("chicken_hand", 20, Scope.HAND)]
+    assert [(r.id, r.points, r.how, r.by) for r in shown.replaced] == [
+        ("no_flowers", 1, How.CONSOLATION, "chicken_hand")]
+    assert shown.replaced[0].text("zh-Hans") == "被鸡和取代"  # 鸡和: lrc.toml, chicken_hand
