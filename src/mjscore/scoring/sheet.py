@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import chain
 from typing import Any
 
 from mjscore.errors import NotationError
@@ -347,8 +348,11 @@ def replaced_awards(result: Score) -> tuple[Replaced, ...]:
     if result.arrangement is None and not flower_win:
         return ()
     facts = Facts(hand, result.arrangement, result.waits)
-    shown: list[tuple[str, int, int]] = []  # (id, count, value) of every award the arrangement shows
+    related = _related(rules, {a.id for a in result.awards})
+    shown: list[tuple[str, int, int]] = []  # (id, count, value) of the related awards the arrangement shows
     for rule in rules.evaluated_for(flower_win, facts.shape):
+        if related is not None and rule.id not in related:
+            continue
         hit = rule.function(facts, *rule.arguments)
         if hit is not None:
             shown.append((rule.id, hit.count, rule.points * hit.count))
@@ -365,6 +369,27 @@ def replaced_awards(result: Score) -> tuple[Replaced, ...]:
             rule = rules.award(award_id)
             found.append(Replaced(award_id, rule.name, rule.points, missing, how, by, rules.award(by).name))
     return tuple(found)
+
+
+def _related(rules: Ruleset, counted: set[str]) -> set[str] | None:
+    """The awards a counted award could have replaced: its group's, those it ``replaces`` or
+    ``reduces``, and theirs in turn (a group rival of an award it replaces); None (every award) when a
+    consolation award, which replaces whatever the small score held, is counted."""
+    rows = [rules.award(i) for i in counted]
+    if any(rule.consolation is not None for rule in rows):
+        return None
+    by_group: dict[str, list[str]] = {}
+    for rule in rules.awards:
+        if rule.group is not None:
+            by_group.setdefault(rule.group, []).append(rule.id)
+    found = set(counted)
+    while rows:
+        rule = rows.pop()
+        for other in chain(by_group[rule.group] if rule.group else (), rule.replaces, rule.reduces):
+            if other not in found:
+                found.add(other)
+                rows.append(rules.award(other))
+    return found
 
 
 def _replaced_by(rules: Ruleset, award_id: str, value: int, shown: list[tuple[str, int, int]],
