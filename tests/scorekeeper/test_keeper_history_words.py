@@ -19,7 +19,7 @@ def test_the_history_reads_in_each_language(keeper: Scorekeeper) -> None:
     keeper.record_win(table, self_drawn(GONG), "阿卡")  # 10 + Self Draw 1 = 11, and Concealed Gong collection
     steps = keeper.record_draw(table).ledger.steps
     assert [describe(s, PLAYERS, "zh-Hant") for s in steps] == [
-        "阿安胡阿博打出的牌：9 分", "阿卡自摸：11 分，暗槓收分", "流局"]
+        "阿安胡阿博打出的牌：9 分", "阿卡自摸：11 分、暗槓收分", "流局"]
     assert [describe(s, PLAYERS, "zh-Hans") for s in steps][2] == "流局"
     assert [describe(s, PLAYERS) for s in steps] == [
         "阿安 won on 阿博's discard: 9 points", "阿卡 won by self-draw: 11 points, Concealed Gong collection",

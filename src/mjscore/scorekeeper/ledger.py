@@ -387,9 +387,9 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     assert pinned is not None
     giver = players[settled.giver] if settled.giver is not None else "?"
     how = label(f"history_{pinned.win}", lang, giver=giver)
-    extra = "".join(f"{', ' if lang == 'en' else '，'}{p.name.get(lang)}" for p in settled.table_payments)
-    return label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
-                 unit=unit_name(pinned.unit, lang)) + extra
+    won = label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
+                unit=unit_name(pinned.unit, lang))
+    return label("list_separator", lang).join([won, *(p.name.get(lang) for p in settled.table_payments)])
 
 
 # ----- what is stored: a settled entry as JSON and back

@@ -107,6 +107,10 @@ class Replaced:
     by: str
     by_names: Names
 
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
     def text(self, lang: str) -> str:
         """The reason in ``lang``: "replaced by All Pong Hand", or the count a counted award took off."""
         by = self.by_names.get(lang)
@@ -139,7 +143,7 @@ class Minimum:
         sentence = label("below", lang, score=self.counted, gap=self.shortfall, minimum=self.minimum)
         if self.without:
             without = label("without", lang, names=_join(lang, [n.get(lang) for n in self.without]))
-            sentence += f"（{without}）" if lang != "en" else f" ({without})"
+            sentence += label("aside", lang, text=without)
         return sentence
 
 
@@ -202,7 +206,7 @@ class Sheet:
     def win_line(self, lang: str) -> str:
         """How the hand was won and the winner's seat and round: "Discard 🀗 from West; seat South, round East"."""
         seats = label("sheet_seats", lang, seat=seat_name(self.seat, lang), round=seat_name(self.round, lang))
-        return f"{self.win_text(lang)}{'; ' if lang == 'en' else '；'}{seats}"
+        return self.win_text(lang) + label("clause_separator", lang) + seats
 
     def payment_text(self, payment: Payment, lang: str) -> str:
         """One payment: "South pays East 95", and its money where the table set a stake."""
@@ -221,7 +225,7 @@ class Sheet:
         if self.money:
             key = "base_money_line" if rules.base_money else "stake_line"
             stake = label(key, lang, base=rules.base_money, stake=rules.stake, unit=self.unit(lang))
-            text += f"（{stake}）" if lang != "en" else f" ({stake})"
+            text += label("aside", lang, text=stake)
         return text
 
     def limit_text(self, lang: str) -> str:
@@ -251,7 +255,7 @@ class Sheet:
                      for r in self.rows],
             "base": {"points": self.base, "name": rules.base_name.get(lang), "names": rules.base_name.to_dict()},
             "replaced": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
-                          "count": r.count, "value": r.points * r.count, "how": r.how.value, "by": r.by,
+                          "count": r.count, "value": r.value, "how": r.how.value, "by": r.by,
                           "by_name": r.by_names.get(lang), "text": r.text(lang)} for r in self.replaced],
             "arrangement": [{"kind": g.kind, "tiles": [t.code for t in g.tiles], "declared": g.declared,
                              "concealed": g.concealed, "winning": g.winning} for g in self.arrangement],
@@ -284,7 +288,7 @@ def seat_name(seat: str, lang: str) -> str:
 
 
 def _join(lang: str, parts: list[str]) -> str:
-    return ("、" if lang != "en" else ", ").join(parts)
+    return label("list_separator", lang).join(parts)
 
 
 def sheet(result: Score) -> Sheet:

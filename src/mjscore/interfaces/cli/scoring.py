@@ -272,10 +272,9 @@ def _print_sheet(shown: Sheet, lang: str) -> None:
     console = Console(highlight=False)
     words = catalogue()[lang]
     rules = shown.ruleset
-    colon = ": " if lang == "en" else "："
 
     def line(key: str, text: str) -> None:
-        console.print(f"{words[key]}{colon}{text}", markup=False)
+        console.print(label("heading_line", lang, heading=words[key], text=text), markup=False)
 
     # The version cites the source, in its language: shown with the English sheet.
     console.print(f"{rules.name.get(lang)} — {rules.version}" if lang == "en" else rules.name.get(lang), markup=False)
@@ -300,13 +299,13 @@ def _print_sheet(shown: Sheet, lang: str) -> None:
     table.add_row(words["total"], str(shown.total), shown.unit(lang))
     console.print(table)
     if shown.replaced:
-        console.print(f"{words['replaced']}{colon.strip()}", markup=False)
+        console.print(label("heading_line", lang, heading=words["replaced"], text="").rstrip(), markup=False)
         replaced = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
         replaced.add_column()
         replaced.add_column(justify="right")
         replaced.add_column(style="dim")
         for gone in shown.replaced:
-            replaced.add_row(gone.names.get(lang), str(gone.points * gone.count), gone.text(lang))
+            replaced.add_row(gone.names.get(lang), str(gone.value), gone.text(lang))
         console.print(replaced)
     if shown.limit is not None:
         console.print(shown.limit_text(lang), markup=False)

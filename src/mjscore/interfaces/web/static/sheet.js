@@ -79,7 +79,7 @@ async function handSheet(record, picker, houseRules) {
     if (!waits.length) return { html: `<p class="hint">${esc(t("no_waits"))}</p>`, result: null };
     return { html: `<p class="hint">${esc(t("waits_hint"))}</p><ul class="waits">` + waits.map(({ tile, score }) =>
       `<li>${tileRow([tile])} <b>${score ? score.total : "—"}</b> ` +
-      `<small>${score ? score.awards.map((a) => esc(a.name)).join(", ") : esc(t("cannot_win"))}</small></li>`).join("") +
+      `<small>${score ? score.awards.map((a) => esc(a.name)).join(esc(t("list_separator"))) : esc(t("cannot_win"))}</small></li>`).join("") +
       `</ul>`, result: null };
   }
   try {
