@@ -169,3 +169,18 @@ def test_chicken_hand_lists_the_small_score_it_replaces() -> None:
     assert [(r.id, r.points, r.how, r.by) for r in shown.replaced] == [
         ("no_flowers", 1, How.CONSOLATION, "chicken_hand")]
     assert shown.replaced[0].text("zh-Hans") == "被鸡和取代"  # 鸡和: lrc.toml, chicken_hand
+
+
+def test_nine_gates_replaces_four_awards_and_takes_one_pung_of_terminals_off() -> None:
+    # MCR golden "Nine Gates won on a 5" (seed 001): Nine Gates 88 replaces Full Flush, No Honors,
+    # Concealed Hand and Fully Concealed Hand (not shown: won on a discard) and reduces Pung of
+    # Terminals or Honors by one: 111m and 999m count once; Two Concealed Pungs 2.
+    shown = _sheet({"ruleset": "mcr", "concealed": "1112345678999m", "win_tile": "5m", "win": "discard"})
+    assert _rows(shown) == [("nine_gates", 88, "sets", ["1112345678999m"]),
+                            ("two_concealed_pungs", 2, "sets", ["111m", "999m"]),
+                            ("pung_of_terminals_or_honors", 1, "sets", ["111m", "999m"])]
+    assert sorted((r.id, r.value, r.how, r.by) for r in shown.replaced) == [
+        ("concealed_hand", 2, How.REPLACES, "nine_gates"), ("full_flush", 24, How.REPLACES, "nine_gates"),
+        ("no_honors", 1, How.REPLACES, "nine_gates"), ("pung_of_terminals_or_honors", 1, How.REDUCES, "nine_gates")]
+    reduced = next(r for r in shown.replaced if r.how is How.REDUCES)
+    assert reduced.text("en") == "1 of it taken off by Nine Gates"

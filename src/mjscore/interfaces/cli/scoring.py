@@ -195,7 +195,8 @@ def waits_command(
         if result is None:
             table.add_row(f"{tile.unicode} {tile.code}", "-", "")
         else:
-            names = ", ".join(_award_label(a.name.get(lang.value), a.count, a.value) for a in result.awards)
+            names = words["list_separator"].join(_award_label(a.name.get(lang.value), a.count, a.value)
+                                                 for a in result.awards)
             table.add_row(f"{tile.unicode} {tile.code}", str(result.total), names)
     console.print(table)
 
