@@ -344,8 +344,8 @@ def _tiles_named(detail: str) -> tuple[tuple[Tile, ...], ...]:
 
 def replaced_awards(result: Score) -> tuple[Replaced, ...]:
     """The awards the winning arrangement shows that ``result`` does not count (or counts fewer
-    times), each with the counted award that replaced it. Asks every row's pattern once more, on
-    the winning arrangement only."""
+    times), each with the award that replaced it. Asks the patterns of the awards a counted one could
+    have replaced (:func:`_related`) once more, on the winning arrangement only."""
     rules = result.ruleset
     hand = result.hand
     flower_win = hand.win is WinKind.FLOWERS
@@ -362,12 +362,12 @@ def replaced_awards(result: Score) -> tuple[Replaced, ...]:
             shown.append((rule.id, hit.count, rule.points * hit.count))
     counted = {a.id: a for a in result.awards}
     found: list[Replaced] = []
-    for award_id, count, value in shown:
+    for award_id, count, _ in shown:
         kept = counted.get(award_id)
         missing = count - (kept.count if kept else 0)
         if missing <= 0:
             continue
-        explained = _replaced_by(rules, award_id, value, shown, counted, whole=kept is None)
+        explained = _replaced_by(rules, award_id, shown, counted, whole=kept is None)
         if explained is not None:
             how, by = explained
             rule = rules.award(award_id)
@@ -396,10 +396,11 @@ def _related(rules: Ruleset, counted: set[str]) -> set[str] | None:
     return found
 
 
-def _replaced_by(rules: Ruleset, award_id: str, value: int, shown: list[tuple[str, int, int]],
+def _replaced_by(rules: Ruleset, award_id: str, shown: list[tuple[str, int, int]],
                  counted: dict[str, Award], whole: bool) -> tuple[How, str] | None:
-    """Which award replaced ``award_id`` (of ``value``), and how: the table's groups, ``replaces``,
-    ``reduces`` and consolation awards, in the order the engine applies them."""
+    """Which award replaced ``award_id`` (``whole``: all of it, else some of its count), and how: the
+    table's groups, ``replaces``, ``reduces`` and consolation awards, in the order the engine applies
+    them. A group's rival may itself be replaced: it is listed too."""
     group = rules.award(award_id).group
     if whole and group is not None:
         rivals = [(i, v) for i, _, v in shown if rules.award(i).group == group]
