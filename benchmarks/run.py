@@ -35,6 +35,7 @@ from pathlib import Path
 
 import mjscore
 from mjscore.sampling import random_winning_hand
+from mjscore.scoring.sheet import score_json, sheet
 
 
 def timings_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjscore.Hand],
@@ -99,6 +100,20 @@ def lrc_figures(count: int) -> None:
         worst_held = [held(replace(h, ruleset=ruleset)) for h in worst]
         report(f"{other.id} waits + score per waiting tile, worst (nine-gates-like)", [
             t / 1000 for t in timings_us(lambda hand, r=other: mjscore.score_waits(hand, r), worst_held)], "ms")
+
+
+def sheet_figures(count: int) -> None:
+    """The score sheet (mjscore.scoring.sheet) over a scored hand: built once per shown hand, outside
+    the engine's loop; its cost beside the score's, and the JSON ``mjscore batch`` writes per line."""
+    rules = mjscore.get_ruleset("lrc")
+    rng = random.Random(2026)
+    scored = [mjscore.score(random_winning_hand(rng, one_suit_chance=0.0), rules) for _ in range(count)]
+    by_hand = {id(result.hand): result for result in scored}
+    hands = [result.hand for result in scored]
+    report("LRC score, typical mixed hands (the sheet's hands)", timings_us(lambda h: mjscore.score(h, rules), hands))
+    report("LRC sheet of a scored hand (replaced awards included)", timings_us(lambda h: sheet(by_hand[id(h)]), hands))
+    report("LRC score_json (Score.to_dict + sheet, zh-Hant)",
+           timings_us(lambda h: score_json(by_hand[id(h)], "zh-Hant"), hands))
 
 
 def mcr_figures(count: int) -> None:
@@ -327,6 +342,7 @@ def main() -> None:
     print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
           f" {'compiled (mypyc)' if compiled else 'pure Python'} build")
     lrc_figures(count)
+    sheet_figures(count // 5)
     mcr_figures(1000 if args.quick else 10000)
     riichi_figures(500 if args.quick else 3000)
     analysis_figures(100 if args.quick else 500)

@@ -123,7 +123,7 @@ def test_the_text_sheet_shows_the_money(tmp_path: Path) -> None:
     hand.write_text(json.dumps(EXAMPLE_5_3), encoding="utf-8")
     result = runner.invoke(app, ["score", str(hand), "--rules", rules])
     assert result.exit_code == 0, result.output
-    assert "Payments: E pays N 19 = 190 (10 per tai)" in result.stdout
+    assert "Payments: East pays North 19 = 190 (10 per tai)" in result.stdout
 
 
 @pytest.mark.parametrize("stake", [-1, "ten", True, [1]])

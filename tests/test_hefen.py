@@ -320,7 +320,7 @@ def test_the_cli_shows_who_pays_each_table_payment(tmp_path: Path) -> None:
     hand = _cli_hand({"seat": "S", "round": "E", "concealed": ALL_SHEUNG, "win_tile": "8s", "win": "discard",
                       "discarder": "E", "dealer_streak": 3}, tmp_path)
     result = runner.invoke(app, ["score", hand])
-    assert "Table payments: Dealer Streak paid by the dealer — E pays S 7" in result.stdout
+    assert "Table payments: Dealer Streak paid by the dealer: East pays South 7" in result.stdout
     table = runner.invoke(app, ["rulesets", "hefen"]).stdout
     assert "False Mahjong: 25 to each other player (recorded when it happens)" in table
 

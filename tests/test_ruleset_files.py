@@ -10,8 +10,8 @@ import tomllib
 from pathlib import Path
 
 import jsonschema
-import opencc
 import pytest
+from traditional import traditional
 from typer.testing import CliRunner
 
 import mjscore
@@ -223,7 +223,7 @@ def test_the_club_file_scores_its_own_awards() -> None:
 
 
 def test_the_names_of_the_example_are_in_three_languages() -> None:
-    convert = opencc.OpenCC("s2t").convert
+    convert = traditional
     club = mjscore.load_ruleset_file(CLUB)
     new = club.award("lucky_eights")
     for text in (club.name, new.name, new.help):

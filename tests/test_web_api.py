@@ -9,13 +9,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import opencc
 import pytest
 from fastapi.testclient import TestClient
+from traditional import traditional
 
 import mjscore
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
+from mjscore.labels import catalogue
 from mjscore.scorekeeper import Scorekeeper
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -349,11 +350,12 @@ def test_pages_are_served_with_no_outside_resources(client: TestClient) -> None:
         assert "http://" not in script.read_text(encoding="utf-8") and "https://" not in script.read_text(encoding="utf-8")
 
 
-def test_page_labels_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans() -> None:
-    labels = json.loads((STATIC / "labels.json").read_text(encoding="utf-8"))
+def test_page_labels_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans(client: TestClient) -> None:
+    labels = client.get("/api/labels").json()
+    assert labels == catalogue()
     assert set(labels) == {"en", "zh-Hans", "zh-Hant"}
     assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
-    convert = opencc.OpenCC("s2t").convert
+    convert = traditional
     assert {key: convert(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]
 
 

@@ -4,9 +4,7 @@ stopped and saying so, a new release replacing the cached shell, and the API doc
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 import socket
 import struct
 import threading
@@ -20,7 +18,8 @@ import uvicorn
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from mjscore.interfaces.web import app as web_app
-from mjscore.interfaces.web import create_app
+from mjscore.interfaces.web import create_app, scoring_api
+from mjscore.labels import catalogue
 from mjscore.scorekeeper import Scorekeeper
 
 PHONE = {"width": 390, "height": 844}
@@ -135,7 +134,7 @@ def test_the_app_is_installable(phone: tuple[BrowserContext, Page, list[str]]) -
     assert worker.headers["cache-control"] == "no-cache"
     kept = page.evaluate("async () => (await (await caches.open((await caches.keys())[0])).keys()).map(r => r.url)")
     paths = {url.removeprefix(page.url.rstrip("/")) for url in kept}
-    assert {"/static/index.html", "/static/table.html", "/static/common.js", "/static/labels.json", "/static/tiles.js",
+    assert {"/static/index.html", "/static/table.html", "/static/common.js", "/api/labels", "/static/tiles.js",
             "/static/app.css", "/static/icon-192.png", "/api/tiles", "/api/rulesets", "/manifest.webmanifest"} <= paths
     assert not any(path.startswith("/api/tables") for path in paths)  # the club's scores are never kept
     assert problems == []
@@ -162,7 +161,7 @@ def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server, viewp
     page.select_option("#lang", "en")
     page.goto("/tables/1")  # every page opens, a table's too
     expect(banner).to_be_visible(timeout=WAIT)
-    expect(page.locator("#top nav a")).to_have_count(3, timeout=WAIT)
+    expect(page.locator("#top nav a")).to_have_count(6, timeout=WAIT)  # score, tables, players, standings, stats, rulesets
     page.goto("/rulesets?id=mcr")  # and every award table, in every language
     expect(page.locator(".award-table")).to_contain_text("Chinese Official", timeout=WAIT)
     page.select_option("#lang", "zh-Hans")
@@ -184,15 +183,13 @@ def test_a_new_release_replaces_the_cached_shell(server: Server, tmp_path: Path,
     context, page, problems = phone
     page.goto("/")
     old = wait_for_service_worker(page)
-    labels = json.loads((web_app.STATIC / "labels.json").read_text(encoding="utf-8"))
+    labels = catalogue()
     expect(page.locator("#top nav a").first).to_have_text(labels["en"]["nav_score"], timeout=WAIT)
     server.stop()
     # The next release: one label changed.
-    release = tmp_path / "static"
-    shutil.copytree(web_app.STATIC, release)
     labels["en"]["nav_score"] = "Score it"
-    (release / "labels.json").write_text(json.dumps(labels, ensure_ascii=False), encoding="utf-8")
-    monkeypatch.setattr(web_app, "STATIC", release)
+    monkeypatch.setattr(web_app, "catalogue", lambda: labels)
+    monkeypatch.setattr(scoring_api, "catalogue", lambda: labels)
     keeper = Scorekeeper.open(f"sqlite:///{tmp_path / 'new.sqlite3'}")
     try:
         server.start(create_app(keeper))

@@ -21,6 +21,7 @@ from typing import Any
 
 from mjscore.errors import MjscoreError, TableError
 from mjscore.hand import Hand
+from mjscore.labels import label, unit_name
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
 from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win, strip_table_fields
 from mjscore.scoring.engine import Score, TablePayment, record_event, score
@@ -370,25 +371,25 @@ def _who(settings: TableSettings, deal: Deal, name: str | None, seat: object, ro
 
 
 def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
-    """One line on what the step was: who won how and for how much, a draw, or an event."""
+    """One line on what the step was, in ``lang`` (the label catalogue's words): who won how and for
+    how much, a draw, or an event."""
     entry, settled = step.entry, step.settled
     if settled.problem is not None:
-        return f"not settled: {settled.problem}"
+        return label("history_not_settled", lang, problem=settled.problem)
     if isinstance(entry, Draw):
-        return "drawn hand"
+        return label("history_drawn", lang)
     if isinstance(entry, Event):
         payment = settled.table_payments[0]
         times = f" x{entry.count}" if entry.count > 1 else ""
-        ended = ", the hand ends" if settled.after is not None and settled.after.hands > settled.deal.hands else ""
-        return f"{players[entry.player]}: {payment.name.get(lang)}{times}{ended}"
+        ended = label("history_hand_ends", lang) if settled.after is not None and settled.after.hands > settled.deal.hands else ""
+        return label("history_event", lang, player=players[entry.player], name=payment.name.get(lang), times=times) + ended
     pinned = settled.score
     assert pinned is not None
-    how = {"self_draw": "by self-draw", "flowers": "on flowers"}.get(pinned.win)
-    if how is None:
-        giver = players[settled.giver] if settled.giver is not None else "?"
-        how = f"robbing {giver}'s gong" if pinned.win == "robbing_gong" else f"on {giver}'s discard"
-    extra = "".join(f", {p.name.get(lang)}" for p in settled.table_payments)
-    return f"{players[entry.winner]} won {how}: {pinned.total} {pinned.unit}{extra}"
+    giver = players[settled.giver] if settled.giver is not None else "?"
+    how = label(f"history_{pinned.win}", lang, giver=giver)
+    won = label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
+                unit=unit_name(pinned.unit, lang))
+    return label("list_separator", lang).join([won, *(p.name.get(lang) for p in settled.table_payments)])
 
 
 # ----- what is stored: a settled entry as JSON and back

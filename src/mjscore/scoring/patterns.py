@@ -140,12 +140,12 @@ def honour_family(f: Facts, family: str, pungs: int, pair: bool) -> Hit | None:
 
 @pattern
 def seat_wind_pung(f: Facts) -> Hit | None:
-    return hit(f.pung_tiles.get(f.seat_wind, 0), f.seat_wind.code)
+    return hit(f.pung_tiles.get(f.seat_wind, 0), _sets_text(g for g in f.pungs if g.first == f.seat_wind))
 
 
 @pattern
 def round_wind_pung(f: Facts) -> Hit | None:
-    return hit(f.pung_tiles.get(f.round_wind, 0), f.round_wind.code)
+    return hit(f.pung_tiles.get(f.round_wind, 0), _sets_text(g for g in f.pungs if g.first == f.round_wind))
 
 
 @pattern
@@ -202,9 +202,16 @@ def sequential_pungs(f: Facts, count: int, independent: bool = False) -> Hit | N
     runs = f.memo(_pung_runs)
     if independent:
         found = [r for r in runs if r[2] == count]
-        return hit(len(found), " ".join(f"{rank}-{rank + n - 1}{suit.value}" for suit, rank, n in found))
+        return hit(len(found), _sets_text(g for run in found for g in _run_pungs(f, run)))
     longest = next((r for r in runs if r[2] >= count), None)
-    return Hit(1, longest[0].value) if longest else None
+    return Hit(1, _sets_text(_run_pungs(f, longest))) if longest else None
+
+
+def _run_pungs(f: Facts, run: tuple[Suit, int, int]) -> list[Group]:
+    """The pungs of a run of consecutive ranks (suit, first rank, length), one per rank."""
+    suit, first, length = run
+    by_rank = {g.first.rank: g for g in f.pungs if g.first.suit is suit}
+    return [by_rank[rank] for rank in range(first, first + length)]
 
 
 @pattern
@@ -247,7 +254,15 @@ def sister_chows(f: Facts, count: int, repeats: bool = False) -> Hit | None:
     counts once, and no chow serves two groups; ``repeats``: see :func:`_sister_groups`."""
     if len(f.chows) < 2:
         return None
-    return hit(f.memo(_sister_groups, repeats).count(count))
+    found = f.memo(_sister_groups, repeats).count(count)
+    if not found:
+        return None
+    # The chows behind it: those of the ranks that hold chows in at least two (or, for three, all three) suits.
+    suits_of: dict[int, set[int]] = {}
+    for g in f.chows:
+        suits_of.setdefault(g.first.rank, set()).add(g.first.index // 9)
+    ranks = {rank for rank, suits in suits_of.items() if len(suits) >= min(count, 3)}
+    return Hit(found, _sets_text(g for g in f.chows if g.first.rank in ranks))
 
 
 def _pung_suits_by_rank(f: Facts) -> list[tuple[int, int]]:
@@ -270,7 +285,7 @@ def sister_pungs(f: Facts, count: int, independent: bool = False) -> Hit | None:
     ranks = [rank for rank, n in sizes if (n == count if independent else n >= count)]
     if not independent:
         ranks = ranks[:1]
-    return hit(len(ranks), " ".join(map(str, ranks)))
+    return hit(len(ranks), _sets_text(g for g in f.pungs if g.first.is_numbered and g.first.rank in ranks))
 
 
 def concealed_pung_count(f: Facts, open_gongs: bool) -> int:
@@ -285,6 +300,11 @@ def concealed_pung_count(f: Facts, open_gongs: bool) -> int:
     return total
 
 
+def _concealed_pungs(f: Facts, open_gongs: bool) -> list[Group]:
+    """The pungs :func:`concealed_pung_count` counts."""
+    return [g for g in f.pungs if g.concealed or (open_gongs and g.kind is GroupKind.KONG and not g.added)]
+
+
 @pattern
 def concealed_pungs(f: Facts, count: int, open_gongs: bool = True, fully_concealed: bool = False) -> Hit | None:
     """At least ``count`` concealed pungs (ruling 9); ``fully_concealed`` asks for a hand with no
@@ -294,7 +314,7 @@ def concealed_pungs(f: Facts, count: int, open_gongs: bool = True, fully_conceal
             return None
         open_gongs = False
     n = concealed_pung_count(f, open_gongs)
-    return Hit(1, str(n)) if n >= count else None
+    return Hit(1, _sets_text(_concealed_pungs(f, open_gongs))) if n >= count else None
 
 
 @pattern
@@ -310,7 +330,9 @@ def terminal_pung_sets(f: Facts, count: int) -> Hit | None:
     pungs = f.pung_tiles
     suits = [s for n, s in enumerate(NUMBERED_SUITS)
              if Tile.from_index(n * 9) in pungs and Tile.from_index(n * 9 + 8) in pungs]
-    return Hit(1, " ".join(s.value for s in suits)) if len(suits) >= count else None
+    if len(suits) < count:
+        return None
+    return Hit(1, _sets_text(g for g in f.pungs if g.first.suit in suits and g.first.rank in (1, 9)))
 
 
 @pattern
@@ -321,7 +343,10 @@ def terminal_chow_sets(f: Facts, count: int, same_suit: bool = False) -> Hit | N
         return None
     starts = f.chow_starts
     per_suit = [min(starts.get(Tile.from_index(n * 9), 0), starts.get(Tile.from_index(n * 9 + 6), 0)) for n in range(3)]
-    return Hit() if (max(per_suit) if same_suit else sum(per_suit)) >= count else None
+    if (max(per_suit) if same_suit else sum(per_suit)) < count:
+        return None
+    suits = {NUMBERED_SUITS[n] for n, pairs in enumerate(per_suit) if pairs}
+    return Hit(1, _sets_text(g for g in f.chows if g.first.suit in suits and g.first.rank in (1, 7)))
 
 
 @pattern

@@ -139,7 +139,8 @@ def terminal_honour_pungs(f: Facts) -> Hit | None:
 def same_rank_pung_pairs(f: Facts) -> Hit | None:
     """Double Pung: one per two pungs of one rank in two numbered suits."""
     by_rank = Counter(g.first.rank for g in f.pungs if g.first.is_numbered)
-    return hit(sum(n * (n - 1) // 2 for n in by_rank.values()))
+    shown = [g for g in f.pungs if g.first.is_numbered and by_rank[g.first.rank] > 1]
+    return hit(sum(n * (n - 1) // 2 for n in by_rank.values()), _text(shown))
 
 
 @pattern
@@ -150,7 +151,8 @@ def mixed_shifted_pungs(f: Facts) -> Hit | None:
                     if len({a, b, c}) == 3):
         for low in range(1, 8):
             if (a, low) in ranks and (b, low + 1) in ranks and (c, low + 2) in ranks:
-                return Hit(1, f"{low}{a.value} {low + 1}{b.value} {low + 2}{c.value}")
+                wanted = ((a, low), (b, low + 1), (c, low + 2))
+                return Hit(1, _text([next(g for g in f.pungs if (g.first.suit, g.first.rank) == w) for w in wanted]))
     return None
 
 
@@ -176,7 +178,9 @@ def terminal_chows_with_fives(f: Facts, same_suit: bool) -> Hit | None:
         return None
     suits = [eyes.suit] * 2 if same_suit else [s for s in NUMBERED_SUITS if s is not eyes.suit]
     wanted = sorted((s.value, rank) for s in suits for rank in (1, 7))
-    return Hit() if sorted((g.first.suit.value, g.first.rank) for g in f.chows) == wanted else None
+    if sorted((g.first.suit.value, g.first.rank) for g in f.chows) != wanted:
+        return None
+    return Hit(1, _text([*f.chows, f.pair] if f.pair else list(f.chows)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,7 +251,11 @@ def chow_pair_fans(starts: tuple[int, ...]) -> Counter[str]:
 def chow_pairs(f: Facts, kind: str) -> Hit | None:
     """How many times the chows make the one-fan pair ``kind`` (one of :data:`CHOW_PAIRS`) under
     the account-once and non-identical principles (:func:`chow_pair_fans`)."""
-    return hit(chow_pair_fans(tuple(sorted(g.first.index for g in f.chows)))[kind])
+    found = chow_pair_fans(tuple(sorted(g.first.index for g in f.chows)))[kind]
+    if not found:
+        return None
+    shown = [g for g in f.chows if any(h is not g and _pair_fan(g.first.index, h.first.index) == kind for h in f.chows)]
+    return Hit(found, _text(shown))
 
 
 # ---------------------------------------------------------------------------------------------

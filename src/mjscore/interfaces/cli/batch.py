@@ -31,6 +31,7 @@ from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, without_annotations
 from mjscore.interfaces.cli.app import Lang, app, fail
 from mjscore.reading import LIMITS, decode
+from mjscore.scoring.sheet import score_json
 
 _CHUNK = 256
 
@@ -83,7 +84,7 @@ def answer_line(options: BatchOptions, numbered: tuple[int, bytes | None]) -> tu
         result = score(hand, options.ruleset(hand.ruleset))
     except MjscoreError as error:
         return False, json.dumps({"line": number, "error": str(error)}, ensure_ascii=False)
-    answer = result.summary() if options.summary else result.to_dict(options.lang)
+    answer = result.summary() if options.summary else score_json(result, options.lang)
     return True, json.dumps({"line": number, **answer}, ensure_ascii=False)
 
 

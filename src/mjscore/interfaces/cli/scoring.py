@@ -12,53 +12,17 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
+from mjscore import Hand, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app
 from mjscore.interfaces.cli.app import fail as _fail
+from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
-from mjscore.tiles import format_tiles
-
-_LABELS = {
-    "en": {"hand": "Hand", "seat": "seat", "round": "round", "flowers": "Flowers", "waits": "Waits",
-    "total": "Total", "payments": "Payments", "pays": "pays",
-           "table": "Table payments", "each": "from each other player", "none": "none",
-           "below": "Not a legal win: {score} is {gap} short of the minimum of {minimum}", "award": "Award",
-           "without": "counted without {names}", "no_payments": "none: not a legal win",
-           "to_each": "to each other player", "from_discarder": "from the player who gave the winning tile",
-           "event": "recorded when it happens",
-           "points": "Points", "group": "Group", "arrangement": "Arranged", "win": "Win",
-           "overrides": "House rules", "limited": "Limit: the hand's {total} is capped at {limit}",
-           "stake": "{stake} per {unit}", "base_money": "{base} + {stake} per {unit}"},
-    "zh-Hans": {"hand": "手牌", "seat": "门风", "round": "圈风", "flowers": "花牌", "waits": "听牌", "total": "合计",
-                "payments": "支付", "pays": "付给",
-                "table": "即时支付", "each": "其他每位玩家支付", "none": "无",
-                "below": "未达起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "计分项目", "points": "分数",
-                "without": "不计{names}", "no_payments": "无：未达起胡，不是合法的胡牌",
-                "to_each": "付给其他每位玩家", "from_discarder": "由放出胡牌张的玩家支付", "event": "发生时记录",
-                "group": "组", "arrangement": "组合", "win": "胡牌", "overrides": "自订规则",
-                "limited": "封顶：本手 {total} 按上限 {limit} 计", "stake": "每 {unit} {stake}",
-                "base_money": "底 {base} + 每 {unit} {stake}"},
-    "zh-Hant": {"hand": "手牌", "seat": "門風", "round": "圈風", "flowers": "花牌", "waits": "聽牌", "total": "合計",
-                "payments": "支付", "pays": "付給",
-                "table": "即時支付", "each": "其他每位玩家支付", "none": "無",
-                "below": "未達起胡分：{score} 比起胡分 {minimum} 少 {gap}", "award": "計分項目", "points": "分數",
-                "without": "不計{names}", "no_payments": "無：未達起胡，不是合法的胡牌",
-                "to_each": "付給其他每位玩家", "from_discarder": "由放出胡牌張的玩家支付", "event": "發生時記錄",
-                "group": "組", "arrangement": "組合", "win": "胡牌", "overrides": "自訂規則",
-                "limited": "封頂：本手 {total} 按上限 {limit} 計", "stake": "每 {unit} {stake}",
-                "base_money": "底 {base} + 每 {unit} {stake}"},
-}
-
-#: How the hand was won, as the text sheet says it.
-_WIN_KINDS = {
-    "en": {"self_draw": "self-drawn", "discard": "on a discard", "robbing_gong": "robbing a gong", "flowers": "on flowers"},
-    "zh-Hans": {"self_draw": "自摸", "discard": "食胡", "robbing_gong": "抢杠", "flowers": "花胡"},
-    "zh-Hant": {"self_draw": "自摸", "discard": "食胡", "robbing_gong": "搶槓", "flowers": "花胡"},
-}
+from mjscore.scoring.sheet import Row, Scope, Sheet, score_json, sheet
+from mjscore.tiles import Tile
 
 HandArgument = Annotated[
     str | None,
@@ -192,9 +156,9 @@ def score_command(
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
-        typer.echo(json.dumps(result.to_dict(lang.value), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(score_json(result, lang.value), ensure_ascii=False, indent=2))
     else:
-        _print_score(result, lang.value)
+        _print_sheet(sheet(result), lang.value)
     if not result.is_legal:
         raise typer.Exit(1)  # scored, but below the minimum to win: not a legal win (README, The command line)
 
@@ -219,19 +183,20 @@ def waits_command(
                                for tile, s in results], ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False)
-    labels = _LABELS[lang.value]
+    words = catalogue()[lang.value]
     if not results:
-        console.print(f"{labels['waits']}: {labels['none']}")
+        console.print(f"{words['waits']}: {words['none']}")
         return
     table = Table(box=box.SIMPLE, show_header=True)
-    table.add_column(labels["waits"])
-    table.add_column(labels["total"], justify="right")
-    table.add_column(labels["award"])
+    table.add_column(words["waits"])
+    table.add_column(words["total"], justify="right")
+    table.add_column(words["award"])
     for tile, result in results:
         if result is None:
             table.add_row(f"{tile.unicode} {tile.code}", "-", "")
         else:
-            names = ", ".join(_award_label(a.name.get(lang.value), a.count, a.value) for a in result.awards)
+            names = words["list_separator"].join(_award_label(a.name.get(lang.value), a.count, a.value)
+                                                 for a in result.awards)
             table.add_row(f"{tile.unicode} {tile.code}", str(result.total), names)
     console.print(table)
 
@@ -266,85 +231,87 @@ _WHO_PAYS = {Direction.COLLECT: "each", Direction.PAY: "to_each", Direction.FROM
 
 def _print_ruleset(rules: Ruleset, lang: str) -> None:
     console = Console(highlight=False)
-    labels = _LABELS[lang]
+    words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
     table = Table(box=box.SIMPLE)
     table.add_column("id")
-    table.add_column(labels["award"])
-    table.add_column(labels["points"], justify="right")
-    table.add_column(labels["group"])
+    table.add_column(words["award"])
+    table.add_column(words["points"], justify="right")
+    table.add_column(words["group"])
     for award in rules.awards:
-        mark = "" if award.enabled else " (off)"
+        mark = "" if award.enabled else f" ({words['off']})"
         table.add_row(award.id, award.name.get(lang) + mark, str(award.points), award.group or "")
     table.add_row("base", rules.base_name.get(lang), str(rules.base), "")
     console.print(table)
     if rules.table_payments:
-        console.print(f"{labels['table']}:")
+        console.print(f"{words['table_payments']}:")
         for payment in rules.table_payments:
-            who = labels[_WHO_PAYS[payment.direction]]
-            event = f" ({labels['event']})" if payment.pattern is None else ""
-            mark = "" if payment.enabled else " (off)"
-            console.print(f"  {payment.name.get(lang)}{mark}: {payment.amount} {who}{event}", markup=False)
+            who = label(_WHO_PAYS[payment.direction], lang, amount=payment.amount)
+            event = f" ({words['event_note']})" if payment.pattern is None else ""
+            mark = "" if payment.enabled else f" ({words['off']})"
+            console.print(f"  {payment.name.get(lang)}{mark}: {who}{event}", markup=False)
 
 
 def _award_label(name: str, count: int, value: int) -> str:
     return f"{name} x{count} {value}" if count > 1 else f"{name} {value}"
 
 
-def _print_score(result: Score, lang: str) -> None:
+def _tiles(tiles: tuple[Tile, ...]) -> str:
+    """Tiles as tiles: their Unicode characters."""
+    return "".join(t.unicode for t in tiles)
+
+
+def _row_tiles(row: Row, lang: str) -> str:
+    """The tiles behind an award row: its sets, or "the whole hand" for an award on all of it."""
+    if row.scope is Scope.HAND:
+        return label("whole_hand", lang)
+    return " ".join(_tiles(s) for s in row.sets)
+
+
+def _print_sheet(shown: Sheet, lang: str) -> None:
+    """The score sheet as text: the same model, words and sentences as the web's sheet."""
     console = Console(highlight=False)
-    labels = _LABELS[lang]
-    rules = result.ruleset
-    hand = result.hand
-    console.print(f"{rules.name.get(lang)} — {rules.version}", markup=False)
+    words = catalogue()[lang]
+    rules = shown.ruleset
+
+    def line(key: str, text: str) -> None:
+        console.print(label("heading_line", lang, heading=words[key], text=text), markup=False)
+
+    # The version cites the source, in its language: shown with the English sheet.
+    console.print(f"{rules.name.get(lang)} — {rules.version}" if lang == "en" else rules.name.get(lang), markup=False)
     if rules.overrides:
-        console.print(f"{labels['overrides']}: {'; '.join(rules.overrides)}", markup=False)
-    if result.arrangement is not None:
-        console.print(f"{labels['arrangement']}: {result.arrangement.notation()}", markup=False)
-    win = _WIN_KINDS[lang][hand.win.value] + (f" {hand.win_tile.code} {hand.win_tile.unicode}" if hand.win_tile else "")
-    if hand.discarder:
-        win += f" ← {hand.discarder}"
-    console.print(f"{labels['win']}: {win}; {labels['seat']} {hand.seat}, {labels['round']} {hand.round}", markup=False)
-    if hand.flowers:
-        console.print(f"{labels['flowers']}: {format_tiles(hand.flowers)}", markup=False)
-    console.print(f"{labels['waits']}: {' '.join(t.code for t in result.waits) or labels['none']}", markup=False)
+        line("house_rules", "; ".join(rules.overrides))
+    if shown.arrangement:
+        line("arrangement", " ".join(("[" + _tiles(g.tiles) + "]" if g.declared else _tiles(g.tiles))
+                                     + ("*" if g.winning else "") for g in shown.arrangement))
+    line("win", shown.win_line(lang))
+    if shown.flowers:
+        line("flowers", _tiles(shown.flowers))
+    line("waits", " ".join(t.unicode for t in shown.waits) or words["none"])
     table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
-    table.add_column(labels["award"])
-    table.add_column(labels["points"], justify="right")
+    table.add_column(words["award"])
+    table.add_column(words["points"], justify="right")
     table.add_column("", style="dim")
-    for award in result.awards:
-        name = award.name.get(lang) + (f" x{award.count}" if award.count > 1 else "")
-        table.add_row(name, str(award.value), award.detail)
-    if result.base:
-        table.add_row(rules.base_name.get(lang), str(result.base), "")
+    for row in shown.rows:
+        table.add_row(row.names.get(lang), row.points_text(), _row_tiles(row, lang))
+    if shown.base:
+        table.add_row(rules.base_name.get(lang), str(shown.base), "")
     table.add_section()
-    table.add_row(labels["total"], str(result.total), rules.unit)
+    table.add_row(words["total"], str(shown.total), shown.unit(lang))
     console.print(table)
-    if result.limited:
-        console.print(labels["limited"].format(total=result.uncapped_total, limit=rules.limit), markup=False)
-    if not result.is_legal and result.minimum is not None:
-        below = labels["below"].format(score=result.counted_for_minimum, gap=result.shortfall, minimum=result.minimum)
-        if result.not_counted_for_minimum:
-            names = ", ".join(a.name.get(lang) for a in result.not_counted_for_minimum)
-            below += f" ({labels['without'].format(names=names)})"
-        console.print(below, markup=False)
-    _print_payments(console, result, labels)
-    for payment in result.table_payments:
-        pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}" for p in payment.payments)
-        console.print(f"{labels['table']}: {payment.name.get(lang)} — {pays}", markup=False)
-
-
-def _print_payments(console: Console, result: Score, labels: dict[str, str]) -> None:
-    """Who pays whom (none for a hand that is not a legal win), in money too when the table has
-    agreed a money value per point or a base money per payment (底 + 台 × 每台)."""
-    if not result.is_legal:
-        console.print(f"{labels['payments']}: {labels['no_payments']}", markup=False)
-        return
-    rules = result.ruleset
-    money = rules.stake != 1 or rules.base_money != 0
-    pays = ", ".join(f"{p.payer} {labels['pays']} {p.payee} {p.amount}"
-                     + (f" = {p.money(rules.stake, rules.base_money)}" if money else "") for p in result.payments)
-    label = labels["base_money"] if rules.base_money else labels["stake"]
-    stake = f" ({label.format(base=rules.base_money, stake=rules.stake, unit=rules.unit)})" if money else ""
-    console.print(f"{labels['payments']}: {pays}{stake}", markup=False)
-
+    if shown.replaced:
+        console.print(label("heading_line", lang, heading=words["replaced"], text="").rstrip(), markup=False)
+        replaced = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+        replaced.add_column()
+        replaced.add_column(justify="right")
+        replaced.add_column(style="dim")
+        for gone in shown.replaced:
+            replaced.add_row(gone.names.get(lang), str(gone.value), gone.text(lang))
+        console.print(replaced)
+    if shown.limit is not None:
+        console.print(shown.limit_text(lang), markup=False)
+    if shown.minimum is not None and not shown.minimum.legal:
+        console.print(shown.minimum.text(lang), markup=False)
+    line("payments", shown.payments_text(lang))
+    for paid in shown.table_payments:
+        line("table_payments", shown.table_payment_text(paid, lang))

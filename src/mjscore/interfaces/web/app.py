@@ -34,6 +34,7 @@ from mjscore.interfaces.web.errors import (
     install_error_handlers,
 )
 from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECONDS, Access, Guard, guard_errors
+from mjscore.labels import catalogue
 from mjscore.rulesets import available as rulesets
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.scorekeeper.model import MAX_NAME
@@ -58,7 +59,7 @@ PAGES = {
 #: What the service worker keeps for the app to open with no network, besides the static files: the
 #: manifest, the lists every page starts from and every award table in every language (none of the
 #: club's tables).
-SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/rulesets",
+SHELL_API = ("/manifest.webmanifest", "/api/tiles", "/api/labels", "/api/rulesets",
              *(f"/api/rulesets/{ruleset}?lang={lang}" for ruleset in rulesets() for lang in LANGUAGES))
 
 
@@ -172,13 +173,14 @@ def _manifest() -> FileResponse:
 
 def _service_worker() -> Callable[[], Response]:
     """``GET /sw.js``: static/service-worker.js after the constants it needs: ``VERSION``, a hash of
-    every static file (so a new release is a new script, and the browser replaces the old one and its
+    every static file and the label catalogue (so a new release is a new script, and the browser replaces the old one and its
     cache), ``SHELL``, the URLs it keeps, and ``PAGES``, each page's path pattern and HTML file. It is
     served from the root so that it may look after every page, and never from a stale HTTP cache."""
     files = sorted(p for p in STATIC.iterdir() if p.is_file() and p.name != "service-worker.js")
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(json.dumps(catalogue(), sort_keys=True).encode())
     pages = [["^" + re.sub(r"\{\w+\}", "[^/]+", path) + "$", f"/static/{file}"] for path, file in PAGES.items()]
     prelude = (f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
                f"const SHELL = {json.dumps([*(f'/static/{p.name}' for p in files), *SHELL_API])};\n"

@@ -15,8 +15,10 @@ from mjscore.hand import HandRecord
 from mjscore.interfaces.web.answers import BatchLine, NotationAnswer, RulesetTable, ScoreAnswer, WaitsAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
+from mjscore.labels import catalogue
 from mjscore.rulesets import presets_of
 from mjscore.scoring.ruleset import LANGUAGES, Ruleset
+from mjscore.scoring.sheet import score_json
 from mjscore.tiles import ALL_TILES
 
 Lang = Literal["en", "zh-Hans", "zh-Hant"]
@@ -63,8 +65,9 @@ def ruleset_for(record: HandRecord, house_rules: dict[str, Any] | None) -> Rules
 
 
 def score_dict(result: Score, lang: str) -> dict[str, Any]:
-    """:meth:`Score.to_dict` with the arrangement's groups spelled out, for drawing them as tiles."""
-    return {**result.to_dict(lang), "groups": _groups(result.arrangement)}
+    """:meth:`Score.to_dict` with the arrangement's groups spelled out, for drawing them as tiles,
+    and the score sheet (:mod:`mjscore.scoring.sheet`) that the page renders."""
+    return {**score_json(result, lang), "groups": _groups(result.arrangement)}
 
 
 def _groups(arrangement: Arrangement | None) -> list[dict[str, Any]]:
@@ -125,6 +128,12 @@ def waits_of_hand(request: ScoreRequest, lang: Lang = "en") -> dict[str, Any]:
 def read_notation(request: NotationRequest) -> dict[str, Any]:
     """Read the one-line tile notation of the notation box into hand record fields."""
     return parse_hand_tiles(request.text).to_record()
+
+
+@router.get("/labels")
+def labels() -> dict[str, dict[str, str]]:
+    """Every label the pages and the score sheet show, by language (en, zh-Hans, zh-Hant) and key."""
+    return catalogue()
 
 
 @router.get("/tiles")

@@ -4,39 +4,11 @@
 // of a win on each. Tapping a discard plays it; tapping a useful tile in a row plays that discard and
 // draws the tile, so a player can walk a hand forward.
 
-import { api, esc, lang, tile } from "./common.js";
+import { api, esc, t, tile } from "./common.js";
 
-// This panel's labels (en, zh-Hans, zh-Hant).
-const LABELS = {
-  en: {
-    title: "Analysis",
-    build: "Pick {size} tiles, or {drawn} after a draw, to see how far the hand is from ready.",
-    shanten: "{n} from ready (shanten {n})", short: "Shanten {n}", ready: "Ready", complete: "Complete: a winning hand",
-    useful: "Useful tiles: tap one to draw it", waits: "Waits", none: "none", left: "{n} left",
-    table: "What each discard leaves (tap a discard to play it; a useful tile to play it and draw that tile)",
-    self_drawn: "self-drawn", below: "below the minimum", no_win: "no win", discard: "Discard {tile}",
-  },
-  "zh-Hans": {
-    title: "牌效分析",
-    build: "选 {size} 张牌（摸牌后 {drawn} 张），看离听牌还有多远。",
-    shanten: "{n} 向听", short: "{n} 向听", ready: "听牌", complete: "已和牌",
-    useful: "有效牌：点按摸入", waits: "听牌张", none: "无", left: "余 {n} 张",
-    table: "每种打法留下的牌（点按要打的牌；点按有效牌则打出该张再摸入）",
-    self_drawn: "自摸", below: "未达起胡", no_win: "不能和", discard: "打 {tile}",
-  },
-  "zh-Hant": {
-    title: "牌效分析",
-    build: "選 {size} 張牌（摸牌後 {drawn} 張），看離聽牌還有多遠。",
-    shanten: "{n} 向聽", short: "{n} 向聽", ready: "聽牌", complete: "已和牌",
-    useful: "有效牌：點按摸入", waits: "聽牌張", none: "無", left: "餘 {n} 張",
-    table: "每種打法留下的牌（點按要打的牌；點按有效牌則打出該張再摸入）",
-    self_drawn: "自摸", below: "未達起胡", no_win: "不能和", discard: "打 {tile}",
-  },
-};
-
+/** A label of this panel: the catalogue's ``analysis_`` labels (mjscore/labels.json). */
 function label(key, values = {}) {
-  const text = (LABELS[lang()] ?? LABELS.en)[key] ?? LABELS.en[key];
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+  return t(`analysis_${key}`, values);
 }
 
 function level(shanten, key = "shanten") {

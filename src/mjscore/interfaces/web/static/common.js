@@ -1,5 +1,5 @@
 // What every page shares: the header with its navigation and language switch, the labels in
-// English / Simplified / Traditional Chinese (labels.json; the choice is remembered in this browser),
+// English / Simplified / Traditional Chinese (the label catalogue, /api/labels; the choice is remembered in this browser),
 // the tile list, and the JSON API client.
 
 import { noteAnswer, registerServiceWorker, unreachable } from "./offline.js";
@@ -7,8 +7,6 @@ import { tileSvg } from "./tiles.js";
 
 export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
 const STORAGE_KEY = "mjscore.lang";
-// The labels: labels.json for every page, table.labels.json for the picker's set modes and the table page.
-const LABEL_FILES = ["/static/labels.json", "/static/table.labels.json"];
 const listeners = [];
 let labels = {};
 let tileInfo = {};
@@ -76,8 +74,8 @@ function header(page) {
 
 /** Set up the page: header, labels, tiles. `page` is the navigation entry it belongs to. */
 export async function startPage(page) {
-  const [tiles, ...files] = await Promise.all([api("/api/tiles"), ...LABEL_FILES.map((file) => api(file))]);
-  labels = Object.fromEntries(LANGS.map(([code]) => [code, Object.assign({}, ...files.map((file) => file[code]))]));
+  const [tiles, labelData] = await Promise.all([api("/api/tiles"), api("/api/labels")]);
+  labels = labelData;
   tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
   const top = document.getElementById("top");
   top.innerHTML = header(page);
@@ -96,6 +94,7 @@ export class ApiError extends Error {
   constructor(status, body) {
     super(body.message ?? `HTTP ${status}`);
     this.status = status;
+    this.type = body.type ?? null;
     this.span = body.span ?? null;
   }
 }

@@ -1,11 +1,9 @@
-// The score sheet: a scored hand (the API's /api/score answer) drawn for a person to read: the total,
-// every award with its points and reason, the arrangement as tiles, the waits, who pays whom.
+// The score sheet: the API's sheet model (/api/score answers it as `sheet`; mjscore.scoring.sheet)
+// drawn for a person to read. The model carries the sentences in the page's language (the shortfall,
+// payments, replaced awards), the same the command line prints; this file only lays them out, with
+// every tile drawn as a tile.
 
 import { api, esc, lang, t, tileRow } from "./common.js";
-
-function seat(code) {
-  return t(`seat_${code}`);
-}
 
 function group(g, winTile) {
   const marked = g.winning ? g.tiles.indexOf(winTile) : -1;
@@ -14,50 +12,59 @@ function group(g, winTile) {
     tileRow(g.tiles, { marked }) + (mark ? `<small>${esc(mark)}</small>` : "") + `</span>`;
 }
 
-function award(a) {
-  const points = a.count > 1 ? `${a.points} × ${a.count} = ${a.value}` : `${a.value}`;
-  return `<tr data-award="${esc(a.id)}"><th scope="row" title="${esc(a.help)}">${esc(a.name)}</th>` +
-    `<td class="num">${esc(points)}</td><td class="reason">${esc(a.reason)}</td></tr>`;
+/** The tiles behind an award row: its sets as tiles, or "the whole hand". */
+function rowTiles(row) {
+  if (row.scope === "hand") return `<small>${esc(t("whole_hand"))}</small>`;
+  return row.sets.map((set) => tileRow(set, { className: "small" })).join(" ");
 }
 
-/** Who pays whom, and the money when the table has set it (底 + 台 × 每台, or a stake per point). */
-function paymentText(p) {
-  const text = t("pays", { payer: seat(p.payer), payee: seat(p.payee), amount: p.amount });
-  return esc(p.money === undefined ? text : `${text} = ${p.money}`);
+function award(row) {
+  return `<tr data-award="${esc(row.id)}" data-scope="${esc(row.scope)}">` +
+    `<th scope="row" title="${esc(row.help)}">${esc(row.name)}</th>` +
+    `<td class="num">${esc(row.points_text)}</td><td class="reason">${rowTiles(row)}</td></tr>`;
 }
 
-function payment(p) {
-  return `<li>${paymentText(p)}</li>`;
+/** How the hand was won, its winning tile drawn as a tile (the model's line writes its character). */
+function winLine(win) {
+  const line = esc(win.line);
+  return win.glyph ? line.replace(win.glyph, tileRow([win.tile], { className: "small" })) : line;
 }
 
-/** The score sheet of `result` as HTML. */
-export function scoreSheet(result) {
-  const rules = result.ruleset;
-  const rows = result.awards.map(award).join("") +
-    (result.base.points ? `<tr class="base"><th scope="row">${esc(result.base.name)}</th>` +
-      `<td class="num">${result.base.points}</td><td></td></tr>` : "");
+function replaced(row) {
+  return `<tr data-replaced="${esc(row.id)}" data-by="${esc(row.by)}"><th scope="row">${esc(row.name)}</th>` +
+    `<td class="num">${row.value}</td><td class="reason">${esc(row.text)}</td></tr>`;
+}
+
+/** The score sheet of `sheet` (the API's sheet model) as HTML. */
+export function scoreSheet(sheet) {
+  const rules = sheet.ruleset;
+  const rows = sheet.rows.map(award).join("") +
+    (sheet.base.points ? `<tr class="base"><th scope="row">${esc(sheet.base.name)}</th>` +
+      `<td class="num">${sheet.base.points}</td><td></td></tr>` : "");
   const notes = [];
-  if (result.limited) notes.push(t("limited", { limit: result.limit }));
-  if (!result.legal) {
-    const without = result.not_counted_for_minimum.length ?
-      ` (${t("without", { names: result.not_counted_for_minimum.join(", ") })})` : "";
-    notes.push(t("below", { score: result.counted_for_minimum, gap: result.shortfall, minimum: result.minimum }) + without);
+  if (sheet.limit) notes.push(`<p class="note" data-testid="limit">${esc(sheet.limit.text)}</p>`);
+  if (sheet.minimum && !sheet.minimum.legal) {
+    notes.push(`<p class="note" data-testid="shortfall">${esc(sheet.minimum.text)}</p>`);
   }
-  if (rules.overrides.length) notes.push(`${t("house_rules")}: ${rules.overrides.join("; ")}`);
-  const tablePayments = result.table_payments.map((p) =>
-    `<li><b>${esc(p.name)}</b> ${esc(p.reason)}: ${p.payments.map(paymentText).join(", ")}</li>`).join("");
+  if (rules.overrides.length) notes.push(`<p class="note">${esc(t("house_rules"))}: ${esc(rules.overrides.join("; "))}</p>`);
+  const payments = sheet.legal && sheet.payments.length ?
+    sheet.payments.map((p) => `<li>${esc(p.text)}</li>`).join("") : `<li>${esc(sheet.payments_text)}</li>`;
+  const tablePayments = sheet.table_payments.map((p) => `<li>${esc(p.text)}</li>`).join("");
   return `<div class="total" data-testid="total"><span data-label="total">${esc(t("total"))}</span> ` +
-    `<output>${result.total}</output> <small>${esc(rules.unit)}</small></div>` +
+    `<output>${sheet.total}</output> <small>${esc(rules.unit_name)}</small></div>` +
     `<p class="ruleset">${esc(rules.name)}</p>` +
-    notes.map((note) => `<p class="note">${esc(note)}</p>`).join("") +
+    `<p class="win" data-testid="win">${winLine(sheet.win)}</p>` +
+    notes.join("") +
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th>` +
     `<th scope="col" class="num">${esc(t("points"))}</th><th scope="col">${esc(t("reason"))}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table>` +
-    (result.groups.length ? `<h3>${esc(t("arrangement"))}</h3><div class="arrangement">` +
-      result.groups.map((g) => group(g, result.hand.win_tile)).join("") + `</div>` : "") +
-    `<h3>${esc(t("waits"))}</h3>${tileRow(result.waits, { className: "small" })}` +
-    `<h3>${esc(t("payments"))}</h3><ul class="payments">` +
-    `${result.legal ? result.payments.map(payment).join("") : `<li>${esc(t("no_payments"))}</li>`}</ul>` +
+    (sheet.replaced.length ? `<h3>${esc(t("replaced"))}</h3><table class="awards replaced"><tbody>` +
+      sheet.replaced.map(replaced).join("") + `</tbody></table>` : "") +
+    (sheet.arrangement.length ? `<h3>${esc(t("arrangement"))}</h3><div class="arrangement">` +
+      sheet.arrangement.map((g) => group(g, sheet.win.tile)).join("") + `</div>` : "") +
+    (sheet.flowers.length ? `<h3>${esc(t("flowers"))}</h3>${tileRow(sheet.flowers, { className: "small" })}` : "") +
+    `<h3>${esc(t("waits"))}</h3>${tileRow(sheet.waits, { className: "small" })}` +
+    `<h3>${esc(t("payments"))}</h3><ul class="payments">${payments}</ul>` +
     (tablePayments ? `<h3>${esc(t("table_payments"))}</h3><ul class="payments">${tablePayments}</ul>` : "");
 }
 
@@ -72,11 +79,21 @@ async function handSheet(record, picker, houseRules) {
     if (!waits.length) return { html: `<p class="hint">${esc(t("no_waits"))}</p>`, result: null };
     return { html: `<p class="hint">${esc(t("waits_hint"))}</p><ul class="waits">` + waits.map(({ tile, score }) =>
       `<li>${tileRow([tile])} <b>${score ? score.total : "—"}</b> ` +
-      `<small>${score ? score.awards.map((a) => esc(a.name)).join(", ") : esc(t("cannot_win"))}</small></li>`).join("") +
+      `<small>${score ? score.awards.map((a) => esc(a.name)).join(esc(t("list_separator"))) : esc(t("cannot_win"))}</small></li>`).join("") +
       `</ul>`, result: null };
   }
-  const result = await api("/api/score", { body, query: { lang: lang() } });
-  return { html: scoreSheet(result), result };
+  try {
+    const result = await api("/api/score", { body, query: { lang: lang() } });
+    return { html: scoreSheet(result.sheet), result };
+  } catch (problem) {
+    if (problem.type !== "NotAWinError") throw problem;
+    // Said in the page's language, with the tiles that would complete the hand drawn as tiles
+    // (/api/waits sets the winning tile aside).
+    const { waits } = await api("/api/waits", { body, query: { lang: lang() } });
+    return { html: `<p class="error" role="alert" data-testid="not-a-win">${tileRow([record.win_tile])} ` +
+      `${esc(t("not_a_win"))}</p>` + (waits.length ? `<p class="hint">${esc(t("waits_are"))} ` +
+      `${tileRow(waits.map((w) => w.tile), { className: "small" })}</p>` : ""), result: null };
+  }
 }
 
 /** A function that redraws `container` with the sheet of `picker`'s hand and then calls

@@ -1,0 +1,426 @@
+"""The score sheet: one model of a scored hand that every interface renders (the command line as
+text, the web app from its JSON), so that they cannot disagree.
+
+A :class:`Sheet` is built from a :class:`~mjscore.scoring.engine.Score` by :func:`sheet`. It holds
+every counted award with the sets or tiles behind it, the awards the hand also showed but that a
+bigger one replaced (and by which), the arrangement, the minimum to win and the shortfall, the
+limit, and who pays whom. Names come in English, Simplified and Traditional Chinese; every other
+word is a label of the catalogue (:mod:`mjscore.labels`), and :meth:`Sheet.to_dict` writes the
+sentences of one language once, for every renderer to show as they are.
+
+The replaced awards are found for the winning arrangement only, once the engine has chosen it: each
+row's pattern is asked again on that arrangement, and every award it shows that the score does not
+count is explained from the table (the higher award of its group, a ``replaces`` or ``reduces`` of
+a counted award, or a consolation award such as Chicken Hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import chain
+from typing import Any
+
+from mjscore.errors import NotationError
+from mjscore.hand import WinKind
+from mjscore.labels import label, unit_name
+from mjscore.scoring.engine import Award, Score
+from mjscore.scoring.facts import Facts
+from mjscore.scoring.payments import Payment
+from mjscore.scoring.ruleset import Names, Ruleset
+from mjscore.tiles import Tile, parse_tiles
+
+
+class Scope(StrEnum):
+    """What the tiles of an award row are."""
+
+    SETS = "sets"  # the sets or tiles that earn it
+    HAND = "hand"  # the whole hand: an award on how all of it is made (All Chows, No Honours...)
+    FLOWERS = "flowers"  # the bonus tiles
+    WIN_TILE = "win_tile"  # the winning tile: an award on how or when the hand was won
+
+
+class How(StrEnum):
+    """Why an award the hand shows is not counted (or not counted as often)."""
+
+    GROUP = "group"  # a higher award of its exclusive group is counted
+    REPLACES = "replaces"  # a counted award replaces it (the table's ``replaces``)
+    REDUCES = "reduces"  # a counted award takes some of its count off (the table's ``reduces``)
+    CONSOLATION = "consolation"  # a consolation award (Chicken Hand) replaces the small score
+
+
+#: Patterns about the bonus tiles: their rows show the flowers.
+_FLOWER_PATTERNS = frozenset({"flowers", "seat_flowers", "flower_set", "flower_win"})
+#: Patterns about how or when the hand was won: their rows show the winning tile.
+_WIN_PATTERNS = frozenset({
+    "self_drawn", "robbing_gong", "last_tile", "last_of_its_kind", "replacement_draw",
+    "replacement_after_own_kong", "single_wait", "single_tile_wait", "pair_wait", "winning", "early_win",
+    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "dealer_involved",
+    "dealer_streak", "dealer_payment", "four_in_ways"})
+
+
+@dataclass(frozen=True, slots=True)
+class SheetGroup:
+    """One set, pair or irregular group of the winning arrangement."""
+
+    kind: str
+    tiles: tuple[Tile, ...]
+    declared: bool
+    concealed: bool
+    winning: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A counted award: ``points`` each, ``count`` times, and the tiles behind it (``sets``; what
+    they are: ``scope``)."""
+
+    id: str
+    names: Names
+    points: int
+    count: int
+    group: str | None
+    scope: Scope
+    sets: tuple[tuple[Tile, ...], ...]
+    help: Names
+    source: str
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+    def points_text(self) -> str:
+        """The points as the sheet writes them: "2", or "1 × 3 = 3" for an award counted three times."""
+        return f"{self.points} × {self.count} = {self.value}" if self.count > 1 else str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """An award the winning arrangement shows that is not counted (``count`` of it), and the
+    counted award that replaced it (``by``)."""
+
+    id: str
+    names: Names
+    points: int
+    count: int
+    how: How
+    by: str
+    by_names: Names
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang``: "replaced by All Pong Hand", or the count a counted award took off."""
+        by = self.by_names.get(lang)
+        if self.how is How.REDUCES:
+            return label("reduced_by", lang, count=self.count, by=by)
+        return label("replaced_by", lang, by=by)
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    """The minimum to win against the points that count toward it (without ``without``)."""
+
+    minimum: int
+    counted: int
+    without: tuple[Names, ...]
+
+    @property
+    def shortfall(self) -> int:
+        return max(0, self.minimum - self.counted)
+
+    @property
+    def legal(self) -> bool:
+        return self.counted >= self.minimum
+
+    def text(self, lang: str) -> str:
+        """The shortfall sentence (empty for a legal win): "Not a legal win: 6 is 2 short of the
+        minimum of 8 (counted without Flower Tiles)"."""
+        if self.legal:
+            return ""
+        sentence = label("below", lang, score=self.counted, gap=self.shortfall, minimum=self.minimum)
+        if self.without:
+            without = label("without", lang, names=_join(lang, [n.get(lang) for n in self.without]))
+            sentence += label("aside", lang, text=without)
+        return sentence
+
+
+@dataclass(frozen=True, slots=True)
+class TablePaymentRow:
+    """A payment settled at the table that the hand implies (ruling 5)."""
+
+    id: str
+    names: Names
+    count: int
+    amount: int
+    payments: tuple[Payment, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The score sheet of one scored hand. ``payments`` is empty for a hand that is not a legal win;
+    ``limit`` is set when the ruleset's limit cut ``uncapped`` down to ``total``."""
+
+    ruleset: Ruleset
+    total: int
+    uncapped: int
+    limit: int | None
+    base: int
+    rows: tuple[Row, ...]
+    replaced: tuple[Replaced, ...]
+    arrangement: tuple[SheetGroup, ...]
+    win: WinKind
+    win_tile: Tile | None
+    discarder: str | None
+    seat: str
+    round: str
+    flowers: tuple[Tile, ...]
+    waits: tuple[Tile, ...]
+    minimum: Minimum | None
+    payments: tuple[Payment, ...]
+    table_payments: tuple[TablePaymentRow, ...]
+
+    @property
+    def legal(self) -> bool:
+        return self.minimum is None or self.minimum.legal
+
+    @property
+    def money(self) -> bool:
+        """Whether the table set a money value per point or a base money per payment."""
+        return self.ruleset.stake != 1 or self.ruleset.base_money != 0
+
+    def unit(self, lang: str) -> str:
+        """The ruleset's unit in ``lang`` (points, 台, 番), as the ruleset names it."""
+        return unit_name(self.ruleset.unit, lang)
+
+    def win_text(self, lang: str) -> str:
+        """How the hand was won: "Discard 🀗 from East"."""
+        how = label(f"win_{self.win.value}", lang)
+        tile = self.win_tile.unicode if self.win_tile else ""
+        if self.discarder and self.win is not WinKind.SELF_DRAW:
+            return label("sheet_win_from", lang, how=how, tile=tile, discarder=seat_name(self.discarder, lang)).strip()
+        return label("sheet_win", lang, how=how, tile=tile).strip()
+
+    def win_line(self, lang: str) -> str:
+        """How the hand was won and the winner's seat and round: "Discard 🀗 from West; seat South, round East"."""
+        seats = label("sheet_seats", lang, seat=seat_name(self.seat, lang), round=seat_name(self.round, lang))
+        return self.win_text(lang) + label("clause_separator", lang) + seats
+
+    def payment_text(self, payment: Payment, lang: str) -> str:
+        """One payment: "South pays East 95", and its money where the table set a stake."""
+        text = label("pays", lang, payer=seat_name(payment.payer, lang), payee=seat_name(payment.payee, lang),
+                     amount=payment.amount)
+        if self.money:
+            text += f" = {payment.money(self.ruleset.stake, self.ruleset.base_money)}"
+        return text
+
+    def payments_text(self, lang: str) -> str:
+        """Who pays whom, or why nobody pays; with the stake where the table set one."""
+        if not self.legal:
+            return label("no_payments", lang)
+        rules = self.ruleset
+        text = _join(lang, [self.payment_text(p, lang) for p in self.payments]) or label("none", lang)
+        if self.money:
+            key = "base_money_line" if rules.base_money else "stake_line"
+            stake = label(key, lang, base=rules.base_money, stake=rules.stake, unit=self.unit(lang))
+            text += label("aside", lang, text=stake)
+        return text
+
+    def limit_text(self, lang: str) -> str:
+        """The limit's sentence where it cut the total (else empty)."""
+        if self.limit is None:
+            return ""
+        return label("limited", lang, total=self.uncapped, limit=self.limit)
+
+    def table_payment_text(self, row: TablePaymentRow, lang: str) -> str:
+        payments = _join(lang, [self.payment_text(p, lang) for p in row.payments])
+        return label("table_payment_line", lang, name=row.names.get(lang), payments=payments)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The sheet as JSON: tiles as codes, names in every language, and the sentences of ``lang``
+        written once (``text``), for a renderer to show as they are."""
+        rules = self.ruleset
+        return {
+            "lang": lang,
+            "ruleset": {"id": rules.id, "name": rules.name.get(lang), "version": rules.version,
+                        "unit": rules.unit, "unit_name": self.unit(lang), "overrides": list(rules.overrides)},
+            "total": self.total,
+            "legal": self.legal,
+            "rows": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
+                      "count": r.count, "value": r.value, "points_text": r.points_text(), "group": r.group,
+                      "scope": r.scope.value,
+                      "sets": [[t.code for t in s] for s in r.sets], "help": r.help.get(lang), "source": r.source}
+                     for r in self.rows],
+            "base": {"points": self.base, "name": rules.base_name.get(lang), "names": rules.base_name.to_dict()},
+            "replaced": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
+                          "count": r.count, "value": r.value, "how": r.how.value, "by": r.by,
+                          "by_name": r.by_names.get(lang), "text": r.text(lang)} for r in self.replaced],
+            "arrangement": [{"kind": g.kind, "tiles": [t.code for t in g.tiles], "declared": g.declared,
+                             "concealed": g.concealed, "winning": g.winning} for g in self.arrangement],
+            "win": {"kind": self.win.value, "tile": self.win_tile.code if self.win_tile else None,
+                    "glyph": self.win_tile.unicode if self.win_tile else None,
+                    "discarder": self.discarder, "seat": self.seat, "round": self.round,
+                    "line": self.win_line(lang)},
+            "flowers": [t.code for t in self.flowers],
+            "waits": [t.code for t in self.waits],
+            "minimum": None if self.minimum is None else {
+                "minimum": self.minimum.minimum, "counted": self.minimum.counted,
+                "shortfall": self.minimum.shortfall, "legal": self.minimum.legal,
+                "without": [n.get(lang) for n in self.minimum.without], "text": self.minimum.text(lang)},
+            "limit": None if self.limit is None else {"limit": self.limit, "uncapped": self.uncapped,
+                                                     "text": self.limit_text(lang)},
+            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount,
+                          "money": str(p.money(rules.stake, rules.base_money)) if self.money else None,
+                          "text": self.payment_text(p, lang)} for p in self.payments],
+            "payments_text": self.payments_text(lang),
+            "table_payments": [{"id": t.id, "name": t.names.get(lang), "names": t.names.to_dict(), "count": t.count,
+                                "amount": t.amount, "text": self.table_payment_text(t, lang),
+                                "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount}
+                                             for p in t.payments]} for t in self.table_payments],
+        }
+
+
+def seat_name(seat: str, lang: str) -> str:
+    """A seat (E, S, W, N) in ``lang``: East, 东, 東."""
+    return label(f"seat_{seat}", lang)
+
+
+def _join(lang: str, parts: list[str]) -> str:
+    return label("list_separator", lang).join(parts)
+
+
+def sheet(result: Score) -> Sheet:
+    """The score sheet of ``result``."""
+    rules = result.ruleset
+    hand = result.hand
+    arrangement = result.arrangement
+    groups = () if arrangement is None else tuple(
+        SheetGroup(g.kind.value, g.tiles, g.declared, g.concealed, index == arrangement.win_group)
+        for index, g in enumerate(arrangement.groups))
+    minimum = None if result.minimum is None else Minimum(
+        result.minimum, result.counted_for_minimum, tuple(a.name for a in result.not_counted_for_minimum))
+    return Sheet(
+        ruleset=rules, total=result.total, uncapped=result.uncapped_total,
+        limit=rules.limit if result.limited else None, base=result.base,
+        rows=tuple(_row(rules, a, result, groups) for a in result.awards),
+        replaced=replaced_awards(result),
+        arrangement=groups, win=hand.win, win_tile=hand.win_tile, discarder=hand.discarder, seat=hand.seat,
+        round=hand.round, flowers=hand.flowers, waits=result.waits, minimum=minimum, payments=result.payments,
+        table_payments=tuple(TablePaymentRow(t.id, t.name, t.count, t.amount, t.payments)
+                             for t in result.table_payments))
+
+
+def _row(rules: Ruleset, award: Award, result: Score, groups: tuple[SheetGroup, ...]) -> Row:
+    scope, sets = _evidence(rules.award(award.id).pattern, award.detail, result, groups)
+    return Row(award.id, award.name, award.points, award.count, award.group, scope, sets, award.help, award.source)
+
+
+def _evidence(pattern: str, detail: str, result: Score,
+              groups: tuple[SheetGroup, ...]) -> tuple[Scope, tuple[tuple[Tile, ...], ...]]:
+    """The tiles behind an award: those its pattern names (a detail written in tile notation), else
+    the flowers, the winning tile or the whole hand, as its pattern is about."""
+    hand = result.hand
+    named = _tiles_named(detail)
+    if pattern in _FLOWER_PATTERNS and hand.flowers:
+        return Scope.FLOWERS, named or (hand.flowers,)
+    if named:
+        return Scope.SETS, named
+    if pattern in _WIN_PATTERNS and hand.win_tile is not None:
+        return Scope.WIN_TILE, ((hand.win_tile,),)
+    if not groups:
+        return Scope.FLOWERS, (hand.flowers,) if hand.flowers else ()
+    return Scope.HAND, tuple(g.tiles for g in groups)
+
+
+def _tiles_named(detail: str) -> tuple[tuple[Tile, ...], ...]:
+    """The sets of a detail written in tile notation (``"123m 456m 789m"``), or none if it is not."""
+    try:
+        return tuple(parse_tiles(word) for word in detail.split())
+    except NotationError:
+        return ()
+
+
+def replaced_awards(result: Score) -> tuple[Replaced, ...]:
+    """The awards the winning arrangement shows that ``result`` does not count (or counts fewer
+    times), each with the award that replaced it. Asks the patterns of the awards a counted one could
+    have replaced (:func:`_related`) once more, on the winning arrangement only."""
+    rules = result.ruleset
+    hand = result.hand
+    flower_win = hand.win is WinKind.FLOWERS
+    if result.arrangement is None and not flower_win:
+        return ()
+    facts = Facts(hand, result.arrangement, result.waits)
+    related = _related(rules, {a.id for a in result.awards})
+    shown: list[tuple[str, int, int]] = []  # (id, count, value) of the related awards the arrangement shows
+    for rule in rules.evaluated_for(flower_win, facts.shape):
+        if related is not None and rule.id not in related:
+            continue
+        hit = rule.function(facts, *rule.arguments)
+        if hit is not None:
+            shown.append((rule.id, hit.count, rule.points * hit.count))
+    counted = {a.id: a for a in result.awards}
+    found: list[Replaced] = []
+    for award_id, count, _ in shown:
+        kept = counted.get(award_id)
+        missing = count - (kept.count if kept else 0)
+        if missing <= 0:
+            continue
+        explained = _replaced_by(rules, award_id, shown, counted, whole=kept is None)
+        if explained is not None:
+            how, by = explained
+            rule = rules.award(award_id)
+            found.append(Replaced(award_id, rule.name, rule.points, missing, how, by, rules.award(by).name))
+    return tuple(found)
+
+
+def _related(rules: Ruleset, counted: set[str]) -> set[str] | None:
+    """The awards a counted award could have replaced: its group's, those it ``replaces`` or
+    ``reduces``, and theirs in turn (a group rival of an award it replaces); None (every award) when a
+    consolation award, which replaces whatever the small score held, is counted."""
+    rows = [rules.award(i) for i in counted]
+    if any(rule.consolation is not None for rule in rows):
+        return None
+    by_group: dict[str, list[str]] = {}
+    for rule in rules.awards:
+        if rule.group is not None:
+            by_group.setdefault(rule.group, []).append(rule.id)
+    found = set(counted)
+    while rows:
+        rule = rows.pop()
+        for other in chain(by_group[rule.group] if rule.group else (), rule.replaces, rule.reduces):
+            if other not in found:
+                found.add(other)
+                rows.append(rules.award(other))
+    return found
+
+
+def _replaced_by(rules: Ruleset, award_id: str, shown: list[tuple[str, int, int]],
+                 counted: dict[str, Award], whole: bool) -> tuple[How, str] | None:
+    """Which award replaced ``award_id`` (``whole``: all of it, else some of its count), and how: the
+    table's groups, ``replaces``, ``reduces`` and consolation awards, in the order the engine applies
+    them. A group's rival may itself be replaced: it is listed too."""
+    group = rules.award(award_id).group
+    if whole and group is not None:
+        rivals = [(i, v) for i, _, v in shown if rules.award(i).group == group]
+        best = max(rivals, key=lambda r: r[1])  # the first of the highest, as the engine keeps it
+        if best[0] != award_id:
+            return How.GROUP, best[0]
+    if whole:
+        by = next((i for i in counted if award_id in rules.award(i).replaces), None)
+        if by is not None:
+            return How.REPLACES, by
+    by = next((i for i in counted if award_id in rules.award(i).reduces), None)
+    if by is not None:
+        return How.REDUCES, by
+    by = next((i for i in counted if rules.award(i).consolation is not None), None)
+    if by is not None:
+        return How.CONSOLATION, by
+    return None
+
+
+def score_json(result: Score, lang: str = "en") -> dict[str, Any]:
+    """A scored hand as ``mjscore score --format json`` prints it (and ``mjscore batch`` writes each
+    line): :meth:`Score.to_dict` and, under ``sheet``, its score sheet."""
+    return {**result.to_dict(lang), "sheet": sheet(result).to_dict(lang)}
