@@ -10,11 +10,12 @@ total, fans and payments a game log recorded for it (``mjscore import``).
 :func:`table_statistics` does the same, and more, over the settled entries of club tables (a
 :class:`TableRecord` each, made from the stored history by :mod:`mjscore.scorekeeper.statistics`):
 per player, hands played, wins, self-draws, deal-ins and their rates, points won and lost (and
-the money settled, at tables that play for money), the biggest hand and the final places (a table's,
-or a session's as the standings rank it: :class:`SessionPlaces`); per ruleset, the frequency of every award over the wins; each
-table's balances after every entry. Nothing is scored again: every figure is read from what the
-table settled. A player is a person, not a name at one table: the ``resolve`` function maps (table
-id, name at that table) to the person's key (:data:`Resolver`, by default the name itself).
+the money settled, at tables that play for money), the biggest hand and the final places (a
+table's, or a session's as the standings rank it: :class:`SessionPlaces`); per ruleset, the
+frequency of every award over the wins; each table's balances after every entry. Nothing is
+scored again: every figure is read from what the table settled. A player is a person, not a name at
+one table: the ``resolve`` function maps (table id, name at that table) to the person's key
+(:data:`Resolver`, by default the name itself).
 """
 
 from __future__ import annotations
