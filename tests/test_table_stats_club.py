@@ -172,3 +172,23 @@ def test_the_api_answers_the_same(database: str) -> None:
         assert {"sessions", "places_over"} <= set(schema["PlayerAnswer"]["properties"])
     finally:
         keeper.close()
+
+
+def test_a_time_limit_makes_a_session_and_an_event_alone_does_not(tmp_path: Path) -> None:
+    """Bob wins PLAIN on Dan's discard at two tables: one with a 60-minute session, one only named
+    for an event (it plays its whole game: no session). Places Bob 1, Ann and Cat 2, Dan 4 at both;
+    the first counts them as a session's, the second as a table's."""
+    url = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    keeper = Scorekeeper.open(url)
+    try:
+        timed = keeper.create_table(TableSettings.of("", PLAYERS), session_rule=SessionRule.of(minutes=60)).id
+        named = keeper.create_table(TableSettings.of("", PLAYERS), session_rule=SessionRule.of(event="Friday")).id
+        for table in (timed, named):
+            keeper.record_win(table, PLAIN, "Bob", "Dan")
+    finally:
+        keeper.close()
+    for table, over, sessions in ((timed, "sessions played", 1), (named, "tables played", 0)):
+        players = {p["player"]: p for p in _json("--table", str(table), "--database", url)["players"]}
+        assert {name: p["places"] for name, p in players.items()} == {
+            "Bob": [1, 0, 0, 0], "Ann": [0, 1, 0, 0], "Cat": [0, 1, 0, 0], "Dan": [0, 0, 0, 1]}
+        assert {(p["places_over"], p["sessions"]) for p in players.values()} == {(over, sessions)}

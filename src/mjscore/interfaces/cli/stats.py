@@ -115,7 +115,7 @@ def stats_command(
         "--compare-recorded", help="Imported hand records (mjscore import): compare their recorded scores.")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw the statistics to this .svg or .png file.")] = None,
     output: Annotated[Format, typer.Option("--format", help="text for people; json for programs.")] = Format.text,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names (and of units: 分, 台, 番).")] = Lang.en,
 ) -> None:
     """Statistics: of a batch's output (award frequencies, totals), of a table or the club (players,
     awards, balances), or the agreement of a log's recorded scores."""

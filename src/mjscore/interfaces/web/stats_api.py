@@ -2,8 +2,10 @@
 --table N`` or ``--club`` prints with ``--format json``: per player, per ruleset, and each table's
 balances after every entry, over one table (``?table=N``) or every table of the club, counting the
 entries recorded from ``since`` to ``until`` (days, UTC, both included). Every rate and average
-names what it is taken over (``over``). It lives under ``/api/tables``, so a club server asks for its
-passphrase here as it does for the tables themselves.
+names what it is taken over (``over``); a player's places say whether they are tables' or sessions'
+(``places_over``), and their points per ruleset carry the money settled where a table plays for
+it. It lives under ``/api/tables``, so a club server asks for its passphrase here as it does for
+the tables themselves.
 """
 
 from __future__ import annotations
