@@ -20,6 +20,7 @@ SATURDAY (table 2, LRC, ann Eve Fay Gus), recorded on 2026-12-01: Eve wins on an
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +30,7 @@ from mjscore.errors import InputError
 from mjscore.scoring.ruleset import Names
 from mjscore.scoring.statistics import (
     DateRange,
+    SessionPlaces,
     TableRecord,
     TableStep,
     TableWin,
@@ -153,6 +155,54 @@ def test_the_json_names_every_denominator() -> None:
         "dragon_pong", "三元牌刻子", {"count": 2, "of": 4, "over": "wins of the ruleset", "value": 0.5})
     assert data["rulesets"][0]["average_total"] == {"total": 19, "of": 4, "over": "wins of the ruleset", "value": 4.75}
     assert data["balances"][0]["points"][-1] == [3, 0, -3, 0]
+
+
+def test_a_session_counts_its_own_places_and_says_so() -> None:
+    """FRIDAY played as a session, its places given as Ann 1, Dan 2, Bob 3, Cat 4: they are counted
+    as given (the scorekeeper ranks the session), not from the balances, which tie Bob and Dan for
+    2nd. With SATURDAY, a table without a session (Eve 1, Fay and Gus 2, ann 4), Ann's places are
+    over sessions and tables: 1st and 4th, average 5 / 2."""
+    session = replace(FRIDAY, session=SessionPlaces("2026-11-27T19:00:00.000000Z", (1, 3, 4, 2)))
+    stats = table_statistics([session, SATURDAY], roster)
+    by = {p.player: p for p in stats.players}
+    assert [(by[n].places, by[n].sessions, by[n].average_place.over) for n in ("Bob", "Dan", "Cat")] == [
+        ((0, 0, 1, 0), 1, "sessions played"), ((0, 1, 0, 0), 1, "sessions played"), ((0, 0, 0, 1), 1, "sessions played")]
+    ann = by["Ann"]
+    assert (ann.places, ann.sessions, ann.tables) == ((1, 0, 0, 1), 1, 2)
+    assert (ann.average_place.total, ann.average_place.of, ann.average_place.over) == (5, 2, "sessions and tables played")
+    assert (by["Eve"].sessions, by["Eve"].average_place.over) == (0, "tables played")
+    data = stats.to_dict()
+    dan = next(p for p in data["players"] if p["player"] == "Dan")
+    assert (dan["sessions"], dan["places"], dan["places_over"]) == (1, [0, 1, 0, 0], "sessions played")
+
+
+def test_a_session_counts_its_places_in_the_range_of_the_day_it_opened() -> None:
+    """A session opened at 23:50 on the 26th, its entries on the 27th: from the 27th its entries
+    count (5 hands each) but its places belong to the 26th, as in the standings of a season."""
+    late = replace(FRIDAY, session=SessionPlaces("2026-11-26T23:50:00.000000Z", (1, 3, 4, 2)))
+    stats = table_statistics([late], dates=DateRange.of(since="2026-11-27"))
+    assert [(p.hands, p.tables, p.sessions, p.places, p.average_place.of) for p in stats.players] == [
+        (5, 1, 0, (0, 0, 0, 0), 0)] * 4
+    whole = table_statistics([late], dates=DateRange.of("2026-11-26", "2026-11-27"))
+    assert sorted(p.places for p in whole.players) == [(0, 0, 0, 1), (0, 0, 1, 0), (0, 1, 0, 0), (1, 0, 0, 0)]
+
+
+def test_money_is_the_stored_settlement_summed_per_ruleset() -> None:
+    """FRIDAY for money: each step's money as the table stored it (whatever its stake and base: the
+    statistics only add it up): Ann 6 - 0.5 - 5 = 0.5, Bob -2 + 4 - 0.5 - 1.5 = 0, Cat -2 - 4 - 0.5
+    + 5 = -1.5, Dan -2 + 1.5 + 1.5 = 1. SATURDAY plays for no money, so Eve's is None (null), not 0."""
+    money = [(Decimal(6), Decimal(-2), Decimal(-2), Decimal(-2)), (Decimal(0), Decimal(4), Decimal(-4), Decimal(0)),
+             (Decimal(0),) * 4, (Decimal("-0.5"), Decimal("-0.5"), Decimal("-0.5"), Decimal("1.5")),
+             (Decimal(-5), Decimal(0), Decimal(5), Decimal(0)), (Decimal(0), Decimal("-1.5"), Decimal(0), Decimal("1.5"))]
+    paid = replace(FRIDAY, steps=tuple(replace(step, money=cash) for step, cash in zip(FRIDAY.steps, money, strict=True)))
+    stats = table_statistics([paid, SATURDAY])
+    by = {p.player: p.points[0] for p in stats.players}
+    assert {name: by[name].money for name in ("Ann", "Bob", "Cat", "Dan")} == {
+        "Ann": Decimal("0.5"), "Bob": Decimal(0), "Cat": Decimal("-1.5"), "Dan": Decimal(1)}
+    assert by["Eve"].money is None
+    data = {p["player"]: p["points"][0] for p in stats.to_dict()["players"]}
+    assert (data["Ann"]["money"], data["Cat"]["money"], data["Eve"]["money"]) == ("0.5", "-1.5", None)
+    assert data["Ann"]["net"] == 3  # the points beside it, unchanged
 
 
 def _steps() -> st.SearchStrategy[tuple[TableStep, ...]]:

@@ -179,18 +179,27 @@ def test_the_stats_page_is_served_with_its_words_in_three_languages(database: st
 
 def test_the_output_shown_in_the_docs_is_what_the_command_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/statistics.md runs its commands (tests/test_docs_commands.py); here the output it shows
-    for ``mjscore stats --table 1`` is checked against what that command prints after them."""
+    under "`mjscore stats ...` prints" is checked against what that command prints, the commands
+    before it run in order as a reader would."""
     document = (ROOT / "docs" / "statistics.md").read_text(encoding="utf-8")
-    commands = [shlex.split(line, comments=True)[1:] for line in re.findall(r"```sh\n(.*?)```", document, re.S)[0].splitlines()]
-    shown = re.findall(r"```console\n(.*?)```", document, re.S)[0]
+    commands = [shlex.split(line, comments=True)[1:] for block in re.findall(r"```sh\n(.*?)```", document, re.S)
+                for line in block.splitlines()]
+    shown = {tuple(shlex.split(command)): output for command, output in
+             re.findall(r"`mjscore (stats [^`]*)` prints.*?```console\n(.*?)```", document, re.S)}
+    assert len(shown) == document.count("```console") == 3
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("MJSCORE_DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     runner = CliRunner()
-    for arguments in commands[:commands.index(["stats", "--table", "1"])]:
-        assert runner.invoke(app, arguments).exit_code == 0, arguments
-    printed = runner.invoke(app, ["stats", "--table", "1"], env={"COLUMNS": "120"}).output
-    assert [line.rstrip() for line in printed.rstrip().splitlines()] == shown.splitlines()
+    checked: set[tuple[str, ...]] = set()
+    for arguments in commands:
+        if tuple(arguments) in shown:
+            printed = runner.invoke(app, arguments, env={"COLUMNS": "120"}).output
+            assert [line.rstrip() for line in printed.rstrip().splitlines()] == shown[tuple(arguments)].splitlines()
+            checked.add(tuple(arguments))
+        elif arguments[0] == "table":
+            assert runner.invoke(app, arguments).exit_code == 0, arguments
+    assert checked == set(shown)
 
 
 def test_a_club_server_asks_for_its_passphrase_before_the_statistics(database: str) -> None:

@@ -69,3 +69,40 @@ def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Pa
     expect(page.locator(".summary")).to_have_text("No entry was recorded in that time.", timeout=WAIT)
     expect(page.locator(".results")).to_be_hidden()
     assert requests and all(url.startswith(base_url + "/") for url in requests), requests
+
+
+PLAIN_TW: dict[str, Any] = {"concealed": "123m 456m 789p 234s 67s 99p", "win_tile": "8s", "win": "discard"}
+
+
+def test_a_session_and_a_money_table_on_the_page_with_units_in_chinese(page: Page, base_url: str) -> None:
+    """A two-hand session (worked out in tests/test_table_stats_club.py, session A: Bob 1st, Ann and
+    Cat share 2nd, Dan 4th) and a taiwan table at 底 30 and 10 a tai (Ann, the dealer, wins 4 tai on
+    Bob's discard: 30 + 40 = 70): the places say they are over sessions, the money stands beside the
+    points, and the units are named in the page's language."""
+    session = _post(page, "/api/tables", {"players": ["Ann", "Bob", "Cat", "Dan"], "name": "Session",
+                                          "session_hands": 2})
+    _post(page, f"/api/tables/{session['id']}/wins", {"hand": PLAIN, "winner": "Bob", "discarder": "Dan"})
+    _post(page, f"/api/tables/{session['id']}/draws", {})
+    page.goto(f"/stats?table={session['id']}")
+    expect(page.locator("table.players thead th")).to_contain_text(["Player", "Tables", "Sessions"], timeout=WAIT)
+    expect(page.locator('table.players tr[data-player="Cat"] td').nth(6)).to_have_text("0-1-0-0")
+    expect(page.locator(".places-note")).to_contain_text("average over the sessions played")
+    expect(page.locator(".money-note")).to_be_hidden()
+    money = _post(page, "/api/tables", {"players": ["Ann", "Bob", "Eve", "Fay"], "name": "Tai", "ruleset": "taiwan",
+                                        "house_rules": {"stake": 10}, "base_money": "30"})
+    _post(page, f"/api/tables/{money['id']}/wins", {"hand": PLAIN_TW, "winner": "Ann", "discarder": "Bob"})
+    page.goto(f"/stats?table={money['id']}")
+    ann = page.locator("table.points tbody tr").filter(has_text="Ann")
+    expect(ann.locator("td.money")).to_have_text("70", timeout=WAIT)
+    expect(ann.locator("td").nth(1)).to_have_text("4")  # the points beside it
+    expect(ann.locator("small.unit")).to_have_text("tai")
+    expect(page.locator(".money-note")).to_be_visible()
+    expect(page.locator(".places-note")).to_contain_text("average over the tables played")
+    page.select_option("#lang", "zh-Hans")
+    expect(ann.locator("small.unit")).to_have_text("台", timeout=WAIT)
+    expect(page.locator(".balance-chart svg")).to_contain_text("台")
+    page.select_option("#lang", "zh-Hant")
+    expect(ann.locator("small.unit")).to_have_text("臺", timeout=WAIT)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
+    page.select_option("#lang", "en")

@@ -4,22 +4,30 @@
 into the :class:`~mjscore.scoring.statistics.TableRecord` that
 :func:`~mjscore.scoring.statistics.table_statistics` counts: each settled entry with when it was
 recorded, whether it ended a hand, the points each player won or lost in it (the stored transfers)
-and, for a win, the stored score. An entry that could not be settled (it moves no points) is left
-out. :func:`statistics` counts one table or every table of the club; over a range of days, an entry
-counts on the day it was first recorded (:func:`recorded_at`).
+and, for a win, the stored score; at a table that plays for money, the money each player won in
+it (the stored balances' money, as the standings sum it). An entry that could not be settled (it
+moves no points) is left out. A table played as a session (a limit of hands or time:
+:class:`~mjscore.scorekeeper.sessions.SessionRule`) has its players' places ranked as the
+standings rank them (:func:`~mjscore.scorekeeper.standings.rank` of the one session), so the
+places and the standings never disagree. :func:`statistics` counts one table or every table of the
+club; over a range of days, an entry counts on the day it was first recorded (:func:`recorded_at`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from mjscore.scorekeeper.audit import APPENDS, VOIDS, Change
 from mjscore.scorekeeper.model import Win
+from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.service import Scorekeeper, TableView
+from mjscore.scorekeeper.standings import TableResult, rank, table_result
 from mjscore.scoring.ruleset import Names
 from mjscore.scoring.statistics import (
     DateRange,
     Resolver,
+    SessionPlaces,
     TableRecord,
     TableStatistics,
     TableStep,
@@ -41,14 +49,29 @@ def recorded_at(changes: Sequence[Change]) -> dict[int, str]:
     return found
 
 
-def table_record(view: TableView, recorded: Mapping[int, str] | None = None) -> TableRecord:
+def session_places(result: TableResult) -> SessionPlaces | None:
+    """The places of a table played as a session, in seat order, as the standings rank the one
+    session (None: the table has no limit of hands or time, so it is no session)."""
+    if result.session.hands is None and result.session.minutes is None:
+        return None
+    place = {line.person.id: line.place for line in rank([result])}
+    return SessionPlaces(result.opened_at, tuple(place[seat.person.id] for seat in result.seats))
+
+
+def table_record(view: TableView, recorded: Mapping[int, str] | None = None,
+                 result: TableResult | None = None) -> TableRecord:
     """The settled history of the table ``view`` shows, as the statistics read it; ``recorded``
-    (:func:`recorded_at`) says when each entry was recorded (else: its last change)."""
+    (:func:`recorded_at`) says when each entry was recorded (else: its last change). ``result``, the
+    table as the standings see it (:func:`~mjscore.scorekeeper.standings.table_result`), says
+    whether it plays for money and is a session (None: neither)."""
     steps: list[TableStep] = []
     names: dict[str, Names] = {}
     players = range(len(view.settings.players))
+    cash: tuple[Decimal, ...] = (Decimal(0),) * len(players)
     for step in view.ledger.steps:
         settled = step.settled
+        money = tuple(after - before for after, before in zip(step.money, cash, strict=True))
+        cash = step.money
         if settled.after is None:
             continue  # not settled: it moved no points
         win = None
@@ -59,16 +82,20 @@ def table_record(view: TableView, recorded: Mapping[int, str] | None = None) -> 
             names.update((award.id, award.name) for award in pinned.awards)
         at = (recorded or {}).get(step.number) or (step.stamp.at if step.stamp is not None else view.created_at)
         steps.append(TableStep(step.number, at, settled.after.hands > settled.deal.hands,
-                               tuple(step.change(player) for player in players), win))
+                               tuple(step.change(player) for player in players), win,
+                               money if result is not None and result.for_money else None))
     return TableRecord(view.id, view.settings.name, view.rules.id, view.rules.unit, view.settings.players,
-                       tuple(steps), names)
+                       tuple(steps), names, None if result is None else session_places(result))
 
 
-def roster_resolver(keeper: Scorekeeper, views: Sequence[TableView]) -> Resolver:
+def roster_resolver(keeper: Scorekeeper, views: Sequence[TableView],
+                    seated: Mapping[int, Sequence[Person]] | None = None) -> Resolver:
     """The club's :data:`Resolver`: the person of the roster each seat of ``views`` was played by,
     keyed by their name now, so a renamed player and two merged entries of one person count as one
-    (:meth:`Scorekeeper.seat_people`, read once for all the tables)."""
-    seated = keeper.seat_people([view.id for view in views])
+    (``seated``: :meth:`Scorekeeper.seat_people` of the tables, read once for all of them; None:
+    read here)."""
+    if seated is None:
+        seated = keeper.seat_people([view.id for view in views])
     people = {(view.id, name): seated[view.id][seat].name
               for view in views if view.id in seated
               for seat, name in enumerate(view.settings.players)}
@@ -82,5 +109,7 @@ def statistics(keeper: Scorekeeper, table: int | None = None, dates: DateRange |
     club's roster (:func:`roster_resolver`), which the command line and the web app use."""
     ids = [table] if table is not None else [summary.id for summary in keeper.tables()]
     views = [keeper.table(i) for i in ids]
-    records = [table_record(view, recorded_at(keeper.log(view.id))) for view in views]
-    return table_statistics(records, resolve or roster_resolver(keeper, views), dates or DateRange())
+    seated = keeper.seat_people(ids)
+    records = [table_record(view, recorded_at(keeper.log(view.id)),
+                            table_result(view, seated[view.id], keeper.session_of(view.id))) for view in views]
+    return table_statistics(records, resolve or roster_resolver(keeper, views, seated), dates or DateRange())

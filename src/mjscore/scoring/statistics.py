@@ -9,11 +9,13 @@ total, fans and payments a game log recorded for it (``mjscore import``).
 
 :func:`table_statistics` does the same, and more, over the settled entries of club tables (a
 :class:`TableRecord` each, made from the stored history by :mod:`mjscore.scorekeeper.statistics`):
-per player, hands played, wins, self-draws, deal-ins and their rates, points won and lost, the
-biggest hand and the final places; per ruleset, the frequency of every award over the wins; each
-table's balances after every entry. Nothing is scored again: every figure is read from what the
-table settled. A player is a person, not a name at one table: the ``resolve`` function maps (table
-id, name at that table) to the person's key (:data:`Resolver`, by default the name itself).
+per player, hands played, wins, self-draws, deal-ins and their rates, points won and lost (and
+the money settled, at tables that play for money), the biggest hand and the final places (a
+table's, or a session's as the standings rank it: :class:`SessionPlaces`); per ruleset, the
+frequency of every award over the wins; each table's balances after every entry. Nothing is
+scored again: every figure is read from what the table settled. A player is a person, not a name at
+one table: the ``resolve`` function maps (table id, name at that table) to the person's key
+(:data:`Resolver`, by default the name itself).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -352,6 +355,8 @@ HANDS_PLAYED = "hands played"
 WINS = "wins"
 HANDS_PAID = "hands in which the player paid"
 TABLES_PLAYED = "tables played"
+SESSIONS_PLAYED = "sessions played"
+SESSIONS_AND_TABLES = "sessions and tables played"
 
 #: Who a player is: (table id, the player's name at that table) -> the person's key.
 Resolver = Callable[[int, str], str]
@@ -385,20 +390,36 @@ class TableWin:
 class TableStep:
     """One settled entry of a table: its number in the history, when it was recorded (UTC, ISO
     8601), whether it ended a hand (a win, a drawn hand, a table payment that ends the hand), the
-    points each player won in it (losses negative, table payments included) and the win it was."""
+    points each player won in it (losses negative, table payments included), the win it was, and
+    at a table that plays for money the money each player won in it (None: the table does not)."""
 
     number: int
     at: str
     ended_hand: bool
     changes: tuple[int, ...]
     win: TableWin | None = None
+    money: tuple[Decimal, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPlaces:
+    """The final places of a table played as a session (16 hands or a time limit): when it opened
+    (UTC, ISO 8601) and each player's place, as the standings rank the session (the scorekeeper's
+    :func:`~mjscore.scorekeeper.standings.rank`: by table points, then score, then hands won; players
+    equal on all three share the better place). A session's place is a fact of the whole session:
+    it counts in the range of days holding the day the session opened, as a season's standings
+    choose their tables."""
+
+    opened_at: str
+    places: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class TableRecord:
     """A table's settled history as the statistics read it: its id, name, ruleset and the ruleset's
     unit, the players (their names at the table, in the seat order of the first hand), the steps,
-    and the names of the awards its wins hold (as they were settled)."""
+    the names of the awards its wins hold (as they were settled), and, for a table played as a
+    session, the session's places (None: the places are the table's final balances)."""
 
     id: int
     name: str
@@ -407,6 +428,7 @@ class TableRecord:
     players: tuple[str, ...]
     steps: tuple[TableStep, ...]
     award_names: Mapping[str, Names] = field(default_factory=dict)
+    session: SessionPlaces | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,7 +516,8 @@ class BiggestHand:
 class PlayerPoints:
     """A player's points at the tables of one ruleset (in its unit): hands played there, the net
     balance (table payments included), the average won over the wins, the average lost over the
-    hands in which the player paid, and the biggest hand."""
+    hands in which the player paid, the biggest hand, and the net money settled at the tables of
+    the ruleset that play for money (None: none of them does)."""
 
     ruleset: str
     unit: str
@@ -503,14 +526,16 @@ class PlayerPoints:
     won: Average
     lost: Average
     biggest: BiggestHand | None
+    money: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStatistics:
     """One person over the tables counted: how many tables and hands; wins and deal-ins (each a
-    share of the hands played), self-draws (a share of the wins); how many tables they finished
-    first, second, third and fourth (tied players share the better place) and the average place;
-    and their points per ruleset."""
+    share of the hands played), self-draws (a share of the wins); how many times they finished
+    first, second, third and fourth (tied players share the better place) and the average place,
+    each place a session's (``sessions`` of them: :class:`SessionPlaces`) or, at a table played
+    without a session, the table's (the average's ``over`` says which); and their points per ruleset."""
 
     player: str
     tables: int
@@ -521,6 +546,7 @@ class PlayerStatistics:
     places: tuple[int, int, int, int]
     average_place: Average
     points: tuple[PlayerPoints, ...]
+    sessions: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,10 +614,11 @@ def _player_dict(player: PlayerStatistics) -> dict[str, Any]:
     return {
         "player": player.player, "tables": player.tables, "hands": player.hands,
         "wins": player.wins.to_dict(), "self_draws": player.self_draws.to_dict(),
-        "deal_ins": player.deal_ins.to_dict(), "places": list(player.places),
-        "average_place": player.average_place.to_dict(),
+        "deal_ins": player.deal_ins.to_dict(), "sessions": player.sessions, "places": list(player.places),
+        "places_over": player.average_place.over, "average_place": player.average_place.to_dict(),
         "points": [{
             "ruleset": p.ruleset, "unit": p.unit, "hands": p.hands, "net": p.net,
+            "money": None if p.money is None else str(p.money),
             "won": p.won.to_dict(), "lost": p.lost.to_dict(),
             "biggest": None if p.biggest is None else {
                 "table": p.biggest.table, "entry": p.biggest.number, "total": p.biggest.total, "at": p.biggest.at},
@@ -600,7 +627,8 @@ def _player_dict(player: PlayerStatistics) -> dict[str, Any]:
 
 
 def places_of(points: Sequence[int]) -> tuple[int, ...]:
-    """Each player's place by points (1 the most); tied players share the better place (1, 2, 2, 4)."""
+    """Each player's place at a table played without a session, by points (1 the most); tied
+    players share the better place (1, 2, 2, 4)."""
     return tuple(1 + sum(other > mine for other in points) for mine in points)
 
 
@@ -616,6 +644,7 @@ class _Points:
     lost: int = 0
     paid: int = 0
     biggest: BiggestHand | None = None
+    money: Decimal | None = None
 
 
 @dataclass
@@ -623,6 +652,7 @@ class _Tally:
     """A player's running figures over all the tables (mutable while counting)."""
 
     tables: int = 0
+    sessions: int = 0
     hands: int = 0
     wins: int = 0
     self_draws: int = 0
@@ -635,7 +665,8 @@ def table_statistics(tables: Iterable[TableRecord], resolve: Resolver = by_name,
                      dates: DateRange = DateRange()) -> TableStatistics:
     """The statistics of the entries of ``tables`` recorded on a day of ``dates``; ``resolve`` says
     who each player is (a person who played at two tables, under two names, is counted once). A
-    table none of whose entries falls in ``dates`` is not counted."""
+    table none of whose entries falls in ``dates`` is not counted; a session's places count if it
+    also opened on a day of ``dates`` (:class:`SessionPlaces`)."""
     tallies: dict[str, _Tally] = {}
     wins_of: dict[str, list[TableWin]] = defaultdict(list)
     names: dict[tuple[str, str], Names] = {}
@@ -654,6 +685,8 @@ def table_statistics(tables: Iterable[TableRecord], resolve: Resolver = by_name,
             for player, change in enumerate(step.changes):
                 running[player] += change
                 points[player].net += change
+            for player, cash in enumerate(step.money or ()):
+                points[player].money = (points[player].money or Decimal(0)) + cash
             series.append(tuple(running))
             hands += step.ended_hand
             for player, change in enumerate(step.changes):
@@ -666,9 +699,13 @@ def table_statistics(tables: Iterable[TableRecord], resolve: Resolver = by_name,
             if step.win is not None:
                 _count_win(table, step, mine, points)
                 wins_of[table.ruleset].append(step.win)
-        for player, place in enumerate(places_of(running)):
-            mine[player].tables += 1
-            mine[player].places[place - 1] += 1
+        for tally in mine:
+            tally.tables += 1
+        session = table.session
+        if session is None or dates.holds(session.opened_at):
+            for tally, place in zip(mine, places_of(running) if session is None else session.places, strict=True):
+                tally.places[place - 1] += 1
+                tally.sessions += session is not None
         names.update({(table.ruleset, award): name for award, name in table.award_names.items()})
         balances.append(Balances(table.id, table.name, table.ruleset, table.unit, table.players, people,
                                  tuple(step.number for step in steps), tuple(series)))
@@ -697,14 +734,18 @@ def _count_win(table: TableRecord, step: TableStep, mine: Sequence[_Tally], poin
 
 def _player(person: str, tally: _Tally) -> PlayerStatistics:
     places = tally.places
+    played = sum(places)
+    over = (TABLES_PLAYED if tally.sessions == 0 else
+            SESSIONS_PLAYED if tally.sessions == played else SESSIONS_AND_TABLES)
     return PlayerStatistics(
         player=person, tables=tally.tables, hands=tally.hands,
         wins=Rate(tally.wins, tally.hands, HANDS_PLAYED),
         self_draws=Rate(tally.self_draws, tally.wins, WINS),
         deal_ins=Rate(tally.deal_ins, tally.hands, HANDS_PLAYED),
         places=(places[0], places[1], places[2], places[3]),
-        average_place=Average(sum(place * count for place, count in enumerate(places, 1)), tally.tables, TABLES_PLAYED),
+        average_place=Average(sum(place * count for place, count in enumerate(places, 1)), played, over),
         points=tuple(PlayerPoints(ruleset, p.unit, p.hands, p.net, Average(p.won, p.wins, WINS),
-                                  Average(p.lost, p.paid, HANDS_PAID), p.biggest)
+                                  Average(p.lost, p.paid, HANDS_PAID), p.biggest, p.money)
                      for ruleset, p in tally.points.items()),
+        sessions=tally.sessions,
     )

@@ -6,12 +6,17 @@ average total and the distribution of totals; ``--plot FILE`` draws them (SVG or
 ``mjscore stats --compare-recorded hands.jsonl scores.jsonl`` sets each line of an imported log
 (``mjscore import``) beside the score of the same line number, and reports how many wins agree with
 the recorded total, the recorded payments and every recorded fan, and which fans differ.
+``mjscore stats --table N`` or ``--club`` prints the statistics of club tables; ``--lang`` names the
+awards and the rulesets' units (points, 台, 番) in Chinese, the units from the statistics page's own
+words (``stats-labels.json``), so the page and the command line say the same.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,6 +36,7 @@ from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.statistics import (
     HANDS_PAID,
     HANDS_PLAYED,
+    SESSIONS_PLAYED,
     TABLES_PLAYED,
     WINS,
     BatchStatistics,
@@ -109,7 +115,7 @@ def stats_command(
         "--compare-recorded", help="Imported hand records (mjscore import): compare their recorded scores.")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw the statistics to this .svg or .png file.")] = None,
     output: Annotated[Format, typer.Option("--format", help="text for people; json for programs.")] = Format.text,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names (and of units: 分, 台, 番).")] = Lang.en,
 ) -> None:
     """Statistics: of a batch's output (award frequencies, totals), of a table or the club (players,
     awards, balances), or the agreement of a log's recorded scores."""
@@ -220,6 +226,39 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
         console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
 
 
+@cache
+def _page_words() -> dict[str, dict[str, str]]:
+    """The statistics page's words by language (``stats-labels.json``), the one catalogue of the
+    units' names."""
+    catalogue = resources.files("mjscore.interfaces").joinpath("web", "static", "stats-labels.json")
+    words: dict[str, dict[str, str]] = json.loads(catalogue.read_text(encoding="utf-8"))
+    return words
+
+
+def unit_name(unit: str, lang: str) -> str:
+    """A ruleset's unit (``points``, ``tai``, ``fan``) in ``lang``: 分, 台, 番 in Chinese; an
+    unknown unit as it is."""
+    return _page_words()[lang].get(f"unit_{unit}", unit)
+
+
+#: What a place is taken over, by the ``over`` of the players' average places.
+_PLACES = {
+    TABLES_PLAYED: f"place: average over the {TABLES_PLAYED}, tied players sharing the better place",
+    SESSIONS_PLAYED: f"place: average over the {SESSIONS_PLAYED}, each session's final place as the standings "
+                     "rank it (table points, then score, then hands won; players equal on all three share the "
+                     "better place)",
+}
+_MIXED_PLACES = ("place: average over the sessions and tables played, a session's final place as the standings "
+                 "rank it (table points, then score, then hands won), a table's by its final balances; players "
+                 "equal share the better place")
+
+
+def _places_note(stats: TableStatistics) -> str:
+    """What the players' places are taken over: tables, sessions, or both."""
+    overs = {p.average_place.over for p in stats.players if p.average_place.of} or {TABLES_PLAYED}
+    return _PLACES[overs.pop()] if len(overs) == 1 and overs <= _PLACES.keys() else _MIXED_PLACES
+
+
 def _rate(rate: Rate) -> str:
     return f"{rate.count}/{rate.of} ({_share(rate.count, rate.of)})"
 
@@ -249,24 +288,29 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
         say("no entry was recorded in that time")
         return
     say(f"\nplayers (wins and deal-ins: share of the {HANDS_PLAYED}; self-draws: share of the {WINS}; "
-        f"place: average over the {TABLES_PLAYED}, tied players sharing the better place)")
+        f"{_places_note(stats)})")
+    sessions = any(player.sessions for player in stats.players)
     players = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "tables", "hands", "wins", "self-draws", "deal-ins", "1st", "2nd", "3rd", "4th", "place"):
+    for column in ("player", "tables", *(("sessions",) if sessions else ()), "hands", "wins", "self-draws",
+                   "deal-ins", "1st", "2nd", "3rd", "4th", "place"):
         players.add_column(column, justify="left" if column == "player" else "right")
     for player in stats.players:
-        players.add_row(player.player, str(player.tables), str(player.hands), _rate(player.wins),
-                        _rate(player.self_draws), _rate(player.deal_ins), *(str(n) for n in player.places),
-                        _average(player.average_place.value))
+        players.add_row(player.player, str(player.tables), *((str(player.sessions),) if sessions else ()),
+                        str(player.hands), _rate(player.wins), _rate(player.self_draws), _rate(player.deal_ins),
+                        *(str(n) for n in player.places), _average(player.average_place.value))
     console.print(players)
-    say(f"points (net: table payments included; won: average over the {WINS}; lost: average over the {HANDS_PAID})")
+    money = any(figures.money is not None for player in stats.players for figures in player.points)
+    say(f"points (net: table payments included; {'money: the net money settled at the tables that play for it; ' * money}"
+        f"won: average over the {WINS}; lost: average over the {HANDS_PAID})")
     points = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "ruleset", "net", "won", "lost", "biggest hand"):
+    for column in ("player", "ruleset", "net", *(("money",) if money else ()), "won", "lost", "biggest hand"):
         points.add_column(column, justify="left" if column in ("player", "ruleset", "biggest hand") else "right")
     for player in stats.players:
         for figures in player.points:
             big = figures.biggest
-            points.add_row(player.player, f"{figures.ruleset} ({figures.unit})", str(figures.net),
-                           _average(figures.won.value), _average(figures.lost.value),
+            cash = () if not money else ("-" if figures.money is None else str(figures.money),)
+            points.add_row(player.player, f"{figures.ruleset} ({unit_name(figures.unit, lang)})", str(figures.net),
+                           *cash, _average(figures.won.value), _average(figures.lost.value),
                            "-" if big is None else f"{big.total} (table {big.table}, entry {big.number})")
     console.print(points)
     for rules in stats.rulesets:
@@ -284,7 +328,7 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
         say("totals (total: wins): " + ", ".join(f"{t}: {n}" for t, n in rules.totals))
     if table is not None:
         (balances,) = stats.balances
-        say(f"\nbalances ({balances.unit}) before the first entry and after each")
+        say(f"\nbalances ({unit_name(balances.unit, lang)}) before the first entry and after each")
         series = Table(box=box.SIMPLE, pad_edge=False)
         series.add_column("entry", justify="right")
         for name in balances.players:

@@ -2,8 +2,10 @@
 --table N`` or ``--club`` prints with ``--format json``: per player, per ruleset, and each table's
 balances after every entry, over one table (``?table=N``) or every table of the club, counting the
 entries recorded from ``since`` to ``until`` (days, UTC, both included). Every rate and average
-names what it is taken over (``over``). It lives under ``/api/tables``, so a club server asks for its
-passphrase here as it does for the tables themselves.
+names what it is taken over (``over``); a player's places say whether they are tables' or sessions'
+(``places_over``), and their points per ruleset carry the money settled where a table plays for
+it. It lives under ``/api/tables``, so a club server asks for its passphrase here as it does for
+the tables themselves.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ class PointsAnswer(_Answer):
     unit: str
     hands: int
     net: int = Field(description="The balance, table payments included.")
+    money: str | None = Field(description="The net money settled at the ruleset's tables that play for money, "
+                                          "an exact decimal (null: none of them does).")
     won: AverageAnswer
     lost: AverageAnswer
     biggest: BiggestHandAnswer | None
@@ -70,7 +74,12 @@ class PlayerAnswer(_Answer):
     wins: RateAnswer
     self_draws: RateAnswer
     deal_ins: RateAnswer
-    places: list[int] = Field(description="How many tables the player finished 1st, 2nd, 3rd, 4th (ties share).")
+    sessions: int = Field(description="How many of the places are sessions' (tables played with a limit of "
+                                      "hands or time), ranked as the standings rank them.")
+    places: list[int] = Field(description="How many sessions or tables the player finished 1st, 2nd, 3rd, 4th "
+                                          "(ties share the better place).")
+    places_over: str = Field(description="What the places are taken over: tables played, sessions played, or "
+                                         "sessions and tables played.")
     average_place: AverageAnswer
     points: list[PointsAnswer]
 
@@ -134,6 +143,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 def table_statistics(keeper: Keeper, table: Annotated[int | None, Query(ge=1, description="One table (default: all).")] = None,
                      since: Day = None, until: Day = None, lang: Lang = "en") -> StatisticsAnswer:
     """Statistics of one table or of the club: per player (hands, wins, self-draws, deal-ins, points
-    won and lost, the biggest hand, places), per ruleset (every award's share of the wins, the
+    won and lost, money at tables that play for it, the biggest hand, places by table or by
+    session), per ruleset (every award's share of the wins, the
     totals) and each table's balances, from the entries as they were settled."""
     return StatisticsAnswer.model_validate(statistics(keeper, table, DateRange.of(since, until)).to_dict(lang))

@@ -1,7 +1,9 @@
 // The statistics page: one table, or the whole club, over a range of days (GET /api/tables/stats):
 // each player's balance over the evening as a line chart, the players' rates (each with what it is
 // taken over), every award's share of the wins and the distribution of totals as bar charts, and the
-// players' points. The page's own words are in stats-labels.json (en, zh-Hans, zh-Hant).
+// players' points (and money, at tables that play for it). The page's own words are in
+// stats-labels.json (en, zh-Hans, zh-Hant), among them the rulesets' units, which `mjscore stats
+// --lang` reads too.
 
 import { api, esc, lang, onLanguageChange, startPage } from "./common.js";
 import { COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
@@ -20,6 +22,16 @@ function applyWords() {
   }
 }
 
+/** A ruleset's unit (points, tai, fan) in the page's language; an unknown unit as it is. */
+const unitName = (unit) => (`unit_${unit}` in (words.en ?? {}) ? say(`unit_${unit}`) : unit);
+
+/** What the players' places are taken over (each average's `over`): tables, sessions, or both. */
+function placesNote(players) {
+  const overs = new Set(players.filter((p) => p.average_place.of).map((p) => p.average_place.over));
+  if (overs.size > 1 || overs.has("sessions and tables played")) return say("places_mixed");
+  return overs.has("sessions played") ? say("places_sessions") : say("places_tables");
+}
+
 const percent = (rate) => (rate.value === null ? "–" : `${(100 * rate.value).toFixed(1)}%`);
 const rateCell = (rate) => `<td class="num">${rate.count}/${rate.of} <small>${percent(rate)}</small></td>`;
 const averageText = (average) => (average.value === null ? "–" : average.value.toFixed(2));
@@ -32,18 +44,24 @@ function headRow(keys, text = ["col_player"]) {
 }
 
 function showPlayers(data) {
+  const sessions = data.players.some((p) => p.sessions);
   document.querySelector("table.players").innerHTML =
-    headRow(["col_player", "col_tables", "col_hands", "col_wins", "col_self_draws", "col_deal_ins", "col_places",
-      "col_place"]) +
+    headRow(["col_player", "col_tables", ...(sessions ? ["col_sessions"] : []), "col_hands", "col_wins",
+      "col_self_draws", "col_deal_ins", "col_places", "col_place"]) +
     `<tbody>${data.players.map((p) => `<tr data-player="${esc(p.player)}"><th>${esc(p.player)}</th>` +
-      `<td class="num">${p.tables}</td><td class="num">${p.hands}</td>${rateCell(p.wins)}${rateCell(p.self_draws)}` +
+      `<td class="num">${p.tables}</td>${sessions ? `<td class="num">${p.sessions}</td>` : ""}` +
+      `<td class="num">${p.hands}</td>${rateCell(p.wins)}${rateCell(p.self_draws)}` +
       `${rateCell(p.deal_ins)}<td class="num">${p.places.join("-")}</td>` +
       `<td class="num">${averageText(p.average_place)}</td></tr>`).join("")}</tbody>`;
+  document.querySelector(".places-note").textContent = placesNote(data.players);
+  const money = data.players.some((p) => p.points.some((q) => q.money !== null));
+  document.querySelector(".money-note").hidden = !money;
   document.querySelector("table.points").innerHTML =
-    headRow(["col_player", "col_ruleset", "col_net", "col_won", "col_lost", "col_biggest"],
-      ["col_player", "col_ruleset", "col_biggest"]) +
+    headRow(["col_player", "col_ruleset", "col_net", ...(money ? ["col_money"] : []), "col_won", "col_lost",
+      "col_biggest"], ["col_player", "col_ruleset", "col_biggest"]) +
     `<tbody>${data.players.flatMap((p) => p.points.map((q) => `<tr><th>${esc(p.player)}</th>` +
-      `<td>${esc(q.ruleset)} <small>${esc(q.unit)}</small></td><td class="num">${q.net}</td>` +
+      `<td>${esc(q.ruleset)} <small class="unit">${esc(unitName(q.unit))}</small></td><td class="num">${q.net}</td>` +
+      `${money ? `<td class="num money">${q.money === null ? "–" : esc(q.money)}</td>` : ""}` +
       `<td class="num">${averageText(q.won)}</td><td class="num">${averageText(q.lost)}</td>` +
       `<td>${q.biggest ? esc(say("biggest_at", { total: q.biggest.total, table: q.biggest.table, entry: q.biggest.entry }))
         : "–"}</td></tr>`)).join("")}</tbody>`;
@@ -64,7 +82,7 @@ function showBalance(balances) {
   const xs = [balances.entries[0] - 1, ...balances.entries];  // before the first entry counted, then after each
   const series = balances.players.map((seat, i) => ({ name: seat.name, values: balances.points.map((row) => row[i]) }));
   box.innerHTML = lineChart(xs, series, { label: `${say("balances")}: ${tableName(balances)}`,
-    xLabel: say("after_entry"), yLabel: balances.unit });
+    xLabel: say("after_entry"), yLabel: unitName(balances.unit) });
   document.querySelector(".legend").innerHTML = series.map((s, i) => {
     const last = s.values[s.values.length - 1];
     return `<li><svg viewBox="0 0 10 3" aria-hidden="true"><rect width="10" height="3" fill="${COLOURS[i % COLOURS.length]}"/>` +
