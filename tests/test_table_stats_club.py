@@ -39,6 +39,7 @@ from typer.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app
+from mjscore.labels import unit_name
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.sessions import SessionRule
 
@@ -150,11 +151,10 @@ def test_the_text_says_what_places_are_over_and_shows_money_and_units(database: 
 
 
 @pytest.mark.parametrize(("lang", "tai", "points"), [("en", "tai", "points"), ("zh-Hans", "台", "分"),
-                                                     ("zh-Hant", "臺", "分")])
-def test_the_units_in_three_languages_from_the_page_catalogue(database: str, lang: str, tai: str, points: str) -> None:
-    words = json.loads((Path(__file__).resolve().parents[1] / "src/mjscore/interfaces/web/static/stats-labels.json")
-                       .read_text(encoding="utf-8"))[lang]
-    assert (words["unit_tai"], words["unit_points"]) == (tai, points)
+                                                     ("zh-Hant", "台", "分")])
+def test_the_units_in_three_languages_from_the_label_catalogue(database: str, lang: str, tai: str, points: str) -> None:
+    """Taiwanese players write the unit 台 (as the TMA table does), not the formal 臺, in Traditional too."""
+    assert (unit_name("tai", lang), unit_name("points", lang)) == (tai, points)
     club = _stats("--club", "--database", database, "--lang", lang)
     assert f"taiwan ({tai})" in club and f"lrc ({points})" in club
     assert f"balances ({tai}) before the first entry" in _stats("--table", "3", "--database", database, "--lang", lang)

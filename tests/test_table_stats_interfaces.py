@@ -23,15 +23,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import opencc
 import pytest
 from fastapi.testclient import TestClient
+from traditional import traditional
 from typer.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
 from mjscore.interfaces.web.security import Access
+from mjscore.labels import catalogue
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.statistics import recorded_at
@@ -157,8 +158,9 @@ def test_the_api_answers_what_the_command_prints(database: str) -> None:
 
 
 def test_the_stats_page_is_served_with_its_words_in_three_languages(database: str) -> None:
-    """The page and its scripts name nothing outside the app; its own words (stats-labels.json)
-    are in English, Simplified and Traditional Chinese, the Traditional being OpenCC's of the Simplified."""
+    """The page and its scripts name nothing outside the app; its own words (the catalogue's
+    ``stats_`` labels) are in English, Simplified and Traditional Chinese, the Traditional being
+    OpenCC's of the Simplified."""
     keeper = Scorekeeper.open(database)
     try:
         page = TestClient(create_app(keeper), base_url="http://localhost").get("/stats")
@@ -167,13 +169,14 @@ def test_the_stats_page_is_served_with_its_words_in_three_languages(database: st
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     for text in [page.text, *((STATIC / name).read_text(encoding="utf-8") for name in ("stats.js", "stats-charts.js"))]:
         assert "http://" not in text and "https://" not in text
-    words = json.loads((STATIC / "stats-labels.json").read_text(encoding="utf-8"))
+    words = {lang: {key: text for key, text in found.items() if key.startswith("stats_")}
+             for lang, found in catalogue().items()}
     assert set(words) == {"en", "zh-Hans", "zh-Hant"}
     assert set(words["en"]) == set(words["zh-Hans"]) == set(words["zh-Hant"])
-    convert = opencc.OpenCC("s2t").convert
-    assert {key: convert(text) for key, text in words["zh-Hans"].items()} == words["zh-Hant"]
-    used = set(re.findall(r'data-stats-label="(\w+)"', page.text)) | set(
-        re.findall(r'say\("(\w+)"', (STATIC / "stats.js").read_text(encoding="utf-8")))
+    assert {key: traditional(text) for key, text in words["zh-Hans"].items()} == words["zh-Hant"]
+    used = {key if key.startswith("stats_") else f"stats_{key}"
+            for key in set(re.findall(r'data-stats-label="(\w+)"', page.text)) | set(
+                re.findall(r'say\("(\w+)"', (STATIC / "stats.js").read_text(encoding="utf-8")))}
     assert used <= set(words["en"]), used - set(words["en"])
 
 

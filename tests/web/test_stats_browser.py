@@ -102,7 +102,7 @@ def test_a_session_and_a_money_table_on_the_page_with_units_in_chinese(page: Pag
     expect(ann.locator("small.unit")).to_have_text("台", timeout=WAIT)
     expect(page.locator(".balance-chart svg")).to_contain_text("台")
     page.select_option("#lang", "zh-Hant")
-    expect(ann.locator("small.unit")).to_have_text("臺", timeout=WAIT)
+    expect(ann.locator("small.unit")).to_have_text("台", timeout=WAIT)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
     page.select_option("#lang", "en")

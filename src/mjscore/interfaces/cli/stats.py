@@ -7,16 +7,14 @@ average total and the distribution of totals; ``--plot FILE`` draws them (SVG or
 (``mjscore import``) beside the score of the same line number, and reports how many wins agree with
 the recorded total, the recorded payments and every recorded fan, and which fans differ.
 ``mjscore stats --table N`` or ``--club`` prints the statistics of club tables; ``--lang`` names the
-awards and the rulesets' units (points, 台, 番) in Chinese, the units from the statistics page's own
-words (``stats-labels.json``), so the page and the command line say the same.
+awards and the rulesets' units (points, 台, 番) in Chinese, the units from the label catalogue
+(:func:`mjscore.labels.unit_name`), so the page and the command line say the same.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,6 +30,7 @@ from mjscore.interfaces.charts import plot_statistics
 from mjscore.interfaces.cli.app import Format, Lang, app, fail
 from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES, recorded_of
+from mjscore.labels import unit_name
 from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.statistics import (
     HANDS_PAID,
@@ -224,21 +223,6 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
                           str(award.times))
         console.print(table)
         console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
-
-
-@cache
-def _page_words() -> dict[str, dict[str, str]]:
-    """The statistics page's words by language (``stats-labels.json``), the one catalogue of the
-    units' names."""
-    catalogue = resources.files("mjscore.interfaces").joinpath("web", "static", "stats-labels.json")
-    words: dict[str, dict[str, str]] = json.loads(catalogue.read_text(encoding="utf-8"))
-    return words
-
-
-def unit_name(unit: str, lang: str) -> str:
-    """A ruleset's unit (``points``, ``tai``, ``fan``) in ``lang``: 分, 台, 番 in Chinese; an
-    unknown unit as it is."""
-    return _page_words()[lang].get(f"unit_{unit}", unit)
 
 
 #: What a place is taken over, by the ``over`` of the players' average places.

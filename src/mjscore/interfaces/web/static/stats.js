@@ -1,19 +1,16 @@
 // The statistics page: one table, or the whole club, over a range of days (GET /api/tables/stats):
 // each player's balance over the evening as a line chart, the players' rates (each with what it is
 // taken over), every award's share of the wins and the distribution of totals as bar charts, and the
-// players' points (and money, at tables that play for it). The page's own words are in
-// stats-labels.json (en, zh-Hans, zh-Hant), among them the rulesets' units, which `mjscore stats
-// --lang` reads too.
+// players' points (and money, at tables that play for it). The page's own words are the label
+// catalogue's `stats_` labels (mjscore/labels.json), the rulesets' units its `unit_` labels.
 
-import { api, esc, lang, onLanguageChange, startPage } from "./common.js";
+import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
 import { COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
 
-let words = {};
-
-/** One of the page's words in the page's language, with {placeholders} filled from `values`. */
+/** One of the page's words (the catalogue's `stats_` labels) in the page's language, with
+ * {placeholders} filled from `values`. */
 function say(key, values = {}) {
-  const text = words[lang()]?.[key] ?? words.en?.[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+  return t(key.startsWith("stats_") ? key : `stats_${key}`, values);
 }
 
 function applyWords() {
@@ -23,7 +20,10 @@ function applyWords() {
 }
 
 /** A ruleset's unit (points, tai, fan) in the page's language; an unknown unit as it is. */
-const unitName = (unit) => (`unit_${unit}` in (words.en ?? {}) ? say(`unit_${unit}`) : unit);
+function unitName(unit) {
+  const name = t(`unit_${unit}`);
+  return name === `unit_${unit}` ? unit : name;
+}
 
 /** What the players' places are taken over (each average's `over`): tables, sessions, or both. */
 function placesNote(players) {
@@ -120,7 +120,6 @@ function showRulesets(data) {
 
 async function main() {
   await startPage("/stats");
-  words = await api("/static/stats-labels.json");
   applyWords();
   const form = document.querySelector("form.scope");
   const error = document.querySelector(".error");
