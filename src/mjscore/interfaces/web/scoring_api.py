@@ -130,7 +130,17 @@ def read_notation(request: NotationRequest) -> dict[str, Any]:
     return parse_hand_tiles(request.text).to_record()
 
 
-@router.get("/labels")
+class Labels(BaseModel):
+    """The label catalogue: for each language, label key -> text (``{name}`` marks a value filled in)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    en: dict[str, str]
+    zh_hans: dict[str, str] = Field(alias="zh-Hans")
+    zh_hant: dict[str, str] = Field(alias="zh-Hant")
+
+
+@router.get("/labels", response_model=Labels)
 def labels() -> dict[str, dict[str, str]]:
     """Every label the pages and the score sheet show, by language (en, zh-Hans, zh-Hant) and key."""
     return catalogue()
