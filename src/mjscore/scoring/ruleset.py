@@ -790,6 +790,14 @@ _STRICT = ConfigDict(strict=True)
 
 
 @cache
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    """A strict validator of ``annotation``, one per annotation: the patterns' parameters share a few
+    types (``int``, ``list[str]``...; 7 for LRC's 50 parameters), and building a validator is what
+    costs when a ruleset loads (issue 13: start-up)."""
+    return TypeAdapter(annotation, config=_STRICT)
+
+
+@cache
 def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
     """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
     whether it is required (it has no default)."""
@@ -797,8 +805,7 @@ def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
     hints = get_type_hints(function)
     found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
     for parameter in list(inspect.signature(function).parameters.values())[1:]:
-        found[parameter.name] = (TypeAdapter(hints.get(parameter.name, Any), config=_STRICT),
-                                 parameter.default is inspect.Parameter.empty)
+        found[parameter.name] = (_adapter(hints.get(parameter.name, Any)), parameter.default is inspect.Parameter.empty)
     return found
 
 
