@@ -1,11 +1,9 @@
 // A shared hand (/hand?tiles=...; share_api.py): the hand the link carries, scored, with the link
 // and its QR code to pass it on.
 
-import { api, esc, lang, onLanguageChange, startPage } from "./common.js";
+import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
 import { showShared } from "./share.js";
 import { scoreSheet } from "./sheet.js";
-
-const TITLES = { en: "A shared hand", "zh-Hans": "分享的一手牌", "zh-Hant": "分享的一手牌" };
 
 function problem(message) {
   return `<p class="error" role="alert">${esc(message)}</p>`;
@@ -14,7 +12,7 @@ function problem(message) {
 async function main() {
   await startPage("/");
   const root = document.getElementById("shared");
-  const title = () => { root.querySelector("h2").textContent = TITLES[lang()] ?? TITLES.en; };
+  const title = () => { root.querySelector("h2").textContent = t("share_title"); };
   title();
   let shared;
   try {
@@ -27,7 +25,7 @@ async function main() {
   const sheet = async () => {
     try {
       const result = await api("/api/score", { body: { hand: shared.hand }, query: { lang: lang() } });
-      root.querySelector(".sheet").innerHTML = scoreSheet(result);
+      root.querySelector(".sheet").innerHTML = scoreSheet(result.sheet);
     } catch (error) {
       root.querySelector(".sheet").innerHTML = problem(error.message);
     }

@@ -1,19 +1,11 @@
 // Share a scored hand: a link that carries the hand (/hand?tiles=...&seat=S...; share_api.py) and
 // the link's QR code, drawn by the server, so another phone at the table opens the same sheet.
 
-import { api, esc, lang, onLanguageChange } from "./common.js";
+import { api, esc, onLanguageChange, t } from "./common.js";
 
-const LABELS = {
-  en: { share: "Share this hand", link: "Link to this hand", copy: "Copy link", copied: "Copied",
-    send: "Send…", qr: "Scan to open this hand on another phone" },
-  "zh-Hans": { share: "分享这手牌", link: "这手牌的链接", copy: "复制链接", copied: "已复制",
-    send: "发送…", qr: "扫码在另一部手机上打开这手牌" },
-  "zh-Hant": { share: "分享這手牌", link: "這手牌的連結", copy: "複製連結", copied: "已複製",
-    send: "傳送…", qr: "掃碼在另一支手機上開啟這手牌" },
-};
-
+/** One of the share panel's words (the catalogue's ``share_`` labels) in the page's language. */
 function label(key) {
-  return (LABELS[lang()] ?? LABELS.en)[key];
+  return t(`share_${key}`);
 }
 
 const style = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/share.css" });
