@@ -30,6 +30,8 @@ def test_a_hand_after_a_draw_shows_its_discard_table_and_walks_forward(page: Pag
     # Play C: 13 tiles, ready on F.
     page.locator('.discards li button.play[data-discard="C"]').click()
     expect(page.locator("#notation")).to_have_value("123m 456p 789s EEEF")
+    # The panel is drawn again for the 13 tiles held: wait for it (the 14 tiles' table shows two waits).
+    expect(page.locator("#analysis .wait button")).to_have_count(1, timeout=WAIT)
     expect(page.locator("#analysis .wait button")).to_have_attribute("data-draw", "F", timeout=WAIT)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
