@@ -2,8 +2,9 @@
 server error, a documented status, the documented content type, a body that matches its schema.
 
 The operations of the club's database (tables, players, standings) are left out here: they read and
-change it, and their answers are walked in tests/test_web_openapi.py. Schemathesis' check that every schema-valid request is accepted is
-not asked for: a schema cannot say which hands are wins (those are answered 422, as documented)."""
+change it, and their answers are walked in tests/test_web_openapi.py. Schemathesis' check that every
+schema-valid request is accepted is not asked for: a schema cannot say which hands are wins (those
+are answered 422, as documented)."""
 
 from __future__ import annotations
 

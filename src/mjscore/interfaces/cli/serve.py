@@ -5,13 +5,17 @@ On loopback (the default) the app is this machine's alone. Listening beyond it (
 needs a club passphrase (``--passphrase`` or ``$MJSCORE_PASSPHRASE``): devices join with the link
 ``serve`` prints, and only joined devices use the tables (:mod:`mjscore.interfaces.web.security`).
 The port is bound before ``serve`` says it is serving: a port already taken is one line and exit 2.
+With ``--certfile`` and ``--keyfile`` it serves https: phones then keep the app's offline copy and may
+add it to their home screen (browsers run a service worker only over https or on loopback).
 """
 
 from __future__ import annotations
 
 import errno
 import socket
+import ssl
 import sys
+from pathlib import Path
 from types import FrameType
 from typing import Annotated
 from urllib.parse import quote
@@ -65,6 +69,24 @@ def _bind(host: str, port: int) -> socket.socket:
     return listener
 
 
+def _check_certificate(certfile: Path | None, keyfile: Path | None) -> bool:
+    """Whether to serve https: both files given and making a certificate chain, or one line saying
+    what is wrong with them (before anything listens)."""
+    if certfile is None and keyfile is None:
+        return False
+    if certfile is None or keyfile is None:
+        raise fail("--certfile and --keyfile go together: give the certificate and its private key")
+    for path in (certfile, keyfile):
+        if not path.is_file():
+            raise fail(f"no such file: {path}")
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except (ssl.SSLError, OSError) as error:
+        raise fail(f"--certfile {certfile} with --keyfile {keyfile}: not a certificate and its key "
+                   f"({getattr(error, 'reason', None) or error})") from None
+    return True
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="The address to listen on; 0.0.0.0 lets phones on your network in.")] = "127.0.0.1",
@@ -77,6 +99,9 @@ def serve_command(
     allowed_host: Annotated[list[str] | None, typer.Option(
         "--allowed-host", help="Another name devices use for this machine, e.g. mjscore.club.lan (repeatable).")] = None,
     max_tables_per_hour: Annotated[int, typer.Option(help="The most tables the web app opens in an hour.")] = 30,
+    certfile: Annotated[Path | None, typer.Option(
+        help="A TLS certificate (PEM) to serve https: phones then keep the app for offline use.")] = None,
+    keyfile: Annotated[Path | None, typer.Option(help="The private key (PEM) of --certfile.")] = None,
 ) -> None:
     """Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."""
     # Imported here so that the other commands do not pay for loading the web framework.
@@ -101,6 +126,8 @@ def serve_command(
                    f"--passphrase or {PASSPHRASE_VARIABLE} (at least {MIN_PASSPHRASE} characters)")
     if passphrase is not None and len(passphrase) < MIN_PASSPHRASE:
         raise fail(f"--passphrase: at least {MIN_PASSPHRASE} characters, not {len(passphrase)}")
+    secure = _check_certificate(certfile, keyfile)
+    scheme = "https" if secure else "http"
     everywhere = host in ("0.0.0.0", "::")
     addresses = local_addresses() if everywhere else ([] if local else [host])
     hosts = [*addresses, *(allowed_host or [])]
@@ -115,12 +142,14 @@ def serve_command(
     try:
         web = create_app(keeper, access=Access.of(hosts, passphrase), max_tables_per_hour=max_tables_per_hour)
         shown = addresses[0] if addresses else ("127.0.0.1" if everywhere else host)
-        typer.echo(f"mjscore is serving on http://{shown}:{port}/ (Ctrl+C to stop)")
+        typer.echo(f"mjscore is serving on {scheme}://{shown}:{port}/ (Ctrl+C to stop)")
         if passphrase:
             for address in addresses or [host]:
-                typer.echo(f"join from a phone: http://{address}:{port}/join#{quote(passphrase, safe='')}")
+                typer.echo(f"join from a phone: {scheme}://{address}:{port}/join#{quote(passphrase, safe='')}")
         sys.stdout.flush()  # a service manager's log shows it now, not when the server stops
-        server = Stopping(uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS))
+        server = Stopping(uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+                                         ssl_certfile=certfile if secure else None,
+                                         ssl_keyfile=keyfile if secure else None))
         server.run(sockets=[listener])
     finally:
         listener.close()

@@ -160,7 +160,7 @@ def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
             return error_response(403, "that is not the club's passphrase", "WrongPassphrase")
         answer = JSONResponse({"device": request.device, "needed": True})
         answer.set_cookie(COOKIE, access.session(request.device), max_age=SESSION_SECONDS, httponly=True,
-                          samesite="strict", path="/")
+                          samesite="strict", path="/", secure=http.url.scheme == "https")
         return answer
 
     return join
