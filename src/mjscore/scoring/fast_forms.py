@@ -31,7 +31,8 @@ each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_win
 numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
 ``outside`` (the eyes and every set hold a terminal or an honour); and the constants
 ``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6).
+``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helper
+``SHIFTED`` (:func:`shifted`).
 """
 
 from __future__ import annotations
@@ -231,7 +232,18 @@ def _step_up_chows(count: int = 3, three_suits: bool = True) -> Form:
 
 @fast("shifted_chows")
 def _shifted_chows(count: int) -> Form:
-    return guard(f"nchows >= {count!r}")
+    return exact(f"SHIFTED(chow_firsts, {count!r}) if nchows >= {count!r} else 0")
+
+
+def shifted(chow_firsts: list[int], count: int) -> int:
+    """1 where ``count`` chows of one suit start one rank or two ranks apart (the pattern
+    ``shifted_chows``), else 0."""
+    starts = set(chow_firsts)
+    for step in (1, 2):
+        for first in starts:
+            if all(first + k * step in starts and (first + k * step) // 9 == first // 9 for k in range(count)):
+                return 1
+    return 0
 
 
 @fast("four_in_ways")
@@ -377,12 +389,16 @@ def _only_tiles(tiles: str) -> Form:
 
 @fast("held_suit_counts")
 def _held_suit_counts(counts: list[int]) -> Form:
-    return guard("not hand.melds")
+    # The held tiles one numbered suit: with the winning tile, a hand of that suit alone.
+    return guard("not hand.melds and nnumbered == 1 and not has_honours")
 
 
 @fast("every_group_holds")
 def _every_group_holds(tiles: str) -> Form:
-    return guard(f"present & {_mask(tiles)!r}")
+    # Each chow (its three tiles), pung and the eyes of the summary hold one of the tiles.
+    mask = _mask(tiles)
+    return guard(f"present & {mask!r} and all((7 << c) & {mask!r} for c in chow_firsts)"
+                 f" and all((1 << p) & {mask!r} for p in pung_firsts) and (pair < 0 or (1 << pair) & {mask!r})")
 
 
 @fast("all_pungs_of")
@@ -428,7 +444,8 @@ def _never() -> Form:
 
 @fast("last_of_its_kind")
 def _last_of_its_kind() -> Form:
-    return guard("hand.last_of_kind or hand.melds")
+    return exact("1 if hand.win_tile is not None and (hand.last_of_kind or sum(1 for m in hand.melds for t in m.tiles"
+                 " if t.index == hand.win_tile.index) == 3) else 0")
 
 
 # ----- how the hand was won
