@@ -29,7 +29,7 @@ from typing import Any
 from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import Hand, MeldKind, WinKind
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.fast_forms import FAST_FORMS, Form, shifted
+from mjscore.scoring.fast_forms import FAST_FORMS, Form, mixed_shifted, shifted
 from mjscore.scoring.patterns import PATTERNS
 from mjscore.scoring.patterns_mcr import chow_pair_fans
 from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
@@ -116,6 +116,10 @@ SUMMARY: tuple[_Var, ...] = (
          "    pair = -1\n"
          "nchows = len(chow_firsts)\nnpungs = len(pung_firsts)\nnsets = nchows + npungs\nokongs = nkongs - ckongs",
          ("groups",)),
+    _Var(("pair_firsts",), "pair_firsts = [g.first.index for g in groups if g.kind is PAIR]", ("groups",)),
+    _Var(("spreads",), "spreads = []\nif has4:\n    holding = {}\n    for g in groups:\n"
+         "        for i in {t.index for t in g.tiles}:\n            holding[i] = holding.get(i, 0) + 1\n"
+         "    spreads = [holding.get(i, 0) for i in range(34) if counts[i] == 4]", ("groups", "has4", "counts")),
     _Var(("chow_dups",), "chow_dups = nchows - len(set(chow_firsts))", ("chow_firsts", "nchows")),
     _Var(("sister_ranks",), "sister_ranks = len({c % 9 for c in chow_firsts}) < len(set(chow_firsts))", ("chow_firsts",)),
     _Var(("pung_same_rank",), "numbered_pungs = [p for p in pung_firsts if p < 27]\n"
@@ -142,7 +146,8 @@ _GLOBALS: dict[str, Any] = {
     "PUNG_ROLE": WinRole.PUNG, "PAIR_ROLE": WinRole.PAIR, "SEATS": SEATS, "TERMINAL_INDICES": _TERMINAL_INDICES,
     "TERMINALS": frozenset(_TERMINAL_INDICES), "END_CHOWS": frozenset((0, 6, 9, 15, 18, 24)),
     "DRAGON_RANKS": frozenset((0, 3, 6)),
-    "CHOW_PAIR_FANS": chow_pair_fans, "SHIFTED": shifted, "PUNGS_A_HELD_PAIR": pungs_a_held_pair, "Facts": Facts,
+    "CHOW_PAIR_FANS": chow_pair_fans, "SHIFTED": shifted, "MIXED_SHIFTED": mixed_shifted,
+    "PUNGS_A_HELD_PAIR": pungs_a_held_pair, "Facts": Facts,
 }
 
 #: (index of the winning arrangement, the rows it fired with their counts).

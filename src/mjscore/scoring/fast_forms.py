@@ -26,19 +26,21 @@ each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_win
 ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
 ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
 ``wind_pungs``, ``dragon_pungs``, ``pung_firsts``/``chow_firsts`` (first tile indices), ``pair``
-(the eyes' index, -1 for none), ``npairs``, ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
+(the eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads``
+(for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
 ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
 numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
 ``outside`` (the eyes and every set hold a terminal or an honour); and the constants
 ``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helper
-``SHIFTED`` (:func:`shifted`).
+``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helpers
+``SHIFTED`` (:func:`shifted`) and ``MIXED_SHIFTED`` (:func:`mixed_shifted`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from mjscore.tiles import parse_tiles
@@ -248,7 +250,9 @@ def shifted(chow_firsts: list[int], count: int) -> int:
 
 @fast("four_in_ways")
 def _four_in_ways(ways: int, independent: bool = False) -> Form:
-    return guard("spread4") if ways > 1 else guard("has4")
+    if independent:
+        return exact(f"spreads.count({ways!r})")
+    return exact(f"1 if {ways!r} in spreads else 0")
 
 
 @fast("tile_hog")
@@ -263,7 +267,18 @@ def _chow_pairs(kind: str) -> Form:
 
 @fast("mixed_shifted_pungs")
 def _mixed_shifted_pungs() -> Form:
-    return guard("npungs >= 3")
+    return exact("MIXED_SHIFTED(pung_firsts) if npungs >= 3 else 0")
+
+
+def mixed_shifted(pung_firsts: list[int]) -> int:
+    """1 where three numbered pungs of three consecutive ranks lie in the three suits (the pattern
+    ``mixed_shifted_pungs``), else 0."""
+    held = {(p // 9, p % 9) for p in pung_firsts if p < 27}
+    for a, b, c in permutations((0, 1, 2)):
+        for low in range(7):
+            if (a, low) in held and (b, low + 1) in held and (c, low + 2) in held:
+                return 1
+    return 0
 
 
 @fast("terminal_honour_pungs")
@@ -364,7 +379,7 @@ def _eyes_of_rank(ranks: list[int]) -> Form:
 
 @fast("any_pair_of_rank")
 def _any_pair_of_rank(ranks: list[int]) -> Form:
-    return guard("npairs")
+    return exact(f"1 if any(p < 27 and p % 9 + 1 in {tuple(ranks)!r} for p in pair_firsts) else 0")
 
 
 @fast("pair_gongs")
