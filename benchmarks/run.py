@@ -136,6 +136,11 @@ def mcr_figures(count: int) -> None:
     ours = report("MCR score (mjscore)", timings_us(lambda hand: mjscore.score(hand, rules), sample))
     other = report("MCR score (pymahjonggb, C++, its input built beforehand)", timings_us(theirs, arguments))  # type: ignore[arg-type]
     print(f"{'MCR, mjscore / pymahjonggb (ratio of medians)':58} {ours / other:9.1f} x")
+    # A Score makes its Award objects (names, details) when they are first read: this is the cost
+    # of a caller that reads them, as pymahjonggb's caller gets its fan names.
+    read = report("MCR score and its awards read (mjscore)", timings_us(
+        lambda hand: mjscore.score(hand, rules).awards, sample))
+    print(f"{'MCR, awards read / pymahjonggb (ratio of medians)':58} {read / other:9.1f} x")
 
 
 def riichi_figures(count: int) -> None:
@@ -172,6 +177,8 @@ def riichi_figures(count: int) -> None:
         ours = report(f"{ruleset} score (mjscore), typical mixed hands", timings_us(
             lambda hand, r=rules: mjscore.score(hand, r), sample))
         print(f"{ruleset + ', mjscore / riichi mahjong (ratio of medians)':58} {ours / theirs:9.1f} x")
+        read = statistics.median(timings_us(lambda hand, r=rules: mjscore.score(hand, r).awards, sample))
+        print(f"{ruleset + ', awards read / riichi mahjong (ratio of medians)':58} {read / theirs:9.1f} x")
 
 
 def startup_figure() -> None:

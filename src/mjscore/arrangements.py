@@ -308,17 +308,33 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
                 continue
             seen.add((kind, indices))
             role = _role(kind, indices, win)
-            groups = tuple(
-                Group(k, tuple(HAND_TILES[i] for i in idx), concealed=not (claimed and p == position))
-                for p, (k, idx) in enumerate(grouping)
-            )
+            groups = tuple(_group(k, idx, not (claimed and p == position)) for p, (k, idx) in enumerate(grouping))
             found.append(Arrangement(name, declared + groups, len(declared) + position, role))
     return found
 
 
+#: Groups are values: each (kind, tile indices, concealed) of a concealed group, and each declared
+#: meld's, is made once and shared by every arrangement that holds it (a few hundred in all).
+_GROUPS: dict[tuple[GroupKind, tuple[int, ...], bool], Group] = {}
+_MELD_GROUPS: dict[tuple[MeldKind, tuple[int, ...], bool, bool], Group] = {}
+_MELD_KINDS = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
+
+
+def _group(kind: GroupKind, indices: tuple[int, ...], concealed: bool) -> Group:
+    key = (kind, indices, concealed)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = _GROUPS[key] = Group(kind, tuple(HAND_TILES[i] for i in indices), concealed=concealed)
+    return found
+
+
 def _meld_group(meld: Meld) -> Group:
-    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}[meld.kind]
-    return Group(kind, tuple(sorted(meld.tiles)), concealed=meld.concealed, declared=True, added=meld.added)
+    key = (meld.kind, tuple(sorted(t.index for t in meld.tiles)), meld.concealed, meld.added)
+    found = _MELD_GROUPS.get(key)
+    if found is None:
+        found = _MELD_GROUPS[key] = Group(_MELD_KINDS[meld.kind], tuple(HAND_TILES[i] for i in key[1]),
+                                          concealed=meld.concealed, declared=True, added=meld.added)
+    return found
 
 
 def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:

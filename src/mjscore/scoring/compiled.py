@@ -29,10 +29,10 @@ from typing import Any
 from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import Hand, MeldKind, WinKind
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.fast_forms import FAST_FORMS, Form
+from mjscore.scoring.fast_forms import FAST_FORMS, Form, mixed_shifted, shifted
 from mjscore.scoring.patterns import PATTERNS
 from mjscore.scoring.patterns_mcr import chow_pair_fans
-from mjscore.scoring.ruleset import AwardRule, Ruleset
+from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
 
 
@@ -116,6 +116,10 @@ SUMMARY: tuple[_Var, ...] = (
          "    pair = -1\n"
          "nchows = len(chow_firsts)\nnpungs = len(pung_firsts)\nnsets = nchows + npungs\nokongs = nkongs - ckongs",
          ("groups",)),
+    _Var(("pair_firsts",), "pair_firsts = [g.first.index for g in groups if g.kind is PAIR]", ("groups",)),
+    _Var(("spreads",), "spreads = []\nif has4:\n    holding = {}\n    for g in groups:\n"
+         "        for i in {t.index for t in g.tiles}:\n            holding[i] = holding.get(i, 0) + 1\n"
+         "    spreads = [holding.get(i, 0) for i in range(34) if counts[i] == 4]", ("groups", "has4", "counts")),
     _Var(("chow_dups",), "chow_dups = nchows - len(set(chow_firsts))", ("chow_firsts", "nchows")),
     _Var(("sister_ranks",), "sister_ranks = len({c % 9 for c in chow_firsts}) < len(set(chow_firsts))", ("chow_firsts",)),
     _Var(("pung_same_rank",), "numbered_pungs = [p for p in pung_firsts if p < 27]\n"
@@ -142,7 +146,8 @@ _GLOBALS: dict[str, Any] = {
     "PUNG_ROLE": WinRole.PUNG, "PAIR_ROLE": WinRole.PAIR, "SEATS": SEATS, "TERMINAL_INDICES": _TERMINAL_INDICES,
     "TERMINALS": frozenset(_TERMINAL_INDICES), "END_CHOWS": frozenset((0, 6, 9, 15, 18, 24)),
     "DRAGON_RANKS": frozenset((0, 3, 6)),
-    "CHOW_PAIR_FANS": chow_pair_fans, "PUNGS_A_HELD_PAIR": pungs_a_held_pair, "Facts": Facts,
+    "CHOW_PAIR_FANS": chow_pair_fans, "SHIFTED": shifted, "MIXED_SHIFTED": mixed_shifted,
+    "PUNGS_A_HELD_PAIR": pungs_a_held_pair, "Facts": Facts,
 }
 
 #: (index of the winning arrangement, the rows it fired with their counts).
@@ -156,6 +161,8 @@ class Evaluator:
     rules: tuple[AwardRule, ...]
     source: str
     function: Callable[[Hand, Sequence[Arrangement | None], tuple[Tile, ...]], Found]
+    #: The rows counted from an arrangement's fired rows (groups, replacements, consolation applied).
+    counted: Callable[[list[tuple[int, int]]], list[tuple[AwardRule, int]]]
 
     def best(self, hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...]) -> Found:
         """The first arrangement of highest total, and the rows (index into :attr:`rules`) it fired."""
@@ -164,10 +171,13 @@ class Evaluator:
 
 @dataclass(frozen=True)
 class Compiled:
-    """A ruleset's two evaluators: ordinary wins and instant flower wins."""
+    """A ruleset's two evaluators: ordinary wins and instant flower wins; and the table payments a
+    scored hand can imply (those with a pattern, enabled), so that a hand under a ruleset with none
+    makes no facts for them."""
 
     ordinary: Evaluator
     flower_win: Evaluator
+    implied_payments: tuple[TablePaymentRule, ...]
 
 
 _CACHE: dict[int, Compiled] = {}
@@ -177,7 +187,8 @@ def evaluator(rules: Ruleset) -> Compiled:
     """The compiled evaluator of ``rules``, made on first use and kept while the ruleset lives."""
     found = _CACHE.get(id(rules))
     if found is None:
-        found = Compiled(_compile(rules, flower_win=False), _compile(rules, flower_win=True))
+        found = Compiled(_compile(rules, flower_win=False), _compile(rules, flower_win=True),
+                         tuple(rule for rule in rules.table_payments if rule.enabled and rule.pattern is not None))
         _CACHE[id(rules)] = found
         weakref.finalize(rules, _CACHE.pop, id(rules), None)
     return found
@@ -254,38 +265,54 @@ def _compile(rules: Ruleset, flower_win: bool) -> Evaluator:
                "        if best < 0 or total > best_total:",
                "            best, best_total, best_found = number, total, found",
                "    return best, best_found"]
-    namespace["TOTAL"] = _totaller(rules, rows, flower_win)
+    totaller = _Totaller(rules, rows, flower_win)
+    namespace["TOTAL"] = totaller.total
     text = "\n".join(line for line in source if line.strip()) + "\n"
     exec(compile(text, f"<mjscore evaluator {rules.id}>", "exec"), namespace)  # source made from the table above
-    return Evaluator(rows, text, namespace["evaluate"])
+    return Evaluator(rows, text, namespace["evaluate"], totaller.counted)
 
 
-def _totaller(rules: Ruleset, rows: tuple[AwardRule, ...], flower_win: bool) -> Callable[[list[tuple[int, int]]], int]:
-    """The total of an arrangement from its fired rows, on integers: the engine's groups,
-    replacements, reductions, consolation and base (``engine._resolve`` and ``engine._console``)."""
-    position = {rule.id: index for index, rule in enumerate(rows)}
-    points = tuple(rule.points for rule in rows)
-    groups = tuple(rule.group for rule in rows)
-    replaces = tuple(tuple(position[i] for i in rule.replaces if i in position) for rule in rows)
-    reduces = tuple(tuple((position[i], by) for i, by in rule.reduces.items() if i in position) for rule in rows)
-    plain = tuple(g is None and not r and not c for g, r, c in zip(groups, replaces, reduces, strict=True))
-    consolations = [] if flower_win else [
-        (rule.points, rule.consolation.when_total, frozenset(position[i] for i in rule.consolation.ignore if i in position))
-        for rule in rules.awards if rule.consolation is not None and rule.enabled]
-    base = rules.base
+class _Totaller:
+    """An arrangement's total from its fired rows, on integers: the engine's groups, replacements,
+    reductions, consolation and base (``engine._resolve`` and ``engine._console``)."""
 
-    def total(found: list[tuple[int, int]]) -> int:
-        if all(plain[i] for i, _ in found):
-            counted = found
-        else:
-            counted = _resolved(found)
-        if consolations:
-            for value, when_total, ignore in consolations:
-                if sum(points[i] * c for i, c in counted if i not in ignore) == when_total:
-                    return sum(points[i] * c for i, c in counted if i in ignore) + value + base
-        return sum(points[i] * c for i, c in counted) + base
+    def __init__(self, rules: Ruleset, rows: tuple[AwardRule, ...], flower_win: bool) -> None:
+        position = {rule.id: index for index, rule in enumerate(rows)}
+        self.rows = rows
+        self.points = tuple(rule.points for rule in rows)
+        self.groups = tuple(rule.group for rule in rows)
+        self.replaces = tuple(tuple(position[i] for i in rule.replaces if i in position) for rule in rows)
+        self.reduces = tuple(tuple((position[i], by) for i, by in rule.reduces.items() if i in position)
+                             for rule in rows)
+        self.plain = tuple(g is None and not r and not c
+                           for g, r, c in zip(self.groups, self.replaces, self.reduces, strict=True))
+        self.consolations = [] if flower_win else [
+            (rule, rule.consolation.when_total,
+             frozenset(position[i] for i in rule.consolation.ignore if i in position))
+            for rule in rules.awards if rule.consolation is not None and rule.enabled]
+        self.base = rules.base
 
-    def _resolved(found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    def total(self, found: list[tuple[int, int]]) -> int:
+        """The arrangement's total, the base included."""
+        points = self.points
+        counted = found if all(self.plain[i] for i, _ in found) else self._resolved(found)
+        for rule, when_total, ignore in self.consolations:
+            if sum(points[i] * c for i, c in counted if i not in ignore) == when_total:
+                return sum(points[i] * c for i, c in counted if i in ignore) + rule.points + self.base
+        return sum(points[i] * c for i, c in counted) + self.base
+
+    def counted(self, found: list[tuple[int, int]]) -> list[tuple[AwardRule, int]]:
+        """The rows counted, with their counts, in the order of the awards the engine makes from
+        them (the consolation row last): what the score's total, payments and minimum are made of."""
+        points = self.points
+        counted = found if all(self.plain[i] for i, _ in found) else self._resolved(found)
+        for rule, when_total, ignore in self.consolations:
+            if sum(points[i] * c for i, c in counted if i not in ignore) == when_total:
+                return [(self.rows[i], c) for i, c in counted if i in ignore] + [(rule, 1)]
+        return [(self.rows[i], c) for i, c in counted]
+
+    def _resolved(self, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        points, groups = self.points, self.groups
         best: dict[str, tuple[int, int]] = {}
         for number, (i, c) in enumerate(found):
             group = groups[i]
@@ -296,13 +323,11 @@ def _totaller(rules: Ruleset, rows: tuple[AwardRule, ...], flower_win: bool) -> 
         cut: dict[int, int] = {}
         for i, _ in sorted(kept, key=lambda item: -points[item[0]] * item[1]):
             if i not in dropped:
-                dropped.update(replaces[i])
-                for other, by in reduces[i]:
+                dropped.update(self.replaces[i])
+                for other, by in self.reduces[i]:
                     cut[other] = cut.get(other, 0) + by
         counted = [(i, c - cut.get(i, 0)) for i, c in kept if i not in dropped]
         return [(i, c) for i, c in counted if c > 0]
-
-    return total
 
 
 def _kept(group: str | None, best: dict[str, tuple[int, int]], number: int) -> bool:

@@ -13,7 +13,8 @@ two give identical scores (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
@@ -94,24 +95,64 @@ class TablePayment:
         }
 
 
-@dataclass(frozen=True, slots=True)
+class _Awards:
+    """A scored hand's awards, made on first read: the compiled evaluator has already counted the
+    winning arrangement's rows on integers (the total, payments and minimum need no more), so the
+    Award objects, with their names and details from the rows' patterns, are made only for a
+    caller that reads them. Made once; the same for every reader."""
+
+    def __init__(self, make: Callable[[], tuple[Award, ...]] | None, awards: tuple[Award, ...] = ()) -> None:
+        self._make = make
+        self._awards = awards
+
+    def get(self) -> tuple[Award, ...]:
+        make = self._make
+        if make is not None:
+            self._awards = make()
+            self._make = None
+        return self._awards
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Score:
     """The scored hand: the total, every award counted, the base, the arrangement used, the wait
     set, the payments and the table payments, and whether the total meets the minimum to win.
     ``limited`` says the ruleset's limit cut the total down. A hand below the minimum is not a
-    legal win: it has no ``payments`` (the table payments it shows were settled when they happened)."""
+    legal win: it has no ``payments`` (the table payments it shows were settled when they happened).
+    ``uncapped_total`` is the total before the limit (the awards and the base: ``total`` unless
+    ``limited``); ``counted_for_minimum`` the total that the minimum to win is compared with,
+    without the awards the ruleset counts only after the minimum is met (MCR's flowers).
+    ``awards`` are made on first read (:class:`_Awards`). Two scores are equal when every field
+    and the awards are."""
 
     ruleset: Ruleset
     hand: Hand
     total: int
     base: int
-    awards: tuple[Award, ...]
     arrangement: Arrangement | None
     waits: tuple[Tile, ...]
     payments: tuple[Payment, ...]
     table_payments: tuple[TablePayment, ...]
     minimum: int | None
+    uncapped_total: int
+    counted_for_minimum: int
     limited: bool = False
+    _awards: _Awards = field(default_factory=lambda: _Awards(None), repr=False)
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """Every award counted, in the order of the sheet."""
+        return self._awards.get()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def _compared(self) -> tuple[object, ...]:
+        return (self.ruleset, self.hand, self.total, self.base, self.awards, self.arrangement, self.waits,
+                self.payments, self.table_payments, self.minimum, self.uncapped_total, self.counted_for_minimum,
+                self.limited)
 
     @property
     def is_legal(self) -> bool:
@@ -119,20 +160,9 @@ class Score:
         return self.minimum is None or self.counted_for_minimum >= self.minimum
 
     @property
-    def counted_for_minimum(self) -> int:
-        """The total that the minimum to win is compared with: without the awards the ruleset
-        counts only after the minimum is met (MCR's flowers)."""
-        return self.total - sum(a.value for a in self.not_counted_for_minimum)
-
-    @property
     def not_counted_for_minimum(self) -> tuple[Award, ...]:
         """The awards of this hand left out of the total the minimum is compared with."""
         return tuple(a for a in self.awards if a.id in self.ruleset.minimum_excludes)
-
-    @property
-    def uncapped_total(self) -> int:
-        """The total before the limit: the awards and the base (``total`` unless ``limited``)."""
-        return sum(a.value for a in self.awards) + self.base
 
     @property
     def shortfall(self) -> int:
@@ -235,43 +265,53 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         candidates = list(arrangements(hand, rules.played_shapes))
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
-    best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
     if compiled:
         both = evaluator(rules)
         which = both.flower_win if flower_win else both.ordinary
         number, fired = which.best(hand, candidates, wait_set)
-        facts = Facts(hand, candidates[number], wait_set)
-        awards = arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
-        best = (sum(a.value for a in awards) + rules.base, awards, candidates[number], facts)
+        arrangement = candidates[number]
+        counted = which.counted(fired)
+        uncapped = sum(rule.points * count for rule, count in counted) + rules.base
+        for_dealer = sum(rule.points * count for rule, count in counted if rule.dealer_payments_only)
+        excluded = sum(rule.points * count for rule, count in counted if rule.id in rules.minimum_excludes)
+        rows = tuple(which.rules[i] for i, _ in fired)
+        lazy = _Awards(lambda: arrangement_awards(rules, Facts(hand, arrangement, wait_set), rows))
+        implied = both.implied_payments
+        table = _table_payments(implied, Facts(hand, arrangement, wait_set)) if implied else ()
     else:
-        for arrangement in candidates:
-            facts = Facts(hand, arrangement, wait_set)
+        best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
+        for candidate in candidates:
+            facts = Facts(hand, candidate, wait_set)
             awards = arrangement_awards(rules, facts)
             total = sum(a.value for a in awards) + rules.base
             if best is None or total > best[0]:
-                best = (total, awards, arrangement, facts)
-    assert best is not None
-    total, awards, arrangement, facts = best
-    limited = rules.limit is not None and total > rules.limit
-    if rules.limit is not None and limited:
-        total = rules.limit
-    for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
-    without_dealer = min(total, best[0] - for_dealer) if for_dealer else None
+                best = (total, awards, candidate, facts)
+        assert best is not None
+        uncapped, awards, arrangement, facts = best
+        for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
+        excluded = sum(a.value for a in awards if a.id in rules.minimum_excludes)
+        lazy = _Awards(None, awards)
+        table = _table_payments(rules.table_payments, facts)
+    limited = rules.limit is not None and uncapped > rules.limit
+    total = rules.limit if rules.limit is not None and limited else uncapped
+    without_dealer = min(total, uncapped - for_dealer) if for_dealer else None
     minimum = rules.minimum.get(hand.round) if rules.minimum else None
-    counted = total - sum(a.value for a in awards if a.id in rules.minimum_excludes)
-    legal = minimum is None or counted >= minimum
+    counted_for_minimum = total - excluded
+    legal = minimum is None or counted_for_minimum >= minimum
     return Score(
         ruleset=rules,
         hand=hand,
         total=total,
         base=rules.base,
-        awards=awards,
         arrangement=arrangement,
         waits=wait_set,
         payments=settle(hand, total, rules.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
-        table_payments=_table_payments(rules, facts),
+        table_payments=table,
         minimum=minimum,
+        uncapped_total=uncapped,
+        counted_for_minimum=counted_for_minimum,
         limited=limited,
+        _awards=lazy,
     )
 
 
@@ -336,10 +376,11 @@ def _console(rules: Ruleset, counted: list[Award]) -> list[Award]:
     return counted
 
 
-def _table_payments(rules: Ruleset, facts: Facts) -> tuple[TablePayment, ...]:
-    """The table payments the scored hand implies (rules without a pattern are events: never)."""
+def _table_payments(rules: Sequence[TablePaymentRule], facts: Facts) -> tuple[TablePayment, ...]:
+    """The table payments of ``rules`` the scored hand implies (rules without a pattern are events:
+    never)."""
     found: list[TablePayment] = []
-    for rule in rules.table_payments:
+    for rule in rules:
         hit = rule.test(facts) if rule.enabled else None
         if hit is not None:
             found.append(_table_payment(rule, facts.hand.seat, hit.count, hit.detail, facts.hand.discarder))

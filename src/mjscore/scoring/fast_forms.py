@@ -26,18 +26,21 @@ each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_win
 ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
 ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
 ``wind_pungs``, ``dragon_pungs``, ``pung_firsts``/``chow_firsts`` (first tile indices), ``pair``
-(the eyes' index, -1 for none), ``npairs``, ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
+(the eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads``
+(for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
 ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
 numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
 ``outside`` (the eyes and every set hold a terminal or an honour); and the constants
 ``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6).
+``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helpers
+``SHIFTED`` (:func:`shifted`) and ``MIXED_SHIFTED`` (:func:`mixed_shifted`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from mjscore.tiles import parse_tiles
@@ -231,12 +234,25 @@ def _step_up_chows(count: int = 3, three_suits: bool = True) -> Form:
 
 @fast("shifted_chows")
 def _shifted_chows(count: int) -> Form:
-    return guard(f"nchows >= {count!r}")
+    return exact(f"SHIFTED(chow_firsts, {count!r}) if nchows >= {count!r} else 0")
+
+
+def shifted(chow_firsts: list[int], count: int) -> int:
+    """1 where ``count`` chows of one suit start one rank or two ranks apart (the pattern
+    ``shifted_chows``), else 0."""
+    starts = set(chow_firsts)
+    for step in (1, 2):
+        for first in starts:
+            if all(first + k * step in starts and (first + k * step) // 9 == first // 9 for k in range(count)):
+                return 1
+    return 0
 
 
 @fast("four_in_ways")
 def _four_in_ways(ways: int, independent: bool = False) -> Form:
-    return guard("spread4") if ways > 1 else guard("has4")
+    if independent:
+        return exact(f"spreads.count({ways!r})")
+    return exact(f"1 if {ways!r} in spreads else 0")
 
 
 @fast("tile_hog")
@@ -251,7 +267,18 @@ def _chow_pairs(kind: str) -> Form:
 
 @fast("mixed_shifted_pungs")
 def _mixed_shifted_pungs() -> Form:
-    return guard("npungs >= 3")
+    return exact("MIXED_SHIFTED(pung_firsts) if npungs >= 3 else 0")
+
+
+def mixed_shifted(pung_firsts: list[int]) -> int:
+    """1 where three numbered pungs of three consecutive ranks lie in the three suits (the pattern
+    ``mixed_shifted_pungs``), else 0."""
+    held = {(p // 9, p % 9) for p in pung_firsts if p < 27}
+    for a, b, c in permutations((0, 1, 2)):
+        for low in range(7):
+            if (a, low) in held and (b, low + 1) in held and (c, low + 2) in held:
+                return 1
+    return 0
 
 
 @fast("terminal_honour_pungs")
@@ -352,7 +379,7 @@ def _eyes_of_rank(ranks: list[int]) -> Form:
 
 @fast("any_pair_of_rank")
 def _any_pair_of_rank(ranks: list[int]) -> Form:
-    return guard("npairs")
+    return exact(f"1 if any(p < 27 and p % 9 + 1 in {tuple(ranks)!r} for p in pair_firsts) else 0")
 
 
 @fast("pair_gongs")
@@ -377,12 +404,16 @@ def _only_tiles(tiles: str) -> Form:
 
 @fast("held_suit_counts")
 def _held_suit_counts(counts: list[int]) -> Form:
-    return guard("not hand.melds")
+    # The held tiles one numbered suit: with the winning tile, a hand of that suit alone.
+    return guard("not hand.melds and nnumbered == 1 and not has_honours")
 
 
 @fast("every_group_holds")
 def _every_group_holds(tiles: str) -> Form:
-    return guard(f"present & {_mask(tiles)!r}")
+    # Each chow (its three tiles), pung and the eyes of the summary hold one of the tiles.
+    mask = _mask(tiles)
+    return guard(f"present & {mask!r} and all((7 << c) & {mask!r} for c in chow_firsts)"
+                 f" and all((1 << p) & {mask!r} for p in pung_firsts) and (pair < 0 or (1 << pair) & {mask!r})")
 
 
 @fast("all_pungs_of")
@@ -428,7 +459,8 @@ def _never() -> Form:
 
 @fast("last_of_its_kind")
 def _last_of_its_kind() -> Form:
-    return guard("hand.last_of_kind or hand.melds")
+    return exact("1 if hand.win_tile is not None and (hand.last_of_kind or sum(1 for m in hand.melds for t in m.tiles"
+                 " if t.index == hand.win_tile.index) == 3) else 0")
 
 
 # ----- how the hand was won
