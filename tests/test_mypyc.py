@@ -26,10 +26,11 @@ HANDS = 2000
 #: Print, one line each, the score of every golden case in the folder ``argv[1]`` and of ``argv[2]``
 #: random hands of every ruleset with their waits (or the one-line refusal of a hand).
 _SCORES = """
-import json, random, sys, tomllib
+import json, random, sys, tempfile, tomllib
 from dataclasses import replace
 from pathlib import Path
 import mjscore
+from mjscore.rulesets import load_ruleset_file
 from mjscore.sampling import random_winning_hand
 
 def show(work):
@@ -42,6 +43,12 @@ golden, hands = Path(sys.argv[1]), int(sys.argv[2])
 for path in sorted(golden.glob("*.toml")):
     for case in tomllib.loads(path.read_text(encoding="utf-8"))["case"]:
         print(show(lambda: mjscore.score(mjscore.Hand.from_dict({"ruleset": path.stem, **case["hand"]})).to_dict()))
+# A club's file giving a pattern a parameter of the wrong type: both builds refuse it alike (a
+# compiled function keeps no annotations; the check reads them from the source).
+club = Path(tempfile.mkdtemp()) / "club.toml"
+club.write_text('[ruleset]\nid = "club"\nextends = "lrc"\n\n[[award]]\nid = "seven_flowers"\n'
+                'params = { count = "seven" }\n', encoding="utf-8")
+print(show(lambda: load_ruleset_file(club).id).replace(str(club), "club.toml"))
 for name in mjscore.rulesets():
     rules = mjscore.get_ruleset(name)
     rng = random.Random(99)
@@ -101,7 +108,8 @@ def test_compiled_and_pure_score_the_same(compiled_install: QuickStart, tmp_path
     pure = _run(sys.executable, _SCORES, golden, str(HANDS), folder=tmp_path).splitlines()
     cases = sum(len(tomllib.loads(path.read_text(encoding="utf-8"))["case"]) for path in Path(golden).glob("*.toml"))
     rulesets = len(list((ROOT / "src" / "mjscore" / "rulesets").glob("*.toml")))
-    assert len(compiled) == len(pure) == cases + rulesets * HANDS * 2
+    assert len(compiled) == len(pure) == cases + 1 + rulesets * HANDS * 2
     assert sum(line.startswith("{") for line in pure[:cases]) == cases  # every golden case scores
+    assert pure[cases].startswith("RulesetError: club.toml") and "count" in pure[cases]  # the mistyped count
     different = [n for n, (a, b) in enumerate(zip(compiled, pure, strict=True)) if a != b]
     assert not different, f"{len(different)} lines differ, first: {compiled[different[0]]} / {pure[different[0]]}"

@@ -14,9 +14,12 @@ A file that does not hold is refused in one line naming the file, the line and t
 
 from __future__ import annotations
 
+import ast
 import difflib
 import inspect
 import re
+import sys
+import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
@@ -797,12 +800,29 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return TypeAdapter(annotation, config=_STRICT)
 
 
+def _source_hints(function: Pattern) -> dict[str, Any]:
+    """The annotations of ``function`` read from its module's source: a function compiled by mypyc
+    keeps none at run time, and without them a compiled build would accept a parameter of the
+    wrong type that the pure-Python build refuses. Empty if the source is not beside the module."""
+    module = sys.modules[function.__module__]
+    source = Path(module.__file__ or "").with_name(function.__module__.rsplit(".", 1)[-1] + ".py")
+    if not source.is_file():
+        return {}
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function.__name__:
+            written = {arg.arg: ast.unparse(arg.annotation) for arg in node.args.args + node.args.kwonlyargs
+                       if arg.annotation is not None}
+            return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=vars(module))
+    return {}
+
+
 @cache
 def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
     """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
     whether it is required (it has no default)."""
     function = PATTERNS[pattern]
-    hints = get_type_hints(function)
+    hints = get_type_hints(function) or _source_hints(function)
     found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
     for parameter in list(inspect.signature(function).parameters.values())[1:]:
         found[parameter.name] = (_adapter(hints.get(parameter.name, Any)), parameter.default is inspect.Parameter.empty)
