@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -22,9 +21,8 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import Format, app, fail
-from mjscore.interfaces.cli.tables import _actor
+from mjscore.interfaces.cli.tables import actor, open_keeper
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper import Scorekeeper
@@ -49,21 +47,6 @@ def _database(database: DatabaseOption = None) -> None:
     _Options.database = database
 
 
-@contextmanager
-def _keeper(database: str | None) -> Iterator[Scorekeeper]:
-    """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
-    from mjscore.scorekeeper import Scorekeeper
-    keeper: Scorekeeper | None = None
-    try:
-        keeper = Scorekeeper.open(database)
-        yield keeper
-    except MjscoreError as error:
-        raise fail(str(error)) from None
-    finally:
-        if keeper is not None:
-            keeper.close()
-
-
 Who = Annotated[str, typer.Argument(help="A player: their name now (any case), or #id (see `mjscore players list`).")]
 
 
@@ -71,7 +54,7 @@ Who = Annotated[str, typer.Argument(help="A player: their name now (any case), o
 def list_command(output: Annotated[Format, typer.Option("--format", help="text, or json for programs.")] = Format.text,
                  ) -> None:
     """The people on the roster, with every name they played under and their tables."""
-    with _keeper(_Options.database) as keeper:
+    with open_keeper(_Options.database) as keeper:
         members = keeper.roster()
     if output is Format.json:
         typer.echo(json.dumps([{"id": m.person.id, "name": m.person.name, "names": list(m.names),
@@ -88,9 +71,9 @@ def list_command(output: Annotated[Format, typer.Option("--format", help="text, 
 @players.command("rename")
 def rename_command(who: Who, name: Annotated[str, typer.Argument(help="Their new name.")]) -> None:
     """Rename a player; the tables keep the names they were played under."""
-    with _keeper(_Options.database) as keeper:
+    with open_keeper(_Options.database) as keeper:
         before = keeper.find_player(who).name
-        person = keeper.rename_player(who, name, actor=_actor())
+        person = keeper.rename_player(who, name, actor=actor())
     typer.echo(f"#{person.id} {before} is now {person.name}")
 
 
@@ -98,16 +81,16 @@ def rename_command(who: Who, name: Annotated[str, typer.Argument(help="Their new
 def merge_command(keep: Annotated[str, typer.Argument(help="The entry that stays (its id and name).")],
                   gone: Annotated[str, typer.Argument(help="Another entry of the same person, merged into it.")]) -> None:
     """Merge two roster entries of the same person: their tables and statistics are one person's."""
-    with _keeper(_Options.database) as keeper:
+    with open_keeper(_Options.database) as keeper:
         merged = keeper.find_player(gone)
-        person = keeper.merge_players(keep, gone, actor=_actor())
+        person = keeper.merge_players(keep, gone, actor=actor())
     typer.echo(f"#{merged.id} {merged.name} is merged into #{person.id} {person.name}")
 
 
 @players.command("log")
 def log_command() -> None:
     """Every change made to the roster, with when (UTC) and by whom, and the hash of the last."""
-    with _keeper(_Options.database) as keeper:
+    with open_keeper(_Options.database) as keeper:
         changes = keeper.roster_log()
     for change, _ in changes:
         what = {"add": f"added #{change.person} {change.name}", "rename": f"renamed #{change.person} to {change.name}",
@@ -152,7 +135,7 @@ def standings_command(
 ) -> None:
     """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
     from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
-    with _keeper(database) as keeper:
+    with open_keeper(database) as keeper:
         found = keeper.standings(tables or (), event=event, day=day, since=since, until=until)
     if output is StandingsFormat.text:
         _print_standings(found)

@@ -56,12 +56,14 @@ def _database(
 
 
 @contextmanager
-def _keeper() -> Iterator[Scorekeeper]:
-    """The scorekeeper; any input error becomes ``error: ...`` and exit status 2."""
+def open_keeper(database: str | None) -> Iterator[Scorekeeper]:
+    """The scorekeeper of ``database`` (None: ``$MJSCORE_DATABASE_URL`` or the default file), closed
+    when the block ends; any input error becomes ``error: ...`` and exit status 2. The table, players,
+    standings and statistics commands all open it so."""
     from mjscore.scorekeeper import Scorekeeper
     keeper: Scorekeeper | None = None
     try:
-        keeper = Scorekeeper.open(_Options.database)
+        keeper = Scorekeeper.open(database)
         yield keeper
     except MjscoreError as error:
         raise fail(str(error)) from None
@@ -78,7 +80,7 @@ RequestOption = Annotated[str | None, typer.Option(
     "--request-id", help="Any text unique to this change: run again with the same id, it is recorded once.")]
 
 
-def _actor() -> str:
+def actor() -> str:
     """Who makes a change from the command line: the user and the machine."""
     try:
         user = getpass.getuser()
@@ -109,7 +111,7 @@ def new_command(
     from mjscore.interfaces.cli.club import roster_note
     from mjscore.scorekeeper import TableSettings
     from mjscore.scorekeeper.sessions import SessionRule
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         overrides = named_house_rules(house_rules, ruleset) if house_rules else {}
         if per_point is not None:
             if "stake" in overrides:
@@ -118,7 +120,7 @@ def new_command(
         settings = TableSettings.of(name, players, ruleset, overrides, base_money)
         session = SessionRule.of(session_hands, session_minutes, event)
         note = roster_note(keeper, settings.players)
-        view = keeper.create_table(settings, actor=_actor(), request_id=request_id, session_rule=session)
+        view = keeper.create_table(settings, actor=actor(), request_id=request_id, session_rule=session)
         again = " (already opened with this request id)" if view.replayed else ""
         typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
         if note and not view.replayed:
@@ -128,7 +130,7 @@ def new_command(
 @tables.command("list")
 def list_command(output: FormatOption = Format.text) -> None:
     """The tables, newest last."""
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         found = keeper.tables()
     if output is Format.json:
         typer.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
@@ -154,7 +156,7 @@ def show_command(table_id: TableId, output: FormatOption = Format.text,
     """Balances, the dealer, the round and the streak, and the last entries of the history."""
     from mjscore.scorekeeper.exchange import view_to_dict
     from mjscore.scorekeeper.sessions import describe
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
         session = describe(keeper.session_of(table_id), view.created_at)
     if output is Format.json:
@@ -176,7 +178,7 @@ def record_command(
     """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
     record = _read_record(hand)
     _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
-                                             expected_version=if_version, request_id=request_id, actor=_actor()))
+                                             expected_version=if_version, request_id=request_id, actor=actor()))
 
 
 @tables.command("event")
@@ -189,7 +191,7 @@ def event_command(
 ) -> None:
     """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
     _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
-                                               expected_version=if_version, request_id=request_id, actor=_actor()))
+                                               expected_version=if_version, request_id=request_id, actor=actor()))
 
 
 @tables.command("draw")
@@ -197,20 +199,20 @@ def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: V
                  request_id: RequestOption = None) -> None:
     """Record a drawn hand (the wall ran out)."""
     _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
-                                              request_id=request_id, actor=_actor()))
+                                              request_id=request_id, actor=actor()))
 
 
 @tables.command("undo")
 def undo_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
     """Void the last entry (it stays in the table's log)."""
-    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=_actor()))
+    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=actor()))
 
 
 @tables.command("rescore")
 def rescore_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
     """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
-    with _keeper() as keeper:
-        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=_actor())
+    with open_keeper(_Options.database) as keeper:
+        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor())
     if changed:
         typer.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
     else:
@@ -223,7 +225,7 @@ def rescore_command(table_id: TableId, if_version: VersionOption = None, request
 def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
     """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
     from mjscore.scorekeeper.exchange import log_to_dict
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         opened = keeper.table(table_id)
         changes = keeper.log(table_id)
     if output is Format.json:
@@ -238,7 +240,7 @@ def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
 def delete_command(table_id: TableId, yes: Annotated[bool, typer.Option(
         "--yes", help="Yes, remove the table and its whole history.")] = False) -> None:
     """Remove a table and its whole history, e.g. a junk table (only here: the web app cannot)."""
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         if not yes:
             found = keeper.table(table_id)
             raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {len(found.ledger.steps)} entries) "
@@ -255,7 +257,7 @@ def export_command(
 ) -> None:
     """Export a table as JSON or CSV."""
     from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
     text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
         else view_to_csv(view)
@@ -273,15 +275,15 @@ def import_command(source: Annotated[Path, typer.Argument(help="A table exported
     """Import a table exported as JSON: a new table with the same players, rules and history."""
     from mjscore.scorekeeper.exchange import table_from_dict
     data = _read_json(source)
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         settings, entries = table_from_dict(data)
-        view = keeper.create_table(settings, entries, actor=_actor())
+        view = keeper.create_table(settings, entries, actor=actor())
     typer.echo(f"table {view.id}: {len(entries)} entries imported")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
     from mjscore.scorekeeper.ledger import describe
-    with _keeper() as keeper:
+    with open_keeper(_Options.database) as keeper:
         view = action(keeper)
     if view.replayed:
         typer.echo("already recorded (same request id): nothing recorded this time")

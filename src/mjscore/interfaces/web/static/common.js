@@ -99,14 +99,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API; `body` is sent as JSON (POST by default when there is one). */
+/** Call the JSON API; `body` is sent as JSON (POST by default when there is one). A GET refused
+ * with 401 (the club's server, a device that has not joined) goes to the join page. */
 export async function api(path, { body, method, query } = {}) {
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  const verb = method ?? (body === undefined ? "GET" : "POST");
   let response;
   try {
     response = await fetch(url, {
-      method: method ?? (body === undefined ? "GET" : "POST"),
+      method: verb,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -116,6 +118,9 @@ export async function api(path, { body, method, query } = {}) {
   }
   noteAnswer(response);
   const data = await response.json();
+  // A club server asks a device that has not joined for its passphrase: a page that cannot load
+  // goes to /join (a refused change says why where it was asked, keeping what was typed).
+  if (response.status === 401 && verb === "GET") location.assign("/join");
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }

@@ -22,12 +22,7 @@ function render(root) {
 }
 
 async function load(root) {
-  try {
-    people = await api("/api/players");
-  } catch (problem) {
-    if (problem.status === 401) location.assign("/join");
-    throw problem;
-  }
+  people = await api("/api/players");
   render(root);
 }
 

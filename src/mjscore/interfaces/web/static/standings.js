@@ -69,7 +69,6 @@ async function main() {
   try {
     data = await api(`/api/standings?${query}`);
   } catch (problem) {
-    if (problem.status === 401) location.assign("/join");
     root.querySelector(".error").textContent = problem.message;
     return;
   }

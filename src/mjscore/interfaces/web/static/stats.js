@@ -123,13 +123,7 @@ async function main() {
   applyWords();
   const form = document.querySelector("form.scope");
   const error = document.querySelector(".error");
-  let tables;
-  try {
-    tables = await api("/api/tables");
-  } catch (problem) {
-    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
-    throw problem;
-  }
+  const tables = await api("/api/tables");
   const fillTables = () => {
     const chosen = form.elements.table.value;
     form.elements.table.innerHTML = `<option value="">${esc(say("whole_club"))}</option>` +

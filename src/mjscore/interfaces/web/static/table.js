@@ -372,7 +372,6 @@ function restore(entry) {
 async function main() {
   await startPage("/tables");
   const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => {
-    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
     showError(problem.message);
   })]);
   if (!table) return;

@@ -4,13 +4,7 @@
 import { api, esc, lang, onLanguageChange, randomId, startPage, t } from "./common.js";
 
 async function showTables(list) {
-  let tables;
-  try {
-    tables = await api("/api/tables");
-  } catch (problem) {
-    if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
-    throw problem;
-  }
+  const tables = await api("/api/tables");
   list.innerHTML = tables.length ? tables.map((table) =>
     `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
     `${esc(table.players.join(", "))} <small>(${esc(table.ruleset)}, ${esc(t("entries", { n: table.entries }))})</small></li>`)
