@@ -202,6 +202,8 @@ def test_money_is_the_stored_settlement_summed_per_ruleset() -> None:
     assert by["Eve"].money is None
     data = {p["player"]: p["points"][0] for p in stats.to_dict()["players"]}
     assert (data["Ann"]["money"], data["Cat"]["money"], data["Eve"]["money"]) == ("0.5", "-1.5", None)
+    # Bob's -2 + 4 - 0.5 - 1.5 and Dan's -2 + 1.5 + 1.5 are written as the standings write money: 0 and 1, not 0.0, 1.0
+    assert (data["Bob"]["money"], data["Dan"]["money"]) == ("0", "1")
     assert data["Ann"]["net"] == 3  # the points beside it, unchanged
 
 

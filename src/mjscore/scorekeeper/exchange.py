@@ -20,8 +20,9 @@ from mjscore.rulesets import DEFAULT_RULESET
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
-from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict, money_text
+from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict
 from mjscore.scorekeeper.service import TableView
+from mjscore.scoring.payments import money_text
 
 #: The ``format`` of an exported table.
 FORMAT = "mjscore-table/1"

@@ -43,12 +43,6 @@ def check_name(label: str, text: str) -> None:
         raise TableError(f"{label} {text!r}: control characters are not allowed")
 
 
-def money_text(amount: Decimal) -> str:
-    """An amount as plain decimals without trailing zeros: 24.0 -> "24", 0.50 -> "0.5"."""
-    text = format(amount, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def base_money(value: object) -> Decimal:
     """The money each payer adds to a hand payment, from a number or a decimal string."""
     try:

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import MjscoreError
 from mjscore.scorekeeper.exchange import spreadsheet_safe
-from mjscore.scorekeeper.model import Win, money_text
+from mjscore.scorekeeper.model import Win
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
-from mjscore.scoring.payments import Direction
+from mjscore.scoring.payments import Direction, money_text
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper.service import TableView

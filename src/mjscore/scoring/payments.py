@@ -11,6 +11,13 @@ from mjscore.hand import Hand
 from mjscore.tiles import SEATS
 
 
+def money_text(amount: Decimal) -> str:
+    """An amount as plain decimals without trailing zeros: 24.0 -> "24", 0.50 -> "0.5" (every
+    sheet, export, standings and statistics writes money so)."""
+    text = format(amount, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """``payer`` pays ``amount`` to ``payee`` (seats E, S, W, N)."""

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from mjscore.errors import InputError
 from mjscore.hand import WinKind
 from mjscore.reading import one_line
+from mjscore.scoring.payments import money_text
 from mjscore.scoring.ruleset import Names, Ruleset
 from mjscore.tiles import SEATS
 
@@ -618,7 +619,7 @@ def _player_dict(player: PlayerStatistics) -> dict[str, Any]:
         "places_over": player.average_place.over, "average_place": player.average_place.to_dict(),
         "points": [{
             "ruleset": p.ruleset, "unit": p.unit, "hands": p.hands, "net": p.net,
-            "money": None if p.money is None else str(p.money),
+            "money": None if p.money is None else money_text(p.money),
             "won": p.won.to_dict(), "lost": p.lost.to_dict(),
             "biggest": None if p.biggest is None else {
                 "table": p.biggest.table, "entry": p.biggest.number, "total": p.biggest.total, "at": p.biggest.at},

@@ -152,8 +152,8 @@ def standings_command(
 
 
 def _print_standings(found: Standings) -> None:
-    from mjscore.scorekeeper.model import money_text
     from mjscore.scorekeeper.standings import place_text, points_text
+    from mjscore.scoring.payments import money_text
     console = Console(highlight=False)
     console.print(f"Standings — {found.title}", markup=False)
     grid = Table(box=box.SIMPLE)

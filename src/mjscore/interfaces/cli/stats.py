@@ -32,6 +32,7 @@ from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES, recorded_of
 from mjscore.labels import unit_name
 from mjscore.reading import LIMITS, decode, parse_json
+from mjscore.scoring.payments import money_text
 from mjscore.scoring.statistics import (
     HANDS_PAID,
     HANDS_PLAYED,
@@ -292,7 +293,7 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
     for player in stats.players:
         for figures in player.points:
             big = figures.biggest
-            cash = () if not money else ("-" if figures.money is None else str(figures.money),)
+            cash = () if not money else ("-" if figures.money is None else money_text(figures.money),)
             points.add_row(player.player, f"{figures.ruleset} ({unit_name(figures.unit, lang)})", str(figures.net),
                            *cash, _average(figures.won.value), _average(figures.lost.value),
                            "-" if big is None else f"{big.total} (table {big.table}, entry {big.number})")

@@ -337,7 +337,7 @@ def _balances_line(view: TableView) -> str:
 
 def _print_table(view: TableView, last: int | None) -> None:
     from mjscore.scorekeeper.ledger import describe
-    from mjscore.scorekeeper.model import money_text
+    from mjscore.scoring.payments import money_text
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
