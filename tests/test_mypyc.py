@@ -46,8 +46,8 @@ for path in sorted(golden.glob("*.toml")):
 # A club's file giving a pattern a parameter of the wrong type: both builds refuse it alike (a
 # compiled function keeps no annotations; the check reads them from the source).
 club = Path(tempfile.mkdtemp()) / "club.toml"
-club.write_text('[ruleset]\nid = "club"\nextends = "lrc"\n\n[[award]]\nid = "seven_flowers"\n'
-                'params = { count = "seven" }\n', encoding="utf-8")
+club.write_text('[ruleset]\\nid = "club"\\nextends = "lrc"\\n\\n[[award]]\\nid = "seven_flowers"\\n'
+                'params = { count = "seven" }\\n', encoding="utf-8")
 print(show(lambda: load_ruleset_file(club).id).replace(str(club), "club.toml"))
 for name in mjscore.rulesets():
     rules = mjscore.get_ruleset(name)
