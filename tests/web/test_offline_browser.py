@@ -167,9 +167,12 @@ def test_with_the_server_stopped_the_app_opens_and_says_so(server: Server, viewp
     page.select_option("#lang", "zh-Hans")
     expect(page.locator(".award-table tr").nth(1)).to_contain_text("大四喜", timeout=WAIT)
     page.select_option("#lang", "en")
+    # Try again loads the page again: still no server, still the banner.
+    with page.expect_navigation(timeout=WAIT):
+        banner.get_by_role("button", name="Try again").click()
+    expect(banner).to_be_visible(timeout=WAIT)
     # The server is back: the next answer from it takes the banner away.
     server.start()
-    banner.get_by_role("button", name="Try again").click()
     page.goto("/")
     expect(page.locator(".palette button")).to_have_count(42, timeout=WAIT)
     page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
