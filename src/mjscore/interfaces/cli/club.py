@@ -21,8 +21,8 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.interfaces.cli.app import Format, app, fail
-from mjscore.interfaces.cli.tables import actor, open_keeper
+from mjscore.interfaces.cli.app import Format, app
+from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper import Scorekeeper
@@ -142,13 +142,7 @@ def standings_command(
         return
     text = standings_to_csv(found) if output is StandingsFormat.csv \
         else json.dumps(standings_to_dict(found), ensure_ascii=False, indent=2) + "\n"
-    if to is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        to.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise fail(f"cannot write {to}: {error.strerror}") from None
+    write_output(text, to)
 
 
 def _print_standings(found: Standings) -> None:

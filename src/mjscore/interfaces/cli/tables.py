@@ -72,6 +72,18 @@ def open_keeper(database: str | None) -> Iterator[Scorekeeper]:
             keeper.close()
 
 
+def write_output(text: str, to: Path | None) -> None:
+    """``text`` on standard output, or in the file ``to`` (``--output``); a file that cannot be
+    written is one line and exit status 2."""
+    if to is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        to.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {to}: {error.strerror}") from None
+
+
 TableId = Annotated[int, typer.Argument(help="The table's number (see `mjscore table list`).")]
 CorrectOption = Annotated[int | None, typer.Option("--correct", help="Replace entry N instead of adding one.")]
 VersionOption = Annotated[int | None, typer.Option(
@@ -261,13 +273,7 @@ def export_command(
         view = keeper.table(table_id)
     text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
         else view_to_csv(view)
-    if to is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        to.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise fail(f"cannot write {to}: {error.strerror}") from None
+    write_output(text, to)
 
 
 @tables.command("import")
