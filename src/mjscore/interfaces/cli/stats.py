@@ -14,7 +14,7 @@ awards and the rulesets' units (points, 台, 番) in Chinese, the units from the
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,6 +39,7 @@ from mjscore.scoring.statistics import (
     SESSIONS_PLAYED,
     TABLES_PLAYED,
     WINS,
+    AwardFrequency,
     BatchStatistics,
     Comparison,
     DateRange,
@@ -197,6 +198,19 @@ def _share(count: int, of: int) -> str:
     return f"{100 * count / of:.1f}%" if of else "-"
 
 
+def _award_table(ruleset: str, awards: Sequence[AwardFrequency], of: int, noun: str, name: AwardName) -> Table:
+    """The award frequencies of one ruleset: each award's name, in how many of the ``of`` hands (or
+    wins: ``noun``) it was counted, that share, and how many times in all."""
+    table = Table(box=box.SIMPLE, pad_edge=False)
+    table.add_column("award")
+    table.add_column(noun, justify="right")
+    table.add_column(f"share of {of} {noun}", justify="right")
+    table.add_column("times", justify="right")
+    for award in awards:
+        table.add_row(name(ruleset, award.id), str(award.hands), _share(award.hands, of), str(award.times))
+    return table
+
+
 def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: AwardName) -> None:
     if output is Format.json:
         typer.echo(json.dumps({
@@ -214,15 +228,7 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
     for rules in stats.rulesets:
         console.print(f"\n{rules.ruleset}: {rules.hands} scored hand(s), {rules.legal} of them legal wins; average "
                       f"total {rules.average_total:.2f} over the {rules.hands} scored hand(s)", markup=False, soft_wrap=True)
-        table = Table(box=box.SIMPLE, pad_edge=False)
-        table.add_column("award")
-        table.add_column("hands", justify="right")
-        table.add_column(f"share of {rules.hands} hands", justify="right")
-        table.add_column("times", justify="right")
-        for award in rules.awards:
-            table.add_row(name(rules.ruleset, award.id), str(award.hands), _share(award.hands, rules.hands),
-                          str(award.times))
-        console.print(table)
+        console.print(_award_table(rules.ruleset, rules.awards, rules.hands, "hands", name))
         console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
 
 
@@ -301,15 +307,8 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
     for rules in stats.rulesets:
         say(f"{rules.ruleset}: {rules.hands} win(s); average total {rules.average_total:.2f} over the {rules.hands} "
             f"{rules.share_of}")
-        awards = Table(box=box.SIMPLE, pad_edge=False)
-        awards.add_column("award")
-        awards.add_column("wins", justify="right")
-        awards.add_column(f"share of {rules.hands} wins", justify="right")
-        awards.add_column("times", justify="right")
-        for award in rules.awards:
-            awards.add_row(stats.award_name(rules.ruleset, award.id, lang), str(award.hands),
-                           _share(award.hands, rules.hands), str(award.times))
-        console.print(awards)
+        console.print(_award_table(rules.ruleset, rules.awards, rules.hands, "wins",
+                                   lambda ruleset, award_id: stats.award_name(ruleset, award_id, lang)))
         say("totals (total: wins): " + ", ".join(f"{t}: {n}" for t, n in rules.totals))
     if table is not None:
         (balances,) = stats.balances
