@@ -17,13 +17,19 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: The modules compiled when the build can: the arrangement and wait search, the tile values it runs
-#: on, the pattern library, the engine and payments. (The compiled evaluator's generated code and
-#: the Facts it reads stay interpreted: Facts keeps its facts in the instance's __dict__.)
+#: on, the pattern library, the built-in rulesets' generated evaluators (scoring/evaluators.py,
+#: tools/generate_evaluators.py) with the summary, fast forms and totaller they use, the engine and
+#: payments. (An evaluator generated at run time, for a house rule or a club's ruleset file, and the
+#: Facts the patterns read stay interpreted: Facts keeps its facts in the instance's __dict__.)
 COMPILED = [
     "src/mjscore/arrangements.py",
     "src/mjscore/tiles.py",
     "src/mjscore/scoring/patterns.py",
     "src/mjscore/scoring/patterns_mcr.py",
+    "src/mjscore/scoring/fast_forms.py",
+    "src/mjscore/scoring/summary.py",
+    "src/mjscore/scoring/evaluators.py",
+    "src/mjscore/scoring/totals.py",
     "src/mjscore/scoring/engine.py",
     "src/mjscore/scoring/payments.py",
 ]

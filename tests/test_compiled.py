@@ -24,6 +24,7 @@ import pytest
 import mjscore
 from mjscore.arrangements import arrangements
 from mjscore.errors import MjscoreError
+from mjscore.rulesets import available
 from mjscore.sampling import random_winning_hand
 from mjscore.scoring import compiled, fast_forms
 from mjscore.scoring.engine import reference_score, score
@@ -140,6 +141,34 @@ def test_a_new_pattern_without_a_fast_form_is_evaluated(monkeypatch: pytest.Monk
     result = score(hand, rules)
     assert result == reference_score(hand, rules)
     assert result.award("sevens") is not None and result.award("sevens").detail == "7s"
+
+
+def test_the_generated_evaluators_module_is_what_the_tables_make() -> None:
+    """src/mjscore/scoring/evaluators.py is generated: a changed table, fast form or summary needs
+    ``tools/generate_evaluators.py`` run again (until then those rulesets run interpreted)."""
+    expected = compiled.prebuilt_module([mjscore.get_ruleset(r) for r in available()])
+    found = (ROOT / "src" / "mjscore" / "scoring" / "evaluators.py").read_text(encoding="utf-8")
+    assert found == expected, "src/mjscore/scoring/evaluators.py is stale: run .venv/bin/python tools/generate_evaluators.py"
+
+
+def test_the_built_in_rulesets_run_their_generated_evaluators() -> None:
+    for ruleset in available():
+        both = compiled.evaluator(mjscore.get_ruleset(ruleset))
+        assert both.ordinary.prebuilt and both.flower_win.prebuilt, ruleset
+        assert both.ordinary.function is compiled.PREBUILT[compiled.digest(both.ordinary.source)]
+
+
+def test_a_changed_table_runs_its_own_source_interpreted() -> None:
+    """A house rule that switches a row off makes other source: it is not the built-in ruleset's
+    function that runs, and it scores as the reference path does."""
+    base = mjscore.get_ruleset("mcr")
+    rules = replace(base, awards=tuple(replace(a, enabled=a.id != "single_wait") for a in base.awards))
+    assert len(rules.evaluated) == len(base.evaluated) - 1
+    found = compiled.evaluator(rules).ordinary
+    assert not found.prebuilt and found.digest not in compiled.PREBUILT
+    for hand, _ in _hands(100):
+        if hand.ruleset == "mcr":
+            assert score(hand, rules) == reference_score(hand, rules)
 
 
 def test_the_evaluator_is_compiled_once_per_ruleset() -> None:

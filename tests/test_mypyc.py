@@ -80,7 +80,8 @@ def _run(python: Path | str, script: str, *arguments: str, folder: Path) -> str:
 
 
 def test_setup_compiles_the_hot_modules() -> None:
-    assert {"mjscore.arrangements", "mjscore.scoring.engine", "mjscore.scoring.patterns"} <= set(compiled_modules())
+    assert {"mjscore.arrangements", "mjscore.scoring.engine", "mjscore.scoring.patterns",
+            "mjscore.scoring.evaluators", "mjscore.scoring.totals"} <= set(compiled_modules())
 
 
 def test_the_installed_modules_are_compiled(compiled_install: QuickStart, tmp_path: Path) -> None:

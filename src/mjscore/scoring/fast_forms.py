@@ -30,7 +30,9 @@ each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_win
 (for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
 ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
 numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
-``outside`` (the eyes and every set hold a terminal or an honour); and the constants
+``outside`` (the eyes and every set hold a terminal or an honour), ``wait_place`` (where the
+winning tile sits in the concealed groups, as MCR's waits count it: ``edge``, ``closed``, ``pair``
+or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants
 ``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
 ``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helpers
 ``SHIFTED`` (:func:`shifted`) and ``MIXED_SHIFTED`` (:func:`mixed_shifted`).
@@ -449,7 +451,7 @@ def _pair_wait() -> Form:
 
 @fast("single_tile_wait")
 def _single_tile_wait(role: str) -> Form:
-    return guard("nwaits == 1")
+    return exact(f"1 if nwaits == 1 and wait_place == {role!r} else 0")
 
 
 @fast("never")
@@ -495,7 +497,7 @@ def _last_tile(self_drawn: bool) -> Form:
 @fast("early_win")
 def _early_win(within: int, count_declared: bool = True) -> Form:
     on_table = "hand.table_tiles" if count_declared else "hand.discards"
-    return exact(f"1 if hand.discards is not None and {on_table} <= {within!r} else 0")
+    return exact(f"1 if {on_table} is not None and {on_table} <= {within!r} else 0")
 
 
 @fast("heavenly")

@@ -1,0 +1,195 @@
+"""The integer summary a compiled evaluator computes for a hand and each of its arrangements.
+
+:data:`SUMMARY` lists every value the fast forms' expressions (:mod:`mjscore.scoring.fast_forms`)
+may read, with the typed statements that compute it and the values those statements need; the
+evaluator generator (:mod:`mjscore.scoring.compiled`) emits only the values a ruleset's rows read,
+once per hand or once per arrangement. Besides the summary, the generated code reads the constants
+and helpers defined here by name (:data:`NAMES`): the generated source imports them from this
+module, and the interpreted evaluator runs with them as its globals, so both read one definition.
+
+The statements are typed so that mypy can check the generated module and mypyc compile it to
+native integer code (``tools/generate_evaluators.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
+from mjscore.hand import Hand, MeldKind, WinKind
+from mjscore.scoring.facts import Facts as Facts  # re-exported: the generated code reads it from here
+from mjscore.scoring.fast_forms import mixed_shifted, shifted
+from mjscore.scoring.patterns import Pattern
+from mjscore.scoring.patterns_mcr import chow_pair_fans
+from mjscore.tiles import SEATS as SEATS  # re-exported, as Facts
+from mjscore.tiles import Tile
+
+#: (index of the winning arrangement, the rows it fired with their counts).
+Found = tuple[int, list[tuple[int, int]]]
+#: A generated evaluator: the hand, its arrangements and wait set, the rows' pattern functions and
+#: bound arguments, and the totaller of an arrangement's fired rows.
+Evaluate = Callable[[Hand, Sequence[Arrangement | None], tuple[Tile, ...], Sequence[Pattern],
+                     Sequence[tuple[Any, ...]], Callable[[list[tuple[int, int]]], int]], Found]
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """Summary values computed by ``code`` (statements, indented as the body of the arrangement
+    loop or of the hand), after the values in ``needs``."""
+
+    provides: tuple[str, ...]
+    code: str
+    needs: tuple[str, ...] = ()
+    per_hand: bool = False
+
+
+SELF_DRAW: Final = WinKind.SELF_DRAW
+DISCARD: Final = WinKind.DISCARD
+ROBBING_GONG: Final = WinKind.ROBBING_GONG
+FLOWERS: Final = WinKind.FLOWERS
+KONG_MELD: Final = MeldKind.KONG
+KONG: Final = GroupKind.KONG
+PAIR: Final = GroupKind.PAIR
+KNITTED: Final = GroupKind.KNITTED
+SINGLES: Final = GroupKind.SINGLES
+PUNG_ROLE: Final = WinRole.PUNG
+PAIR_ROLE: Final = WinRole.PAIR
+TERMINAL_INDICES: Final = (0, 8, 9, 17, 18, 26)
+TERMINALS: Final = frozenset(TERMINAL_INDICES)
+END_CHOWS: Final = frozenset((0, 6, 9, 15, 18, 24))
+DRAGON_RANKS: Final = frozenset((0, 3, 6))
+CHOW_PAIR_FANS: Final = chow_pair_fans
+SHIFTED: Final = shifted
+MIXED_SHIFTED: Final = mixed_shifted
+PUNGS_A_HELD_PAIR: Final = pungs_a_held_pair
+
+#: The names the generated code may read besides the summary and its arguments.
+NAMES: Final[dict[str, Any]] = {
+    "SELF_DRAW": SELF_DRAW, "DISCARD": DISCARD, "ROBBING_GONG": ROBBING_GONG, "FLOWERS": FLOWERS,
+    "KONG_MELD": KONG_MELD, "KONG": KONG, "PAIR": PAIR, "KNITTED": KNITTED, "SINGLES": SINGLES,
+    "PUNG_ROLE": PUNG_ROLE, "PAIR_ROLE": PAIR_ROLE,
+    "SEATS": SEATS, "TERMINAL_INDICES": TERMINAL_INDICES, "TERMINALS": TERMINALS, "END_CHOWS": END_CHOWS,
+    "DRAGON_RANKS": DRAGON_RANKS, "CHOW_PAIR_FANS": CHOW_PAIR_FANS, "SHIFTED": SHIFTED,
+    "MIXED_SHIFTED": MIXED_SHIFTED, "PUNGS_A_HELD_PAIR": PUNGS_A_HELD_PAIR, "Facts": Facts,
+}
+
+#: The summary: every value an expression may use, how it is computed, and whether it is the
+#: hand's (computed once) or the arrangement's. Only the values a ruleset's rows use are computed.
+SUMMARY: Final[tuple[Value, ...]] = (
+    Value(("win",), "win = hand.win", per_hand=True),
+    Value(("counts",), "counts = hand.counts", per_hand=True),
+    Value(("nflowers",), "nflowers = len(hand.flowers)", per_hand=True),
+    Value(("self_drawn",), "self_drawn = win is SELF_DRAW or win is FLOWERS", ("win",), per_hand=True),
+    Value(("claimed",), "claimed = win is DISCARD or win is ROBBING_GONG", ("win",), per_hand=True),
+    Value(("has_honours",), "has_honours = any(counts[27:34])", ("counts",), per_hand=True),
+    Value(("has_terminals",), "has_terminals = any(counts[i] for i in TERMINAL_INDICES)", ("counts",),
+          per_hand=True),
+    Value(("nnumbered",), "nnumbered = (1 if any(counts[0:9]) else 0) + (1 if any(counts[9:18]) else 0)"
+          " + (1 if any(counts[18:27]) else 0)", ("counts",), per_hand=True),
+    Value(("nfamilies",), "nfamilies = nnumbered + (1 if any(counts[27:31]) else 0)"
+          " + (1 if any(counts[31:34]) else 0)", ("nnumbered", "counts"), per_hand=True),
+    Value(("present",), "present = 0\nfor i in range(34):\n    if counts[i]:\n        present |= 1 << i",
+          ("counts",), per_hand=True),
+    Value(("has4",), "has4 = 4 in counts", ("counts",), per_hand=True),
+    Value(("spread4",), "spread4 = has4 and counts.count(4) > sum(1 for m in hand.melds if m.kind is KONG_MELD)",
+          ("has4", "counts"), per_hand=True),
+    Value(("nwaits",), "nwaits = len(waits)", per_hand=True),
+    Value(("held_pairs_waited",), "held = [t.index for t in hand.concealed]\n"
+          "held_pairs_waited = sum(1 for t in waits if held.count(t.index) >= 2)", per_hand=True),
+    Value(("pair_wait_held",), "pair_wait_held = nwaits == 2 and held_pairs_waited == 2"
+          " and PUNGS_A_HELD_PAIR(hand, waits[0]) and PUNGS_A_HELD_PAIR(hand, waits[1])",
+          ("nwaits", "held_pairs_waited"), per_hand=True),
+    Value(("exposed",), "exposed = hand.has_exposed_melds", per_hand=True),
+    Value(("all_kongs",), "all_kongs = all(m.kind is KONG_MELD for m in hand.melds)", per_hand=True),
+    Value(("win_index",), "win_index = -1 if hand.win_tile is None else hand.win_tile.index", per_hand=True),
+    Value(("seat_wind",), "seat_wind = 27 + SEATS.index(hand.seat)", per_hand=True),
+    Value(("round_wind",), "round_wind = 27 + SEATS.index(hand.round)", per_hand=True),
+    Value(("own_flowers",), "own_flowers = sum(1 for t in hand.flowers if (t.index - 34) % 4 == seat_wind - 27)",
+          ("seat_wind",), per_hand=True),
+    # ----- the arrangement's
+    Value(("shape", "groups", "role"),
+          "shape: str | None\ngroups: tuple[Group, ...]\nrole: WinRole | None\n"
+          "if arrangement is None:\n    shape = None\n    groups = ()\n    role = None\n"
+          "else:\n    shape = arrangement.shape\n    groups = arrangement.groups\n    role = arrangement.win_role"),
+    Value(("role_value",), "role_value = role.value if role is not None else None", ("role",)),
+    Value(("regular",), "regular = shape == 'regular'", ("shape",)),
+    Value(("chow_firsts", "pung_firsts", "npairs", "pair", "cpungs", "open_gongs", "nkongs", "ckongs", "okongs",
+           "wind_pungs", "dragon_pungs", "nchows", "npungs", "nsets"),
+          "chow_firsts: list[int] = []\npung_firsts: list[int] = []\n"
+          "npairs = pair = cpungs = open_gongs = nkongs = ckongs = 0\n"
+          "wind_pungs = dragon_pungs = 0\n"
+          "for g in groups:\n"
+          "    if g.is_chow:\n"
+          "        chow_firsts.append(g.first.index)\n"
+          "    elif g.is_pung_like:\n"
+          "        first = g.first.index\n"
+          "        pung_firsts.append(first)\n"
+          "        if first >= 27:\n"
+          "            if first < 31:\n"
+          "                wind_pungs += 1\n"
+          "            else:\n"
+          "                dragon_pungs += 1\n"
+          "        kong = g.kind is KONG\n"
+          "        if g.concealed:\n"
+          "            cpungs += 1\n"
+          "            if kong:\n"
+          "                ckongs += 1\n"
+          "        elif kong and not g.added:\n"
+          "            open_gongs += 1\n"
+          "        if kong:\n"
+          "            nkongs += 1\n"
+          "    elif g.kind is PAIR:\n"
+          "        npairs += 1\n"
+          "        pair = g.first.index\n"
+          "if npairs != 1:\n"
+          "    pair = -1\n"
+          "nchows = len(chow_firsts)\nnpungs = len(pung_firsts)\nnsets = nchows + npungs\nokongs = nkongs - ckongs",
+          ("groups",)),
+    Value(("wait_place",),
+          "edge_wait = closed_wait = pair_wait = off_wait = False\n"
+          "for g in groups:\n"
+          "    if g.declared:\n"
+          "        continue\n"
+          "    at = -1\n"
+          "    for n in range(len(g.tiles)):\n"
+          "        if g.tiles[n].index == win_index:\n"
+          "            at = n\n"
+          "            break\n"
+          "    if at < 0:\n"
+          "        continue\n"
+          "    if g.kind is KNITTED or g.kind is SINGLES:\n"
+          "        off_wait = True\n"
+          "    elif g.kind is PAIR:\n"
+          "        pair_wait = True\n"
+          "    elif g.is_chow:\n"
+          "        if at == 1:\n"
+          "            closed_wait = True\n"
+          "        elif (at == 2 and g.first.index % 9 == 0) or (at == 0 and g.first.index % 9 == 6):\n"
+          "            edge_wait = True\n"
+          "wait_place = '' if off_wait else 'edge' if edge_wait else 'closed' if closed_wait"
+          " else 'pair' if pair_wait else ''",
+          ("groups", "win_index")),
+    Value(("pair_firsts",), "pair_firsts = [g.first.index for g in groups if g.kind is PAIR]", ("groups",)),
+    Value(("spreads",), "spreads: list[int] = []\nif has4:\n    holding: dict[int, int] = {}\n    for g in groups:\n"
+          "        for i in {t.index for t in g.tiles}:\n            holding[i] = holding.get(i, 0) + 1\n"
+          "    spreads = [holding.get(i, 0) for i in range(34) if counts[i] == 4]", ("groups", "has4", "counts")),
+    Value(("chow_dups",), "chow_dups = nchows - len(set(chow_firsts))", ("chow_firsts", "nchows")),
+    Value(("sister_ranks",), "sister_ranks = len({c % 9 for c in chow_firsts}) < len(set(chow_firsts))",
+          ("chow_firsts",)),
+    Value(("pung_same_rank",), "numbered_pungs = [p for p in pung_firsts if p < 27]\n"
+          "pung_same_rank = len({p % 9 for p in numbered_pungs}) < len(numbered_pungs)", ("pung_firsts",)),
+    Value(("terminal_pungs",), "terminal_pungs = len(TERMINALS.intersection(pung_firsts))", ("pung_firsts",)),
+    Value(("end_chows",), "end_chows = len(END_CHOWS.intersection(chow_firsts))", ("chow_firsts",)),
+    Value(("chow_key",), "chow_key = tuple(sorted(chow_firsts))", ("chow_firsts",)),
+    Value(("chow_ranks",), "chow_ranks = {c % 9 for c in chow_firsts}", ("chow_firsts",)),
+    Value(("adjacent_pungs",),
+          "adjacent_pungs = any(p + 1 in pung_firsts and p % 9 != 8 for p in pung_firsts if p < 26)",
+          ("pung_firsts",)),
+    Value(("step3",), "step3 = any(r + 1 in chow_ranks and r + 2 in chow_ranks for r in chow_ranks)",
+          ("chow_ranks",)),
+    Value(("outside",), "outside = pair >= 0 and (pair >= 27 or pair % 9 in (0, 8))"
+          " and all(c % 9 in (0, 6) for c in chow_firsts) and all(p >= 27 or p % 9 in (0, 8) for p in pung_firsts)",
+          ("pair", "chow_firsts", "pung_firsts")),
+)
