@@ -17,15 +17,16 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: The modules compiled when the build can: the arrangement and wait search, the tile values it runs
-#: on, the pattern library, the built-in rulesets' generated evaluators (scoring/evaluators.py,
-#: tools/generate_evaluators.py) with the summary, fast forms and totaller they use, the engine and
-#: payments. (An evaluator generated at run time, for a house rule or a club's ruleset file, and the
-#: Facts the patterns read stay interpreted: Facts keeps its facts in the instance's __dict__.)
+#: on, the facts the patterns read and the pattern library, the built-in rulesets' generated
+#: evaluators (scoring/evaluators.py, tools/generate_evaluators.py) with the summary, fast forms and
+#: totaller they use, the engine and payments. (An evaluator generated at run time, for a house rule
+#: or a club's ruleset file, stays interpreted.)
 COMPILED = [
     "src/mjscore/arrangements.py",
     "src/mjscore/tiles.py",
     "src/mjscore/scoring/patterns.py",
     "src/mjscore/scoring/patterns_mcr.py",
+    "src/mjscore/scoring/facts.py",
     "src/mjscore/scoring/fast_forms.py",
     "src/mjscore/scoring/summary.py",
     "src/mjscore/scoring/evaluators.py",

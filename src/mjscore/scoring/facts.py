@@ -1,14 +1,16 @@
 """The facts of one arrangement of a hand, computed once and shared by every award's pattern.
 
 A :class:`Facts` is made per arrangement while a hand is scored and read by the pattern functions;
-each fact is computed on first use and kept (:class:`_once`), so an award that asks for the pungs does
-not make them again for the next award.
+each fact is computed on first use and kept (in a private slot that is None until then), so an
+award that asks for the pungs does not make them again for the next award. The class is plain
+enough for mypyc to compile it to a native class (setup.py), whose facts the compiled patterns read
+without a dictionary look-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, TypeVar
 
 from mjscore.arrangements import Arrangement, Group
 from mjscore.hand import Hand, WinKind
@@ -17,31 +19,9 @@ from mjscore.tiles import NUMBERED_SUITS, SEATS, Suit, Tile
 T = TypeVar("T")
 
 
-class _once(Generic[T]):  # noqa: N801 (used as a decorator, like cached_property)
-    """A fact computed on first use and stored on the instance. ``functools.cached_property`` does
-    the same but takes a lock on every first access in Python 3.11, which the scoring loop feels."""
-
-    def __init__(self, function: Callable[[Any], T]) -> None:
-        self.function = function
-        self.name = function.__name__
-        self.__doc__ = function.__doc__
-
-    @overload
-    def __get__(self, instance: None, owner: type) -> _once[T]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type) -> T: ...
-
-    def __get__(self, instance: object | None, owner: type) -> T | _once[T]:
-        if instance is None:
-            return self
-        value = self.function(instance)
-        instance.__dict__[self.name] = value
-        return value
-
-
 _FAMILY_SPANS = ((Suit.CHARACTERS, (0, 9)), (Suit.CIRCLES, (9, 18)), (Suit.BAMBOO, (18, 27)),
                  (Suit.WINDS, (27, 31)), (Suit.DRAGONS, (31, 34)))
+_NUMBERED = frozenset(NUMBERED_SUITS)
 
 
 def _tally(tiles: Iterable[Tile]) -> dict[Tile, int]:
@@ -61,6 +41,16 @@ class Facts:
         self.arrangement = arrangement
         self.waits = waits
         self._memo: dict[tuple[object, ...], Any] = {}
+        self._suits: frozenset[Suit] | None = None
+        self._numbered_suits: frozenset[Suit] | None = None
+        self._groups: tuple[Group, ...] | None = None
+        self._sets: tuple[Group, ...] | None = None
+        self._pungs: tuple[Group, ...] | None = None
+        self._chows: tuple[Group, ...] | None = None
+        self._kongs: tuple[Group, ...] | None = None
+        self._pung_tiles: dict[Tile, int] | None = None
+        self._chow_starts: dict[Tile, int] | None = None
+        self._concealed_chow_starts: dict[Tile, int] | None = None
 
     def memo(self, function: Callable[..., T], *args: object) -> T:
         """``function(self, *args)``, computed once for this arrangement: the tiers of one award
@@ -90,26 +80,32 @@ class Facts:
 
     # ----- tiles of the whole hand
 
-    @_once
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
 
-    @_once
+    @property
     def suits(self) -> frozenset[Suit]:
         """Every family present among the hand's tiles (bonus tiles excluded)."""
-        counts = self.hand.counts
-        return frozenset(suit for suit, (start, end) in _FAMILY_SPANS if any(counts[start:end]))
+        found = self._suits
+        if found is None:
+            counts = self.hand.counts
+            found = self._suits = frozenset(suit for suit, (start, end) in _FAMILY_SPANS if any(counts[start:end]))
+        return found
 
-    @_once
+    @property
     def numbered_suits(self) -> frozenset[Suit]:
-        return self.suits & frozenset(NUMBERED_SUITS)
+        found = self._numbered_suits
+        if found is None:
+            found = self._numbered_suits = self.suits & _NUMBERED
+        return found
 
-    @_once
+    @property
     def has_honours(self) -> bool:
         counts = self.hand.counts
         return any(counts[27:34])
 
-    @_once
+    @property
     def has_terminals(self) -> bool:
         """A 1 or a 9 of a numbered suit anywhere in the hand."""
         counts = self.hand.counts
@@ -121,28 +117,43 @@ class Facts:
 
     # ----- the arrangement
 
-    @_once
+    @property
     def groups(self) -> tuple[Group, ...]:
-        return self.arrangement.groups if self.arrangement else ()
+        found = self._groups
+        if found is None:
+            found = self._groups = self.arrangement.groups if self.arrangement else ()
+        return found
 
-    @_once
+    @property
     def sets(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.groups if g.is_set)
+        found = self._sets
+        if found is None:
+            found = self._sets = tuple(g for g in self.groups if g.is_set)
+        return found
 
-    @_once
+    @property
     def pungs(self) -> tuple[Group, ...]:
         """Pungs and kongs (a kong counts as a pung, ruling 2)."""
-        return tuple(g for g in self.sets if g.is_pung_like)
+        found = self._pungs
+        if found is None:
+            found = self._pungs = tuple(g for g in self.sets if g.is_pung_like)
+        return found
 
-    @_once
+    @property
     def chows(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.sets if g.is_chow)
+        found = self._chows
+        if found is None:
+            found = self._chows = tuple(g for g in self.sets if g.is_chow)
+        return found
 
-    @_once
+    @property
     def kongs(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.sets if g.kind == "kong")
+        found = self._kongs
+        if found is None:
+            found = self._kongs = tuple(g for g in self.sets if g.kind == "kong")
+        return found
 
-    @_once
+    @property
     def pair(self) -> Group | None:
         return self.arrangement.pair if self.arrangement else None
 
@@ -150,33 +161,42 @@ class Facts:
     def shape(self) -> str | None:
         return self.arrangement.shape if self.arrangement else None
 
-    @_once
+    @property
     def is_regular(self) -> bool:
-        return self.shape == "regular"
+        return self.arrangement is not None and self.arrangement.shape == "regular"
 
-    @_once
+    @property
     def pung_tiles(self) -> dict[Tile, int]:
         """How many pungs (or kongs) of each tile."""
-        return _tally(g.first for g in self.pungs)
+        found = self._pung_tiles
+        if found is None:
+            found = self._pung_tiles = _tally(g.first for g in self.pungs)
+        return found
 
-    @_once
+    @property
     def chow_starts(self) -> dict[Tile, int]:
         """How many chows start at each tile."""
-        return _tally(g.first for g in self.chows)
+        found = self._chow_starts
+        if found is None:
+            found = self._chow_starts = _tally(g.first for g in self.chows)
+        return found
 
-    @_once
+    @property
     def concealed_chow_starts(self) -> dict[Tile, int]:
         """How many concealed chows start at each tile (ruling 3: a chow the claimed winning tile
         completed is exposed)."""
-        return _tally(g.first for g in self.chows if g.concealed)
+        found = self._concealed_chow_starts
+        if found is None:
+            found = self._concealed_chow_starts = _tally(g.first for g in self.chows if g.concealed)
+        return found
 
-    @_once
+    @property
     def all_declared_exposed(self) -> bool:
         """Every set declared and exposed, the concealed tiles only the pair (Fully Exposed Hand)."""
         sets = self.sets
         return bool(sets) and all(g.declared and not g.concealed for g in sets) and len(self.hand.concealed) == 1
 
-    @_once
+    @property
     def concealed_hand(self) -> bool:
         """No declared sets but kongs of either kind (ruling 12)."""
         return all(m.kind.value == "kong" for m in self.hand.melds)
