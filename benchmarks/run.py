@@ -315,6 +315,18 @@ for hand, record in zip(hands[:count], records[:count]):
 """
 
 
+#: The same for pymahjonggb on the differential test's MCR hands (its input tuples built outside the count).
+_PEER_STAGE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import MahjongGB
+from tools.mcr_oracle import hands, oracle_arguments
+arguments = [oracle_arguments(hand) for hand in hands(2026, 400)]
+for args in arguments[:int(sys.argv[2])]:
+    MahjongGB.MahjongFanCalculator(*args)
+"""
+
+
 def instructions_figure(stages: bool) -> None:
     """Instructions per hand under callgrind for each ruleset (400 seeded hands, caches filled from
     cold as they are used): unlike wall-clock time, repeatable on a busy or virtual machine, so two
@@ -336,6 +348,19 @@ def instructions_figure(stages: bool) -> None:
             per_hand = (collected(ruleset, stage, 400) - empty) / 400
             label = f"{ruleset} {stage}, instructions per hand (callgrind, 400 hands)"
             print(f"{label:58} {per_hand / 1e6:9.2f} M")
+    try:
+        import MahjongGB  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return
+    root = str(Path(__file__).resolve().parents[1])
+
+    def peer(hands: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", _PEER_STAGE, root, str(hands)], capture_output=True, text=True, check=True)
+        return int(done.stderr.split("Collected : ")[1].split()[0])
+
+    per_hand = (peer(400) - peer(0)) / 400
+    print(f"{'mcr score, pymahjonggb, instructions per hand (400 hands)':58} {per_hand / 1e6:9.3f} M")
 
 
 def main() -> None:
