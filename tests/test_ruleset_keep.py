@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,15 @@ def test_the_second_score_reads_no_toml(tmp_path: Path) -> None:
     assert sheets[0] == sheets[1] and "Total" in sheets[0]
     assert "tomllib" not in listing.read_text(encoding="utf-8").split()
     assert list((tmp_path / "cache" / "mjscore" / "rulesets").glob("lrc-*.pickle"))
+
+
+def test_an_entry_left_for_a_month_is_deleted_when_another_is_written(kept: Path) -> None:
+    """The entry of an install since removed does not stay for ever; a recent one stays."""
+    kept.mkdir(parents=True)
+    month_old, recent = kept / "lrc-0000000000000000.pickle", kept / "mcr-0000000000000000.pickle"
+    for old in (month_old, recent):
+        old.write_bytes(b"")
+    days = (keep.STALE_DAYS + 1) * 86400
+    os.utime(month_old, (time.time() - days, time.time() - days))
+    keep.cached("fourwinds", SHIPPED / "fourwinds.toml", load_ruleset)
+    assert sorted(p.name for p in kept.iterdir()) == sorted([recent.name, keep.entry_path("fourwinds").name])

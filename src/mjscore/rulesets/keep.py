@@ -14,8 +14,10 @@ loaded :class:`~mjscore.scoring.ruleset.Ruleset` is kept pickled in the user's c
 
 A kept ruleset whose key differs is not used: the file is loaded and validated as before and the
 entry replaced. Each install has its own entry per ruleset (named by the package's folder), so two
-installs of one user (a pure and a compiled build) do not replace each other's. The cache only
-saves time: an entry that cannot be read, is damaged or cannot be written is a miss, never an error.
+installs of one user (a pure and a compiled build) do not replace each other's; an entry not
+written for :data:`STALE_DAYS` days (an install since removed) is deleted when another is written.
+The cache only saves time: an entry that cannot be read, is damaged or cannot be written is a miss,
+never an error.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import hashlib
 import os
 import pickle
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +39,9 @@ if TYPE_CHECKING:
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE = (_PACKAGE, _PACKAGE / "scoring")
 _MODULE_SUFFIXES = (".py", ".so", ".pyd")
+
+#: An entry not written for this many days is deleted when another one is written.
+STALE_DAYS = 30
 
 
 def folder() -> Path:
@@ -103,3 +109,9 @@ def _write(entry: Path, kept: tuple[str, Ruleset]) -> None:
     except (OSError, pickle.PicklingError, TypeError, AttributeError):  # unwritable, or not picklable: no entry
         with contextlib.suppress(OSError):
             aside.unlink(missing_ok=True)
+        return
+    stale = time.time() - STALE_DAYS * 86400
+    for other in entry.parent.glob("*.pickle"):
+        with contextlib.suppress(OSError):
+            if other.stat().st_mtime < stale:
+                other.unlink()
