@@ -10,7 +10,7 @@ loaded :class:`~mjscore.scoring.ruleset.Ruleset` is kept pickled in the user's c
 - the size and modification time of every module of the package and of ``mjscore.scoring``, pure
   or compiled (the rule-file models, the reader, the pattern library and what it imports), so an
   edited module or a new install loads the files afresh;
-- the Python version.
+- the versions of Python and pydantic (which validates the file).
 
 A kept ruleset whose key differs is not used: the file is loaded and validated as before and the
 entry replaced. Each install has its own entry per ruleset (named by the package's folder), so two
@@ -53,8 +53,10 @@ def folder() -> Path:
 
 def key(data: bytes) -> str:
     """The key of a ruleset loaded from the TOML ``data`` by this install of mjscore."""
+    from pydantic.version import VERSION
+
     digest = hashlib.sha256(data)
-    digest.update(f"\0{sys.version}\0{sys.implementation.cache_tag}\0".encode())
+    digest.update(f"\0{sys.version}\0{sys.implementation.cache_tag}\0{VERSION}\0".encode())
     for code in _CODE:
         with os.scandir(code) as entries:
             for entry in sorted(entries, key=lambda e: e.name):
