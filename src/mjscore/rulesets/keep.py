@@ -102,15 +102,20 @@ def _read(entry: Path) -> object:
 
 def _write(entry: Path, kept: tuple[str, Ruleset]) -> None:
     """Keep ``kept`` in ``entry``, whole or not at all (written aside, then renamed into place)."""
-    aside = entry.with_name(f".{entry.name}.{os.getpid()}")
+    import tempfile  # a miss only
+
+    aside: Path | None = None
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        with aside.open("wb") as handle:
+        descriptor, name = tempfile.mkstemp(prefix=f".{entry.name}.", dir=entry.parent)  # one per writer
+        aside = Path(name)
+        with os.fdopen(descriptor, "wb") as handle:
             pickle.dump(kept, handle, protocol=5)
         os.replace(aside, entry)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):  # unwritable, or not picklable: no entry
-        with contextlib.suppress(OSError):
-            aside.unlink(missing_ok=True)
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                aside.unlink(missing_ok=True)
         return
     stale = time.time() - STALE_DAYS * 86400
     for other in entry.parent.glob("*.pickle"):
