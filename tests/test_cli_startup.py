@@ -52,6 +52,14 @@ def test_scoring_commands_import_no_database_or_web_layer(arguments: list[str], 
     assert not heavy, heavy
 
 
+@pytest.mark.parametrize("arguments", [[*SCORE, "--format", "json"], [*WAITS, "--format", "json"]], ids=["score", "waits"])
+def test_json_output_imports_no_rich(arguments: list[str], tmp_path: Path) -> None:
+    """Rich lays out the text tables only: a program reading ``--format json`` does not pay for it."""
+    modules = _imported(arguments, tmp_path)
+    assert "mjscore.scoring.engine" in modules
+    assert not sorted(m for m in modules if m.startswith("rich"))
+
+
 @pytest.mark.parametrize(("arguments", "status"), [(["--help"], 0), ([], 0), (["scroe"], 2)],
                          ids=["help", "no-arguments", "unknown-command"])
 def test_the_command_list_and_its_refusals_import_no_scoring(arguments: list[str], status: int, tmp_path: Path) -> None:

@@ -42,9 +42,11 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     """The shipped ruleset with this id; raises :class:`RulesetError` naming the ones there are."""
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
+    from mjscore.rulesets.keep import cached
     from mjscore.scoring.ruleset import load_ruleset
 
-    return load_ruleset(Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))))
+    # Loaded and validated once per install and version of the file, then kept (mjscore.rulesets.keep).
+    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), load_ruleset)
 
 
 def load_ruleset_file(path: Path) -> Ruleset:

@@ -1,4 +1,7 @@
-"""``mjscore score``, ``mjscore waits`` and ``mjscore rulesets``: scoring from the command line."""
+"""``mjscore score``, ``mjscore waits`` and ``mjscore rulesets``: scoring from the command line.
+
+Rich, which lays out the text tables, is imported by the functions that print them: a command
+asked for ``--format json`` does without it (issue 13: start-up)."""
 
 from __future__ import annotations
 
@@ -8,9 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
 
 from mjscore import Hand, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
@@ -182,6 +182,10 @@ def waits_command(
                                 "awards": [a.to_dict(lang.value) for a in s.awards] if s else None}
                                for tile, s in results], ensure_ascii=False, indent=2))
         return
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False)
     words = catalogue()[lang.value]
     if not results:
@@ -230,6 +234,10 @@ _WHO_PAYS = {Direction.COLLECT: "each", Direction.PAY: "to_each", Direction.FROM
 
 
 def _print_ruleset(rules: Ruleset, lang: str) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
@@ -270,6 +278,10 @@ def _row_tiles(row: Row, lang: str) -> str:
 
 def _print_sheet(shown: Sheet, lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False)
     words = catalogue()[lang]
     rules = shown.ruleset

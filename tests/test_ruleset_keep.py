@@ -1,0 +1,123 @@
+"""The shipped rulesets kept between processes (``mjscore.rulesets.keep``, issue 13: start-up): a
+kept ruleset is the one its file loads to, and it is used only while the file and the code are the
+ones it was made from; a damaged or unwritable cache is a miss, never an error."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mjscore.rulesets import available, keep
+from mjscore.scoring.ruleset import Ruleset, load_ruleset
+
+SHIPPED = Path(keep.__file__).parent
+
+
+@pytest.fixture
+def kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of this test's own."""
+    folder = tmp_path / "cache"
+    monkeypatch.setattr(keep, "folder", lambda: folder)
+    return folder
+
+
+def _not_loaded(path: Path) -> Ruleset:
+    raise AssertionError(f"{path} was loaded, not taken from the cache")
+
+
+def _same(found: Ruleset, loaded: Ruleset) -> None:
+    """Equal, and every row bound to the same pattern function with the same arguments (which a
+    Ruleset's equality leaves out)."""
+    assert found == loaded
+    assert [(a.function, a.arguments) for a in found.awards] == [(a.function, a.arguments) for a in loaded.awards]
+    assert [(p.function, p.arguments) for p in found.table_payments] == [
+        (p.function, p.arguments) for p in loaded.table_payments]
+
+
+@pytest.mark.parametrize("ruleset_id", available())
+def test_a_kept_ruleset_is_the_one_its_file_loads_to(ruleset_id: str, kept: Path) -> None:
+    path = SHIPPED / f"{ruleset_id}.toml"
+    first = keep.cached(ruleset_id, path, load_ruleset)
+    assert keep.entry_path(ruleset_id).is_file()
+    again = keep.cached(ruleset_id, path, _not_loaded)
+    assert again is not first
+    _same(again, load_ruleset(path))
+
+
+def test_a_changed_file_is_loaded_afresh(kept: Path, tmp_path: Path) -> None:
+    path = tmp_path / "lrc.toml"
+    text = (SHIPPED / "lrc.toml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    assert keep.cached("lrc", path, load_ruleset).base == 5  # LRC's Base Point (seed 000)
+    path.write_text(text.replace("base = 5\n", "base = 6\n", 1), encoding="utf-8")
+    assert keep.cached("lrc", path, load_ruleset).base == 6
+    assert keep.cached("lrc", path, _not_loaded).base == 6
+
+
+def test_a_changed_module_changes_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key holds each module's size and time: an edited or reinstalled module is a new key."""
+    code = tmp_path / "code"
+    code.mkdir()
+    module = code / "patterns.py"
+    module.write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(keep, "_CODE", (code,))
+    before = keep.key(b"same file")
+    assert keep.key(b"same file") == before
+    assert keep.key(b"another file") != before
+    os.utime(module, ns=(module.stat().st_atime_ns, module.stat().st_mtime_ns + 1_000_000))
+    assert keep.key(b"same file") != before
+
+
+def test_a_damaged_entry_is_a_miss_and_is_replaced(kept: Path) -> None:
+    path = SHIPPED / "lrc.toml"
+    entry = keep.entry_path("lrc")
+    entry.parent.mkdir(parents=True)
+    entry.write_bytes(b"\x80\x05not a pickle")
+    _same(keep.cached("lrc", path, load_ruleset), load_ruleset(path))
+    _same(keep.cached("lrc", path, _not_loaded), load_ruleset(path))
+
+
+def test_an_unwritable_cache_only_costs_the_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setattr(keep, "folder", lambda: blocked / "rulesets")
+    path = SHIPPED / "mcr.toml"
+    _same(keep.cached("mcr", path, load_ruleset), load_ruleset(path))
+    assert [p.name for p in tmp_path.iterdir()] == [blocked.name]
+
+
+def test_the_second_score_reads_no_toml(tmp_path: Path) -> None:
+    """``mjscore score`` twice with an empty cache: the same sheet, and the second process takes the
+    ruleset from the cache (it never imports tomllib, so no file was read or validated)."""
+    listing = tmp_path / "modules.txt"
+    run = ("import sys\nlisting, sys.argv = sys.argv[1], ['mjscore', *sys.argv[2:]]\ntry:\n"
+           "    from mjscore.interfaces.cli import main\n    main()\nfinally:\n"
+           "    open(listing, 'w', encoding='utf-8').write('\\n'.join(sorted(sys.modules)))\n")
+    arguments = ["score", "123m 456m 789p 234s 777s 9p", "--win-tile", "9p", "--win", "self_draw"]
+    environment = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    sheets = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", run, str(listing), *arguments], capture_output=True, text=True,
+                              check=False, env=environment)
+        assert done.returncode == 0, done.stderr[-2000:]
+        sheets.append(done.stdout)
+    assert sheets[0] == sheets[1] and "Total" in sheets[0]
+    assert "tomllib" not in listing.read_text(encoding="utf-8").split()
+    assert list((tmp_path / "cache" / "mjscore" / "rulesets").glob("lrc-*.pickle"))
+
+
+def test_an_entry_left_for_a_month_is_deleted_when_another_is_written(kept: Path) -> None:
+    """The entry of an install since removed does not stay for ever; a recent one stays."""
+    kept.mkdir(parents=True)
+    month_old, recent = kept / "lrc-0000000000000000.pickle", kept / "mcr-0000000000000000.pickle"
+    for old in (month_old, recent):
+        old.write_bytes(b"")
+    days = (keep.STALE_DAYS + 1) * 86400
+    os.utime(month_old, (time.time() - days, time.time() - days))
+    keep.cached("fourwinds", SHIPPED / "fourwinds.toml", load_ruleset)
+    assert sorted(p.name for p in kept.iterdir()) == sorted([recent.name, keep.entry_path("fourwinds").name])
