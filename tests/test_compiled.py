@@ -342,6 +342,14 @@ EDGE_CASES = [
     # Nico Nico with four of a kind as two pairs: one gong.
     ("lrc", {"concealed": "11m 11m 33p 55p 77s 99s EE CC", "win_tile": "C", "win": "self_draw"},
      "nico_nico_one_gong", 1),
+    # Taiwan's Flower set (flower_set, pure): all eight flowers are both sets, counted twice; 1f-4f is
+    # one; 1f 2f 7f 8f covers 1-4 only mixed, which this row does not count.
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 3f 4f 5f 6f 7f 8f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 2),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 3f 4f 7f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 1),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 7f 8f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 0),
     # Taiwan: the replacement after a concealed kong counts, after a kong claimed from a discard not.
     ("taiwan", {"seat": "S", "concealed": "123m 456m 234s 67s EE", "win_tile": "8s", "win": "self_draw",
                 "replacement": "gong", "melds": [{"kind": "kong", "tiles": "9999p", "concealed": True}]},
