@@ -76,6 +76,14 @@ def test_random_hands_score_the_same(ruleset: str) -> None:
     assert not problems, "\n".join(problems[:5])
 
 
+def test_random_taiwan_hands_score_the_same() -> None:
+    """The Taiwan table too (every one of its rows is an exact form), though the long run's
+    ``RULESETS`` do not name it."""
+    compared, problems = tool.differences(tool.random_hands("taiwan", 2026, HANDS), "taiwan")
+    assert compared == HANDS
+    assert not problems, "\n".join(problems[:5])
+
+
 def test_mcr_hands_of_every_shape_score_the_same() -> None:
     hands = list(tool.mcr_shape_hands(2026, 5000))
     assert hands, "pymahjonggb (the MCR generator's oracle, in the test extra) is not installed"
