@@ -9,11 +9,13 @@ waits and payments, so equal scores mean the same sheet. The long run is
 """
 
 from __future__ import annotations
+import __future__
 
 import importlib.util
 import random
 import sys
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -22,13 +24,17 @@ from typing import Any
 import pytest
 
 import mjscore
-from mjscore.arrangements import arrangements
+from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import MjscoreError
+from mjscore.hand import WinKind
 from mjscore.rulesets import available
 from mjscore.sampling import random_winning_hand
 from mjscore.scoring import compiled, fast_forms
 from mjscore.scoring.engine import reference_score, score
+from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, pattern
+from mjscore.scoring.ruleset import AwardRule
+from mjscore.scoring.summary import NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = 20_000
@@ -66,6 +72,14 @@ def test_golden_cases_score_the_same(record: dict[str, Any]) -> None:
 @pytest.mark.parametrize("ruleset", tool.RULESETS)
 def test_random_hands_score_the_same(ruleset: str) -> None:
     compared, problems = tool.differences(tool.random_hands(ruleset, 2026, HANDS), ruleset)
+    assert compared == HANDS
+    assert not problems, "\n".join(problems[:5])
+
+
+def test_random_taiwan_hands_score_the_same() -> None:
+    """The Taiwan table too (every one of its rows is an exact form), though the long run's
+    ``RULESETS`` do not name it."""
+    compared, problems = tool.differences(tool.random_hands("taiwan", 2026, HANDS), "taiwan")
     assert compared == HANDS
     assert not problems, "\n".join(problems[:5])
 
@@ -175,3 +189,203 @@ def test_the_evaluator_is_compiled_once_per_ruleset() -> None:
     rules = mjscore.get_ruleset("lrc")
     assert compiled.evaluator(rules) is compiled.evaluator(rules)
     assert compiled.evaluator(mjscore.get_ruleset("mcr")) is not compiled.evaluator(rules)
+
+
+# ----- each exact fast form against its pattern, row by row, on every arrangement
+
+def _row_evaluator(rule: AwardRule) -> Callable[..., Any]:
+    """The generated evaluator of the one row (its shapes left out: the form is compared, not the
+    row's shape condition), run interpreted over the summary's names."""
+    source = compiled.evaluator_source((replace(rule, shapes=()),))
+    namespace = dict(NAMES)
+    exec(compile(source, f"<row {rule.id}>", "exec", flags=__future__.annotations.compiler_flag, dont_inherit=True),
+         namespace)
+    return namespace["evaluate"]  # type: ignore[no-any-return]
+
+
+def _not_called(*_: Any) -> Hit | None:
+    raise AssertionError("an exact fast form called its pattern")
+
+
+def _counts(rule: AwardRule, evaluate: Callable[..., Any], hand: mjscore.Hand,
+            shapes: tuple[str, ...]) -> list[tuple[int, int]]:
+    """(the exact form's count, the pattern's count) on each arrangement of the hand; ``evaluate``
+    is the row's :func:`_row_evaluator`."""
+    wait_set = waits(hand, shapes)
+    candidates: list[Arrangement | None] = list(arrangements(hand, shapes)) if hand.win is not WinKind.FLOWERS else [None]
+    found = []
+    for arrangement in candidates:
+        _, fired = evaluate(hand, [arrangement], wait_set, (_not_called,), (rule.arguments,), lambda _: 0)
+        hit = rule.function(Facts(hand, arrangement, wait_set), *rule.arguments)
+        found.append((sum(count for _, count in fired), hit.count if hit is not None else 0))
+    return found
+
+
+def _exact_rows(rules: mjscore.Ruleset) -> list[AwardRule]:
+    return [rule for rule in rules.evaluated if (form := compiled._form(rule)) is not None and form.exact]
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_every_exact_form_counts_as_its_pattern_on_every_arrangement(ruleset: str) -> None:
+    """Not only the winning arrangement: every row's exact form gives its pattern's count on every
+    arrangement of random hands (a third in one suit, with many arrangements; for MCR also hands of
+    every shape)."""
+    rules = mjscore.get_ruleset(ruleset)
+    hands = list(tool.random_hands(ruleset, 13, 150))
+    if ruleset == "mcr":
+        hands += list(tool.mcr_shape_hands(13, 150))
+    rows = _exact_rows(rules)
+    assert len(rows) == len(rules.evaluated) or ruleset != "taiwan"  # every Taiwan row has an exact form now
+    for rule in rows:
+        evaluate = _row_evaluator(rule)
+        for hand in hands:
+            for form, reference in _counts(rule, evaluate, hand, rules.played_shapes):
+                assert form == reference, (rule.id, hand.to_dict())
+
+
+#: Hands at the edges of the newer exact forms: (ruleset, hand record, row, the row's count on the
+#: best arrangement for it). The counts are worked out from the pattern's rule (its docstring and
+#: the table's row), not read from the engine.
+EDGE_CASES = [
+    # Tile Hog: 1m four times over a pung and a chow counts; the kong of 5p does not.
+    ("mcr", {"concealed": "111m 123m 789s 9p", "melds": [{"kind": "kong", "tiles": "5555p"}],
+             "win_tile": "9p", "win": "self_draw"}, "tile_hog", 1),
+    ("mcr", {"concealed": "123p 456p 789s 9p", "melds": [{"kind": "kong", "tiles": "1111m"}],
+             "win_tile": "9p", "win": "self_draw"}, "tile_hog", 0),
+    # Two kinds held four times, neither as a kong: two Tile Hogs.
+    ("mcr", {"concealed": "111m 123m 222p 234p 9s", "win_tile": "9s", "win": "self_draw"}, "tile_hog", 2),
+    # Knitted Straight with a declared pung beside it, and in Lesser Honors and Knitted Tiles with all
+    # nine knitted tiles; with eight of them there is none.
+    ("mcr", {"concealed": "147m 258p 369s 5m", "melds": [{"kind": "pung", "tiles": "EEE"}],
+             "win_tile": "5m", "win": "discard"}, "knitted_straight", 1),
+    ("mcr", {"concealed": "147m 258p 369s ESWN", "win_tile": "P", "win": "self_draw"}, "knitted_straight", 1),
+    ("mcr", {"concealed": "147m 258p 36s ESWNF", "win_tile": "P", "win": "self_draw"}, "knitted_straight", 0),
+    # Pung of Terminals or Honors: 9m and the North pung (neither seat nor prevalent wind, East round,
+    # South seat); the South pung scores as the seat wind instead.
+    ("mcr", {"concealed": "999m NNN SSS 234p 5s", "win_tile": "5s", "win": "self_draw", "seat": "S"},
+     "pung_of_terminals_or_honors", 2),
+    # Three wind pungs: the winds count no more (Big Three Winds holds them), the 1p pung still does.
+    ("mcr", {"concealed": "SSS WWW NNN 111p 5s", "win_tile": "5s", "win": "self_draw"},
+     "pung_of_terminals_or_honors", 1),
+    # Nine Gates: held 1112345678999m; with a declared set there is none.
+    ("mcr", {"concealed": "1112345678999m", "win_tile": "5m", "win": "self_draw"}, "nine_gates", 1),
+    ("mcr", {"concealed": "1112345678999p", "win_tile": "9p", "win": "discard"}, "nine_gates", 1),
+    ("mcr", {"concealed": "1112345699m", "melds": [{"kind": "chow", "tiles": "789m"}], "win_tile": "9m",
+             "win": "discard"}, "nine_gates", 0),
+    # Melded Hand: four declared sets, won on a discard on the pair; a concealed kong spoils it.
+    ("mcr", {"concealed": "5p", "melds": [{"kind": "chow", "tiles": "123m"}, {"kind": "pung", "tiles": "777s"},
+             {"kind": "chow", "tiles": "345p"}, {"kind": "pung", "tiles": "EEE"}], "win_tile": "5p",
+             "win": "discard"}, "melded_hand", 1),
+    ("mcr", {"concealed": "5p", "melds": [{"kind": "chow", "tiles": "123m"}, {"kind": "pung", "tiles": "777s"},
+             {"kind": "chow", "tiles": "345p"}, {"kind": "kong", "tiles": "EEEE", "concealed": True}],
+             "win_tile": "5p", "win": "discard"}, "melded_hand", 0),
+    # Pure Triple Chow and Quadruple Chow: 234s three times; four times is a Quadruple Chow, which
+    # holds a Pure Triple Chow too (the pattern asks for three or more).
+    ("mcr", {"concealed": "234s 234s 234s 567m 9p", "win_tile": "9p", "win": "self_draw"}, "pure_triple_chow", 1),
+    ("mcr", {"concealed": "234s 234s 234s 234s 9p", "win_tile": "9p", "win": "self_draw"}, "quadruple_chow", 1),
+    # Mixed Triple Chow across the three suits; two suits only make none.
+    ("mcr", {"concealed": "345m 345p 345s 789m 1p", "win_tile": "1p", "win": "self_draw"}, "mixed_triple_chow", 1),
+    ("mcr", {"concealed": "345m 345p 345p 789m 1p", "win_tile": "1p", "win": "self_draw"}, "mixed_triple_chow", 0),
+    # Pure Shifted Pungs 777m 888m 999m; 888m 999m 111p run across the suits' edge and make none.
+    ("mcr", {"concealed": "777m 888m 999m 234p 5s", "win_tile": "5s", "win": "self_draw"}, "pure_shifted_pungs", 1),
+    ("mcr", {"concealed": "888m 999m 111p 234p 5s", "win_tile": "5s", "win": "self_draw"}, "pure_shifted_pungs", 0),
+    # Triple Pung and Double Pung.
+    ("mcr", {"concealed": "444m 444p 444s 678s 9m", "win_tile": "9m", "win": "self_draw"}, "triple_pung", 1),
+    ("mcr", {"concealed": "444m 444p 666s 678s 9m", "win_tile": "9m", "win": "self_draw"}, "double_pung", 1),
+    # Pure and Three-Suited Terminal Chows around the pair of fives.
+    ("mcr", {"concealed": "123m 123m 789m 789m 5m", "win_tile": "5m", "win": "self_draw"}, "pure_terminal_chows", 1),
+    ("mcr", {"concealed": "123m 789m 123p 789p 5s", "win_tile": "5s", "win": "self_draw"},
+     "three_suited_terminal_chows", 1),
+    ("mcr", {"concealed": "123m 789m 123p 789s 5s", "win_tile": "5s", "win": "self_draw"},
+     "three_suited_terminal_chows", 0),
+    # Mixed Shifted Chows in three suits, and Pure / Mixed Straight.
+    ("mcr", {"concealed": "234m 345p 456s 777m 9p", "win_tile": "9p", "win": "self_draw"}, "mixed_shifted_chows", 1),
+    ("mcr", {"concealed": "123p 456p 789p 777m 9s", "win_tile": "9s", "win": "self_draw"}, "pure_straight", 1),
+    ("mcr", {"concealed": "123p 456s 789m 777m 9s", "win_tile": "9s", "win": "self_draw"}, "mixed_straight", 1),
+    # Outside Hand: every group, the pair too, holds a terminal or an honour.
+    ("mcr", {"concealed": "123m 789p 999s EEE 1p", "win_tile": "1p", "win": "self_draw"}, "outside_hand", 1),
+    ("mcr", {"concealed": "123m 789p 999s EEE 2p", "win_tile": "2p", "win": "self_draw"}, "outside_hand", 0),
+    # LRC Sister Sheungs, rank by rank: 234 in three suits and a fourth 234m is one group of three;
+    # 234m 234m 234p 234p is two groups of two (ruling 16).
+    ("lrc", {"concealed": "234m 234p 234s 234m 567p 9s", "win_tile": "9s", "win": "self_draw"},
+     "three_sister_sheungs", 1),
+    ("lrc", {"concealed": "234m 234p 234s 234m 567p 9s", "win_tile": "9s", "win": "self_draw"},
+     "two_sister_sheungs", 0),
+    ("lrc", {"concealed": "234m 234m 234p 234p 567s 9s", "win_tile": "9s", "win": "self_draw"},
+     "two_sister_sheungs", 2),
+    # Hé Fēn counts a rank held in all three suits as one group with its repeats (4 Sister Sheungs).
+    ("hefen", {"concealed": "234m 234m 234p 234s 567p 9s", "win_tile": "9s", "win": "self_draw"},
+     "four_sister_sheungs", 1),
+    ("hefen", {"concealed": "234m 234m 234p 234s 567p 9s", "win_tile": "9s", "win": "self_draw"},
+     "three_sister_sheungs", 0),
+    # Four of a kind spread: 2m over a pung and a chow (two ways); 2m and 3m over four chows (one
+    # award: LRC scores the first).
+    ("lrc", {"concealed": "222m 234m 567p 789s EEE 9p", "win_tile": "9p", "win": "self_draw"}, "four_in_two_ways", 1),
+    ("lrc", {"concealed": "123m 234m 234m 234m 567p 9p", "win_tile": "9p", "win": "self_draw"}, "four_in_four_ways", 1),
+    # Neighbour Pongs stop at a suit's end; Hé Fēn counts each separate run of exactly two.
+    ("lrc", {"concealed": "888m 999m 111p 234s 567s 9p", "win_tile": "9p", "win": "self_draw"},
+     "two_neighbour_pongs", 1),
+    ("lrc", {"concealed": "888m 999m 111p 234s 567s 9p", "win_tile": "9p", "win": "self_draw"},
+     "three_neighbour_pongs", 0),
+    ("hefen", {"concealed": "111m 222m 444m 555m 789s 9p", "win_tile": "9p", "win": "self_draw"},
+     "two_sequential_pongs", 2),
+    # Sister Pongs; Hé Fēn's independent count: the rank in two suits and the rank in three each score.
+    ("hefen", {"concealed": "555m 555p 777m 777p 777s 9p", "win_tile": "9p", "win": "self_draw"},
+     "two_sister_pongs", 1),
+    ("hefen", {"concealed": "555m 555p 777m 777p 777s 9p", "win_tile": "9p", "win": "self_draw"},
+     "three_sister_pongs", 1),
+    # Terminal sets: 123m 789m twice over is two pure sheung sets; 111p 999p a terminal pong set.
+    ("lrc", {"concealed": "123m 789m 123m 789m 555s 9p", "win_tile": "9p", "win": "self_draw"},
+     "two_terminal_pure_sheung_sets", 1),
+    ("lrc", {"concealed": "111p 999p 234m 567m EEE 9s", "win_tile": "9s", "win": "self_draw"},
+     "one_terminal_pong_set", 1),
+    # Concealed dragon sequence: not with one of its chows declared.
+    ("lrc", {"concealed": "456p 789s 234m 555s 9p", "melds": [{"kind": "chow", "tiles": "123m"}],
+             "win_tile": "9p", "win": "self_draw"}, "mixed_dragon_exposed", 1),
+    ("lrc", {"concealed": "456p 789s 234m 555s 9p", "melds": [{"kind": "chow", "tiles": "123m"}],
+             "win_tile": "9p", "win": "self_draw"}, "mixed_dragon_concealed", 0),
+    # All Step Up with the pair continuing the run (chows from 1 to 5, eyes of 6), in one suit.
+    ("hefen", {"concealed": "123m 234m 345m 456m 567m 6m", "win_tile": "6m", "win": "self_draw"},
+     "all_step_up_same_suit", 1),
+    # Nico Nico with four of a kind as two pairs: one gong.
+    ("lrc", {"concealed": "11m 11m 33p 55p 77s 99s EE CC", "win_tile": "C", "win": "self_draw"},
+     "nico_nico_one_gong", 1),
+    # Taiwan's Flower set (flower_set, pure): all eight flowers are both sets, counted twice; 1f-4f is
+    # one; 1f 2f 7f 8f covers 1-4 only mixed, which this row does not count.
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 3f 4f 5f 6f 7f 8f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 2),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 3f 4f 7f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 1),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "flowers": "1f 2f 7f 8f",
+                "win_tile": "8s", "win": "self_draw"}, "flower_set", 0),
+    # Taiwan: the replacement after a concealed kong counts, after a kong claimed from a discard not.
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 234s 67s EE", "win_tile": "8s", "win": "self_draw",
+                "replacement": "gong", "melds": [{"kind": "kong", "tiles": "9999p", "concealed": True}]},
+     "replacement_win", 1),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 234s 67s EE", "win_tile": "8s", "win": "self_draw",
+                "replacement": "gong", "melds": [{"kind": "kong", "tiles": "9999p"}]}, "replacement_win", 0),
+    # Plain win: all chows, no honour, won on a discard into a two-sided wait.
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 567s 67p 99s", "win_tile": "8p", "win": "discard",
+                "discarder": "W"}, "plain_hand", 1),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 567s 79p 99s", "win_tile": "8p", "win": "discard",
+                "discarder": "W"}, "plain_hand", 0),
+    # The dealer's streak is paid where the dealer pays: North's discard is not the dealer's.
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "win_tile": "8s", "win": "discard",
+                "discarder": "E", "dealer_streak": 2}, "dealer_streak", 2),
+    ("taiwan", {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "win_tile": "8s", "win": "discard",
+                "discarder": "N", "dealer_streak": 2}, "dealer_streak", 0),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "record", "row", "expected"), EDGE_CASES,
+                         ids=[f"{case[0]}-{case[2]}-{n}" for n, case in enumerate(EDGE_CASES)])
+def test_exact_forms_at_their_edges(ruleset: str, record: dict[str, Any], row: str, expected: int) -> None:
+    rules = mjscore.get_ruleset(ruleset)
+    hand = mjscore.Hand.from_dict({"ruleset": ruleset, **record})
+    rule = next(rule for rule in rules.evaluated if rule.id == row)
+    form = compiled._form(rule)
+    assert form is not None and form.exact, row
+    found = _counts(rule, _row_evaluator(rule), hand, rules.played_shapes)
+    assert found, "no arrangement"
+    assert all(form_count == reference for form_count, reference in found), found
+    assert max(reference for _, reference in found) == expected

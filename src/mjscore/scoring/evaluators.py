@@ -15,27 +15,45 @@ from mjscore.arrangements import Arrangement, Group, WinRole
 from mjscore.hand import Hand
 from mjscore.scoring.patterns import Hit, Pattern
 from mjscore.scoring.summary import (
+    ALL_STEP_UP,
     CHOW_PAIR_FANS,
     DISCARD,
     DRAGON_RANKS,
+    DRAGON_SEQUENCE,
     END_CHOWS,
+    EVERY_GROUP_HOLDS,
     FLOWERS,
+    FLOWER_SET,
     Facts,
+    HELD_SUIT_COUNTS,
+    IDENTICAL,
     KNITTED,
     KONG,
     KONG_MELD,
     MIXED_SHIFTED,
+    OWN_KONG_REPLACEMENT,
     PAIR,
+    PAIR_GONGS,
     PAIR_ROLE,
     PUNGS_A_HELD_PAIR,
     PUNG_ROLE,
+    PUNG_RUNS,
     ROBBING_GONG,
+    SAME_RANK_PUNG_PAIRS,
     SEATS,
     SELF_DRAW,
+    SEQUENTIAL_PAIRS,
+    SEQUENTIAL_PUNG_HAND,
     SHIFTED,
     SINGLES,
+    SISTER_CHOWS,
+    SISTER_PUNGS,
+    STEP_UP,
     TERMINALS,
+    TERMINAL_CHOWS_WITH_FIVES,
+    TERMINAL_CHOW_SETS,
     TERMINAL_INDICES,
+    TWO_SIDED_ROLE,
     Evaluate,
 )
 from mjscore.tiles import Tile
@@ -166,6 +184,7 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
         npungs = len(pung_firsts)
         nsets = nchows + npungs
         okongs = nkongs - ckongs
+        concealed_chow_firsts = [g.first.index for g in groups if g.is_chow and g.concealed]
         chow_ranks = {c % 9 for c in chow_firsts}
         c = wind_pungs
         if c:
@@ -179,18 +198,12 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
         c = ckongs
         if c:
             found.append((7, c))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[8](facts, *arguments[8])
-            if h is not None:
-                found.append((8, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[9](facts, *arguments[9])
-            if h is not None:
-                found.append((9, h.count))
+        c = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((8, c))
+        c = DRAGON_SEQUENCE(concealed_chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((9, c))
         c = 1 if cpungs >= 2 else 0
         if c:
             found.append((10, c))
@@ -212,12 +225,9 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
         c = 1 if wind_pungs >= 3 else 0
         if c:
             found.append((16, c))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[17](facts, *arguments[17])
-            if h is not None:
-                found.append((17, h.count))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((17, c))
         c = 1 if regular and nchows == nsets else 0
         if c:
             found.append((20, c))
@@ -296,6 +306,10 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     has_terminals = any(counts[i] for i in TERMINAL_INDICES)
     nnumbered = (1 if any(counts[0:9]) else 0) + (1 if any(counts[9:18]) else 0) + (1 if any(counts[18:27]) else 0)
     nfamilies = nnumbered + (1 if any(counts[27:31]) else 0) + (1 if any(counts[31:34]) else 0)
+    present = 0
+    for i in range(34):
+        if counts[i]:
+            present |= 1 << i
     has4 = 4 in counts
     nwaits = len(waits)
     held = [t.index for t in hand.concealed]
@@ -355,6 +369,18 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     c = 1 if nfamilies == 5 else 0
     if c:
         found.append((57, c))
+    c = 1 if counts[32] and not present & 12750946303 else 0
+    if c:
+        found.append((58, c))
+    c = 1 if counts[33] and not present & 8589934080 else 0
+    if c:
+        found.append((59, c))
+    c = 1 if counts[31] and not present & 15032123903 else 0
+    if c:
+        found.append((60, c))
+    c = 1 if counts[31] and not present & 15032385024 else 0
+    if c:
+        found.append((61, c))
     c = 1 if nwaits == 1 else 0
     if c:
         found.append((74, c))
@@ -443,6 +469,7 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         npungs = len(pung_firsts)
         nsets = nchows + npungs
         okongs = nkongs - ckongs
+        concealed_chow_firsts = [g.first.index for g in groups if g.is_chow and g.concealed]
         pair_firsts = [g.first.index for g in groups if g.kind is PAIR]
         spreads: list[int] = []
         if has4:
@@ -497,90 +524,48 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         c = ckongs
         if c:
             found.append((20, c))
-        if npungs >= 2 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[23](facts, *arguments[23])
-            if h is not None:
-                found.append((23, h.count))
-        if npungs >= 3 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[24](facts, *arguments[24])
-            if h is not None:
-                found.append((24, h.count))
-        if npungs >= 4 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[25](facts, *arguments[25])
-            if h is not None:
-                found.append((25, h.count))
-        if npungs >= 5 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[26](facts, *arguments[26])
-            if h is not None:
-                found.append((26, h.count))
-        if npungs == 5 and pair >= 0:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[27](facts, *arguments[27])
-            if h is not None:
-                found.append((27, h.count))
-        if chow_dups >= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[28](facts, *arguments[28])
-            if h is not None:
-                found.append((28, h.count))
-        if chow_dups >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[29](facts, *arguments[29])
-            if h is not None:
-                found.append((29, h.count))
-        if chow_dups >= 3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[30](facts, *arguments[30])
-            if h is not None:
-                found.append((30, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[31](facts, *arguments[31])
-            if h is not None:
-                found.append((31, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[32](facts, *arguments[32])
-            if h is not None:
-                found.append((32, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[33](facts, *arguments[33])
-            if h is not None:
-                found.append((33, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[34](facts, *arguments[34])
-            if h is not None:
-                found.append((34, h.count))
-        if npungs >= 2 and pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[35](facts, *arguments[35])
-            if h is not None:
-                found.append((35, h.count))
-        if npungs >= 3 and pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[36](facts, *arguments[36])
-            if h is not None:
-                found.append((36, h.count))
+        c = PUNG_RUNS(pung_firsts, 2, 1) if npungs >= 2 and adjacent_pungs else 0
+        if c:
+            found.append((23, c))
+        c = PUNG_RUNS(pung_firsts, 3, 1) if npungs >= 3 and adjacent_pungs else 0
+        if c:
+            found.append((24, c))
+        c = PUNG_RUNS(pung_firsts, 4, 1) if npungs >= 4 and adjacent_pungs else 0
+        if c:
+            found.append((25, c))
+        c = PUNG_RUNS(pung_firsts, 5, 1) if npungs >= 5 and adjacent_pungs else 0
+        if c:
+            found.append((26, c))
+        c = SEQUENTIAL_PUNG_HAND(pung_firsts, pair) if npungs == 5 and pair >= 0 else 0
+        if c:
+            found.append((27, c))
+        c = IDENTICAL(chow_firsts, 2, 1) if chow_dups >= 1 else 0
+        if c:
+            found.append((28, c))
+        c = IDENTICAL(chow_firsts, 3, 1) if chow_dups >= 2 else 0
+        if c:
+            found.append((29, c))
+        c = IDENTICAL(chow_firsts, 4, 1) if chow_dups >= 3 else 0
+        if c:
+            found.append((30, c))
+        c = SISTER_CHOWS(chow_firsts, 2, 1) if sister_ranks else 0
+        if c:
+            found.append((31, c))
+        c = SISTER_CHOWS(chow_firsts, 3, 1) if sister_ranks else 0
+        if c:
+            found.append((32, c))
+        c = SISTER_CHOWS(chow_firsts, 4, 1) if sister_ranks else 0
+        if c:
+            found.append((33, c))
+        c = SISTER_CHOWS(chow_firsts, 5, 1) if sister_ranks else 0
+        if c:
+            found.append((34, c))
+        c = SISTER_PUNGS(pung_firsts, 2, 1) if npungs >= 2 and pung_same_rank else 0
+        if c:
+            found.append((35, c))
+        c = SISTER_PUNGS(pung_firsts, 3, 1) if npungs >= 3 and pung_same_rank else 0
+        if c:
+            found.append((36, c))
         c = 1 if cpungs + open_gongs >= 2 else 0
         if c:
             found.append((37, c))
@@ -596,96 +581,39 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         c = 1 if not exposed and cpungs >= 5 else 0
         if c:
             found.append((41, c))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[42](facts, *arguments[42])
-            if h is not None:
-                found.append((42, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[43](facts, *arguments[43])
-            if h is not None:
-                found.append((43, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[44](facts, *arguments[44])
-            if h is not None:
-                found.append((44, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[45](facts, *arguments[45])
-            if h is not None:
-                found.append((45, h.count))
-        if terminal_pungs >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[46](facts, *arguments[46])
-            if h is not None:
-                found.append((46, h.count))
-        if terminal_pungs >= 4:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[47](facts, *arguments[47])
-            if h is not None:
-                found.append((47, h.count))
-        if nchows >= 2 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[48](facts, *arguments[48])
-            if h is not None:
-                found.append((48, h.count))
-        if nchows >= 4 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[49](facts, *arguments[49])
-            if h is not None:
-                found.append((49, h.count))
-        if nchows >= 4 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[50](facts, *arguments[50])
-            if h is not None:
-                found.append((50, h.count))
-        if regular and outside and has_terminals and has_honours == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[51](facts, *arguments[51])
-            if h is not None:
-                found.append((51, h.count))
-        if regular and outside and has_terminals and has_honours == 0:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[52](facts, *arguments[52])
-            if h is not None:
-                found.append((52, h.count))
-        if counts[32] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[58](facts, *arguments[58])
-            if h is not None:
-                found.append((58, h.count))
-        if counts[33] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[59](facts, *arguments[59])
-            if h is not None:
-                found.append((59, h.count))
-        if counts[31] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[60](facts, *arguments[60])
-            if h is not None:
-                found.append((60, h.count))
-        if counts[31] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[61](facts, *arguments[61])
-            if h is not None:
-                found.append((61, h.count))
+        c = DRAGON_SEQUENCE(chow_firsts, 0) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((42, c))
+        c = DRAGON_SEQUENCE(concealed_chow_firsts, 0) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((43, c))
+        c = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((44, c))
+        c = DRAGON_SEQUENCE(concealed_chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((45, c))
+        c = (1 if sum(1 for s in (0, 9, 18) if s in pung_firsts and s + 8 in pung_firsts) >= 1 else 0) if terminal_pungs >= 2 else 0
+        if c:
+            found.append((46, c))
+        c = (1 if sum(1 for s in (0, 9, 18) if s in pung_firsts and s + 8 in pung_firsts) >= 2 else 0) if terminal_pungs >= 4 else 0
+        if c:
+            found.append((47, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 1, 0) if nchows >= 2 and end_chows >= 2 else 0
+        if c:
+            found.append((48, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 2, 0) if nchows >= 4 and end_chows >= 2 else 0
+        if c:
+            found.append((49, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 2, 1) if nchows >= 4 and end_chows >= 2 else 0
+        if c:
+            found.append((50, c))
+        c = 1 if regular and outside and has_terminals and has_honours == 1 else 0
+        if c:
+            found.append((51, c))
+        c = 1 if regular and outside and has_terminals and has_honours == 0 else 0
+        if c:
+            found.append((52, c))
         c = 1 if regular and nchows == nsets else 0
         if c:
             found.append((62, c))
@@ -695,30 +623,18 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         c = 1 if regular and npungs == nsets else 0
         if c:
             found.append((64, c))
-        if nchows >= 3 and step3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[65](facts, *arguments[65])
-            if h is not None:
-                found.append((65, h.count))
-        if regular and pair >= 0 and nchows == nsets:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[66](facts, *arguments[66])
-            if h is not None:
-                found.append((66, h.count))
-        if regular and pair >= 0 and nchows == nsets:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[67](facts, *arguments[67])
-            if h is not None:
-                found.append((67, h.count))
-        if regular and pair >= 0 and nchows == nsets:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[68](facts, *arguments[68])
-            if h is not None:
-                found.append((68, h.count))
+        c = STEP_UP(chow_firsts, 3, 0) if nchows >= 3 and step3 else 0
+        if c:
+            found.append((65, c))
+        c = ALL_STEP_UP(chow_firsts, pair, 0, 0) if regular and pair >= 0 and nchows == nsets else 0
+        if c:
+            found.append((66, c))
+        c = ALL_STEP_UP(chow_firsts, pair, 1, 0) if regular and pair >= 0 and nchows == nsets else 0
+        if c:
+            found.append((67, c))
+        c = ALL_STEP_UP(chow_firsts, pair, 1, 1) if regular and pair >= 0 and nchows == nsets else 0
+        if c:
+            found.append((68, c))
         if shape in ('regular',):
             c = spreads.count(2)
             if c:
@@ -750,42 +666,27 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
             c = 1 if all_kongs and self_drawn == 1 else 0
             if c:
                 found.append((80, c))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[81](facts, *arguments[81])
-            if h is not None:
-                found.append((81, h.count))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[82](facts, *arguments[82])
-            if h is not None:
-                found.append((82, h.count))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 0 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((81, c))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 1 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((82, c))
         c = 1 if shape == 'seven_pairs_and_pung' else 0
         if c:
             found.append((91, c))
         if shape in ('seven_pairs_and_pung',):
-            if npairs >= 2:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[92](facts, *arguments[92])
-                if h is not None:
-                    found.append((92, h.count))
+            c = PAIR_GONGS(pair_firsts, 1, 0) if npairs >= 2 else 0
+            if c:
+                found.append((92, c))
         if shape in ('seven_pairs_and_pung',):
-            if npairs >= 2:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[93](facts, *arguments[93])
-                if h is not None:
-                    found.append((93, h.count))
+            c = PAIR_GONGS(pair_firsts, 2, 1) if npairs >= 2 else 0
+            if c:
+                found.append((93, c))
         if shape in ('seven_pairs_and_pung',):
-            if npairs >= 2:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[94](facts, *arguments[94])
-                if h is not None:
-                    found.append((94, h.count))
+            c = SEQUENTIAL_PAIRS(pair_firsts, 3) if npairs >= 2 else 0
+            if c:
+                found.append((94, c))
         c = 1 if shape == 'thirteen_orphans_and_set' else 0
         if c:
             found.append((95, c))
@@ -793,12 +694,9 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         if c:
             found.append((96, c))
         if shape in ('sixteen_orphans',):
-            if nnumbered == 3:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[97](facts, *arguments[97])
-                if h is not None:
-                    found.append((97, h.count))
+            c = 1 if present & 67502849 == 67502849 else 0
+            if c:
+                found.append((97, c))
         if hand_found and len(found) > len(hand_found):
             found.sort()
         total = total_of(found)
@@ -858,6 +756,10 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     has_terminals = any(counts[i] for i in TERMINAL_INDICES)
     nnumbered = (1 if any(counts[0:9]) else 0) + (1 if any(counts[9:18]) else 0) + (1 if any(counts[18:27]) else 0)
     nfamilies = nnumbered + (1 if any(counts[27:31]) else 0) + (1 if any(counts[31:34]) else 0)
+    present = 0
+    for i in range(34):
+        if counts[i]:
+            present |= 1 << i
     has4 = 4 in counts
     nwaits = len(waits)
     held = [t.index for t in hand.concealed]
@@ -907,6 +809,15 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     c = 0 if nnumbered else 1
     if c:
         found.append((58, c))
+    c = 1 if counts[32] and not present & 12750946303 else 0
+    if c:
+        found.append((64, c))
+    c = 1 if counts[33] and not present & 8589934080 else 0
+    if c:
+        found.append((65, c))
+    c = 1 if counts[31] and not present & 15032123903 else 0
+    if c:
+        found.append((66, c))
     c = 1 if nwaits == 1 else 0
     if c:
         found.append((70, c))
@@ -1001,6 +912,8 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         npungs = len(pung_firsts)
         nsets = nchows + npungs
         okongs = nkongs - ckongs
+        concealed_chow_firsts = [g.first.index for g in groups if g.is_chow and g.concealed]
+        pair_firsts = [g.first.index for g in groups if g.kind is PAIR]
         spreads: list[int] = []
         if has4:
             holding: dict[int, int] = {}
@@ -1054,96 +967,51 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = ckongs
         if c:
             found.append((18, c))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[19](facts, *arguments[19])
-            if h is not None:
-                found.append((19, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[20](facts, *arguments[20])
-            if h is not None:
-                found.append((20, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[21](facts, *arguments[21])
-            if h is not None:
-                found.append((21, h.count))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[22](facts, *arguments[22])
-            if h is not None:
-                found.append((22, h.count))
-        if npungs >= 2 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[23](facts, *arguments[23])
-            if h is not None:
-                found.append((23, h.count))
-        if npungs >= 3 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[24](facts, *arguments[24])
-            if h is not None:
-                found.append((24, h.count))
-        if npungs >= 4 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[25](facts, *arguments[25])
-            if h is not None:
-                found.append((25, h.count))
-        if npungs >= 5 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[26](facts, *arguments[26])
-            if h is not None:
-                found.append((26, h.count))
-        if chow_dups >= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[27](facts, *arguments[27])
-            if h is not None:
-                found.append((27, h.count))
-        if chow_dups >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[28](facts, *arguments[28])
-            if h is not None:
-                found.append((28, h.count))
-        if chow_dups >= 3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[29](facts, *arguments[29])
-            if h is not None:
-                found.append((29, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[30](facts, *arguments[30])
-            if h is not None:
-                found.append((30, h.count))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[31](facts, *arguments[31])
-            if h is not None:
-                found.append((31, h.count))
-        if npungs >= 2 and pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[32](facts, *arguments[32])
-            if h is not None:
-                found.append((32, h.count))
-        if npungs >= 3 and pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[33](facts, *arguments[33])
-            if h is not None:
-                found.append((33, h.count))
+        c = DRAGON_SEQUENCE(chow_firsts, 0) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((19, c))
+        c = DRAGON_SEQUENCE(concealed_chow_firsts, 0) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((20, c))
+        c = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((21, c))
+        c = DRAGON_SEQUENCE(concealed_chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((22, c))
+        c = PUNG_RUNS(pung_firsts, 2, 0) if npungs >= 2 and adjacent_pungs else 0
+        if c:
+            found.append((23, c))
+        c = PUNG_RUNS(pung_firsts, 3, 0) if npungs >= 3 and adjacent_pungs else 0
+        if c:
+            found.append((24, c))
+        c = PUNG_RUNS(pung_firsts, 4, 0) if npungs >= 4 and adjacent_pungs else 0
+        if c:
+            found.append((25, c))
+        c = PUNG_RUNS(pung_firsts, 5, 0) if npungs >= 5 and adjacent_pungs else 0
+        if c:
+            found.append((26, c))
+        c = IDENTICAL(chow_firsts, 2, 0) if chow_dups >= 1 else 0
+        if c:
+            found.append((27, c))
+        c = IDENTICAL(chow_firsts, 3, 0) if chow_dups >= 2 else 0
+        if c:
+            found.append((28, c))
+        c = IDENTICAL(chow_firsts, 4, 0) if chow_dups >= 3 else 0
+        if c:
+            found.append((29, c))
+        c = SISTER_CHOWS(chow_firsts, 2, 0) if sister_ranks else 0
+        if c:
+            found.append((30, c))
+        c = SISTER_CHOWS(chow_firsts, 3, 0) if sister_ranks else 0
+        if c:
+            found.append((31, c))
+        c = SISTER_PUNGS(pung_firsts, 2, 0) if npungs >= 2 and pung_same_rank else 0
+        if c:
+            found.append((32, c))
+        c = SISTER_PUNGS(pung_firsts, 3, 0) if npungs >= 3 and pung_same_rank else 0
+        if c:
+            found.append((33, c))
         c = 1 if cpungs + open_gongs >= 2 else 0
         if c:
             found.append((34, c))
@@ -1156,42 +1024,24 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = 1 if cpungs + open_gongs >= 5 else 0
         if c:
             found.append((37, c))
-        if terminal_pungs >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[39](facts, *arguments[39])
-            if h is not None:
-                found.append((39, h.count))
-        if terminal_pungs >= 4:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[40](facts, *arguments[40])
-            if h is not None:
-                found.append((40, h.count))
-        if nchows >= 2 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[41](facts, *arguments[41])
-            if h is not None:
-                found.append((41, h.count))
-        if nchows >= 4 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[42](facts, *arguments[42])
-            if h is not None:
-                found.append((42, h.count))
-        if nchows >= 4 and end_chows >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[43](facts, *arguments[43])
-            if h is not None:
-                found.append((43, h.count))
-        if nchows >= 3 and step3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[44](facts, *arguments[44])
-            if h is not None:
-                found.append((44, h.count))
+        c = (1 if sum(1 for s in (0, 9, 18) if s in pung_firsts and s + 8 in pung_firsts) >= 1 else 0) if terminal_pungs >= 2 else 0
+        if c:
+            found.append((39, c))
+        c = (1 if sum(1 for s in (0, 9, 18) if s in pung_firsts and s + 8 in pung_firsts) >= 2 else 0) if terminal_pungs >= 4 else 0
+        if c:
+            found.append((40, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 1, 0) if nchows >= 2 and end_chows >= 2 else 0
+        if c:
+            found.append((41, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 2, 0) if nchows >= 4 and end_chows >= 2 else 0
+        if c:
+            found.append((42, c))
+        c = TERMINAL_CHOW_SETS(chow_firsts, 2, 1) if nchows >= 4 and end_chows >= 2 else 0
+        if c:
+            found.append((43, c))
+        c = STEP_UP(chow_firsts, 3, 1) if nchows >= 3 and step3 else 0
+        if c:
+            found.append((44, c))
         if shape in ('regular',):
             c = 1 if 2 in spreads else 0
             if c:
@@ -1211,36 +1061,24 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             c = 1 if all_kongs and self_drawn == 0 else 0
             if c:
                 found.append((49, c))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[50](facts, *arguments[50])
-            if h is not None:
-                found.append((50, h.count))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 0 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((50, c))
         c = 1 if regular and npungs == nsets else 0
         if c:
             found.append((55, c))
         c = 1 if regular and nchows == nsets else 0
         if c:
             found.append((56, c))
-        if npungs == 5 and pair >= 0:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[57](facts, *arguments[57])
-            if h is not None:
-                found.append((57, h.count))
-        if regular and outside and has_terminals and has_honours == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[59](facts, *arguments[59])
-            if h is not None:
-                found.append((59, h.count))
-        if regular and outside and has_terminals and has_honours == 0:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[60](facts, *arguments[60])
-            if h is not None:
-                found.append((60, h.count))
+        c = SEQUENTIAL_PUNG_HAND(pung_firsts, pair) if npungs == 5 and pair >= 0 else 0
+        if c:
+            found.append((57, c))
+        c = 1 if regular and outside and has_terminals and has_honours == 1 else 0
+        if c:
+            found.append((59, c))
+        c = 1 if regular and outside and has_terminals and has_honours == 0 else 0
+        if c:
+            found.append((60, c))
         c = 1 if shape == 'seven_pairs_and_pung' else 0
         if c:
             found.append((61, c))
@@ -1250,30 +1088,9 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = 1 if shape == 'sixteen_orphans' else 0
         if c:
             found.append((63, c))
-        if counts[32] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[64](facts, *arguments[64])
-            if h is not None:
-                found.append((64, h.count))
-        if counts[33] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[65](facts, *arguments[65])
-            if h is not None:
-                found.append((65, h.count))
-        if counts[31] and nnumbered <= 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[66](facts, *arguments[66])
-            if h is not None:
-                found.append((66, h.count))
-        if regular and pair >= 0 and nchows == nsets:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[67](facts, *arguments[67])
-            if h is not None:
-                found.append((67, h.count))
+        c = ALL_STEP_UP(chow_firsts, pair, 0, 0) if regular and pair >= 0 and nchows == nsets else 0
+        if c:
+            found.append((67, c))
         c = 1 if 0 <= pair < 27 and pair % 9 + 1 in (2, 5, 8) else 0
         if c:
             found.append((68, c))
@@ -1285,26 +1102,17 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             c = 1 if all_kongs and self_drawn == 1 else 0
             if c:
                 found.append((75, c))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[76](facts, *arguments[76])
-            if h is not None:
-                found.append((76, h.count))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 1 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((76, c))
         if shape in ('seven_pairs_and_pung',):
-            if npairs >= 2:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[85](facts, *arguments[85])
-                if h is not None:
-                    found.append((85, h.count))
+            c = PAIR_GONGS(pair_firsts, 1, 0) if npairs >= 2 else 0
+            if c:
+                found.append((85, c))
         if shape in ('seven_pairs_and_pung',):
-            if npairs >= 2:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[86](facts, *arguments[86])
-                if h is not None:
-                    found.append((86, h.count))
+            c = PAIR_GONGS(pair_firsts, 2, 1) if npairs >= 2 else 0
+            if c:
+                found.append((86, c))
         if hand_found and len(found) > len(hand_found):
             found.sort()
         total = total_of(found)
@@ -1330,8 +1138,8 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         if counts[i]:
             present |= 1 << i
     has4 = 4 in counts
-    spread4 = has4 and counts.count(4) > sum(1 for m in hand.melds if m.kind is KONG_MELD)
     nwaits = len(waits)
+    held = [t.index for t in hand.concealed]
     exposed = hand.has_exposed_melds
     win_index = -1 if hand.win_tile is None else hand.win_tile.index
     seat_wind = 27 + SEATS.index(hand.seat)
@@ -1440,6 +1248,11 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
                 elif (at == 2 and g.first.index % 9 == 0) or (at == 0 and g.first.index % 9 == 6):
                     edge_wait = True
         wait_place = '' if off_wait else 'edge' if edge_wait else 'closed' if closed_wait else 'pair' if pair_wait else ''
+        other_wind_pungs = sum(1 for p in pung_firsts if 27 <= p < 31 and p != seat_wind and p != round_wind) if wind_pungs else 0
+        knitted_straight = 0
+        if nsets < len(groups) - 1:
+            knitted = sum(1 for g in groups if g.kind is KNITTED and len(g.tiles) == 3)
+            knitted_straight = 1 if knitted == 3 else 0
         chow_dups = nchows - len(set(chow_firsts))
         sister_ranks = len({c % 9 for c in chow_firsts}) < len(set(chow_firsts))
         numbered_pungs = [p for p in pung_firsts if p < 27]
@@ -1460,12 +1273,9 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             if c:
                 found.append((2, c))
         if shape in ('regular',):
-            if not hand.melds and nnumbered == 1 and not has_honours:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[3](facts, *arguments[3])
-                if h is not None:
-                    found.append((3, h.count))
+            c = 0 if hand.melds else HELD_SUIT_COUNTS(held, (3, 1, 1, 1, 1, 1, 1, 1, 3))
+            if c:
+                found.append((3, c))
         c = 1 if nkongs in (4,) else 0
         if c:
             found.append((4, c))
@@ -1492,24 +1302,15 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = 1 if cpungs >= 4 else 0
         if c:
             found.append((11, c))
-        if nchows == 4 and 0 <= pair < 27 and pair % 9 == 4:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[12](facts, *arguments[12])
-            if h is not None:
-                found.append((12, h.count))
-        if chow_dups >= 3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[13](facts, *arguments[13])
-            if h is not None:
-                found.append((13, h.count))
-        if npungs >= 4 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[14](facts, *arguments[14])
-            if h is not None:
-                found.append((14, h.count))
+        c = TERMINAL_CHOWS_WITH_FIVES(chow_key, pair, 1) if nchows == 4 and npungs == 0 and 0 <= pair < 27 and pair % 9 == 4 else 0
+        if c:
+            found.append((12, c))
+        c = IDENTICAL(chow_firsts, 4, 0) if chow_dups >= 3 else 0
+        if c:
+            found.append((13, c))
+        c = PUNG_RUNS(pung_firsts, 4, 0) if npungs >= 4 and adjacent_pungs else 0
+        if c:
+            found.append((14, c))
         c = SHIFTED(chow_firsts, 4) if nchows >= 4 else 0
         if c:
             found.append((15, c))
@@ -1534,18 +1335,12 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             c = 1 if nnumbered == 1 and has_honours == 0 else 0
             if c:
                 found.append((21, c))
-        if chow_dups >= 2:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[22](facts, *arguments[22])
-            if h is not None:
-                found.append((22, h.count))
-        if npungs >= 3 and adjacent_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[23](facts, *arguments[23])
-            if h is not None:
-                found.append((23, h.count))
+        c = IDENTICAL(chow_firsts, 3, 0) if chow_dups >= 2 else 0
+        if c:
+            found.append((22, c))
+        c = PUNG_RUNS(pung_firsts, 3, 0) if npungs >= 3 and adjacent_pungs else 0
+        if c:
+            found.append((23, c))
         if shape in ('regular', 'seven_pairs', 'knitted_straight'):
             c = 0 if present & 17062198847 else 1
             if c:
@@ -1558,34 +1353,22 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             c = 0 if present & 17178030584 else 1
             if c:
                 found.append((26, c))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[27](facts, *arguments[27])
-            if h is not None:
-                found.append((27, h.count))
-        if nchows == 4 and 0 <= pair < 27 and pair % 9 == 4:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[28](facts, *arguments[28])
-            if h is not None:
-                found.append((28, h.count))
+        c = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((27, c))
+        c = TERMINAL_CHOWS_WITH_FIVES(chow_key, pair, 0) if nchows == 4 and npungs == 0 and 0 <= pair < 27 and pair % 9 == 4 else 0
+        if c:
+            found.append((28, c))
         c = SHIFTED(chow_firsts, 3) if nchows >= 3 else 0
         if c:
             found.append((29, c))
         if shape in ('regular',):
-            if present & 4202512 and all((7 << c) & 4202512 for c in chow_firsts) and all((1 << p) & 4202512 for p in pung_firsts) and (pair < 0 or (1 << pair) & 4202512):
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[30](facts, *arguments[30])
-                if h is not None:
-                    found.append((30, h.count))
-        if npungs >= 3 and pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[31](facts, *arguments[31])
-            if h is not None:
-                found.append((31, h.count))
+            c = EVERY_GROUP_HOLDS(groups, 4202512) if present & 4202512 and all((7 << c) & 4202512 for c in chow_firsts) and all((1 << p) & 4202512 for p in pung_firsts) and (pair < 0 or (1 << pair) & 4202512) else 0
+            if c:
+                found.append((30, c))
+        c = SISTER_PUNGS(pung_firsts, 3, 0) if npungs >= 3 and pung_same_rank else 0
+        if c:
+            found.append((31, c))
         c = 1 if cpungs >= 3 else 0
         if c:
             found.append((32, c))
@@ -1593,12 +1376,9 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         if c:
             found.append((33, c))
         if shape in ('knitted_straight', 'lesser_honours_and_knitted_tiles'):
-            if nsets < len(groups) - 1:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[34](facts, *arguments[34])
-                if h is not None:
-                    found.append((34, h.count))
+            c = knitted_straight
+            if c:
+                found.append((34, c))
         if shape in ('regular', 'seven_pairs', 'knitted_straight'):
             c = 0 if present & 17053793823 else 1
             if c:
@@ -1610,22 +1390,16 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = 1 if wind_pungs >= 3 else 0
         if c:
             found.append((37, c))
-        if nchows >= 3 and DRAGON_RANKS <= chow_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[38](facts, *arguments[38])
-            if h is not None:
-                found.append((38, h.count))
+        c = DRAGON_SEQUENCE(chow_firsts, 0) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0
+        if c:
+            found.append((38, c))
         if shape in ('regular', 'seven_pairs', 'knitted_straight'):
             c = 0 if present & 14916305407 else 1
             if c:
                 found.append((39, c))
-        if sister_ranks:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[40](facts, *arguments[40])
-            if h is not None:
-                found.append((40, h.count))
+        c = SISTER_CHOWS(chow_firsts, 3, 0) if sister_ranks else 0
+        if c:
+            found.append((40, c))
         c = MIXED_SHIFTED(pung_firsts) if npungs >= 3 else 0
         if c:
             found.append((41, c))
@@ -1637,18 +1411,12 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             c = 1 if nnumbered == 1 and has_honours == 1 else 0
             if c:
                 found.append((47, c))
-        if nchows >= 3 and step3:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[48](facts, *arguments[48])
-            if h is not None:
-                found.append((48, h.count))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[50](facts, *arguments[50])
-            if h is not None:
-                found.append((50, h.count))
+        c = STEP_UP(chow_firsts, 3, 1) if nchows >= 3 and step3 else 0
+        if c:
+            found.append((48, c))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 0 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((50, c))
         c = 1 if nkongs in (2,) and ckongs in (2,) else 0
         if c:
             found.append((51, c))
@@ -1656,12 +1424,9 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         if c:
             found.append((52, c))
         if shape in ('regular',):
-            if present & 17113154305 and all((7 << c) & 17113154305 for c in chow_firsts) and all((1 << p) & 17113154305 for p in pung_firsts) and (pair < 0 or (1 << pair) & 17113154305):
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[53](facts, *arguments[53])
-                if h is not None:
-                    found.append((53, h.count))
+            c = EVERY_GROUP_HOLDS(groups, 17113154305) if present & 17113154305 and all((7 << c) & 17113154305 for c in chow_firsts) and all((1 << p) & 17113154305 for p in pung_firsts) and (pair < 0 or (1 << pair) & 17113154305) else 0
+            if c:
+                found.append((53, c))
         c = 1 if nkongs in (2,) and ckongs in (0, 1) else 0
         if c:
             found.append((55, c))
@@ -1679,18 +1444,12 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             if c:
                 found.append((61, c))
         if shape in ('regular', 'seven_pairs', 'knitted_straight'):
-            if spread4:
-                if facts is None:
-                    facts = Facts(hand, arrangement, waits)
-                h = patterns[62](facts, *arguments[62])
-                if h is not None:
-                    found.append((62, h.count))
-        if pung_same_rank:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[63](facts, *arguments[63])
-            if h is not None:
-                found.append((63, h.count))
+            c = counts.count(4) - nkongs if has4 else 0
+            if c:
+                found.append((62, c))
+        c = SAME_RANK_PUNG_PAIRS(pung_firsts) if pung_same_rank else 0
+        if c:
+            found.append((63, c))
         c = 1 if cpungs >= 2 else 0
         if c:
             found.append((64, c))
@@ -1713,12 +1472,9 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         c = CHOW_PAIR_FANS(chow_key)['two_terminal_chows'] if nchows >= 2 else 0
         if c:
             found.append((70, c))
-        if terminal_pungs or wind_pungs:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[71](facts, *arguments[71])
-            if h is not None:
-                found.append((71, h.count))
+        c = terminal_pungs + (other_wind_pungs if wind_pungs < 3 else 0)
+        if c:
+            found.append((71, c))
         c = 1 if nkongs in (1,) and ckongs in (0,) else 0
         if c:
             found.append((72, c))
@@ -1777,6 +1533,7 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     counts = hand.counts
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
+    claimed = win is DISCARD or win is ROBBING_GONG
     has_honours = any(counts[27:34])
     nnumbered = (1 if any(counts[0:9]) else 0) + (1 if any(counts[9:18]) else 0) + (1 if any(counts[18:27]) else 0)
     nwaits = len(waits)
@@ -1786,6 +1543,15 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     round_wind = 27 + SEATS.index(hand.round)
     own_flowers = sum(1 for t in hand.flowers if (t.index - 34) % 4 == seat_wind - 27)
     found: list[tuple[int, int]] = []
+    c = 1 if (hand.seat == 'E' or hand.discarder is None or hand.discarder == 'E') else 0
+    if c:
+        found.append((0, c))
+    c = hand.dealer_streak if hand.dealer_streak > 0 and (hand.seat == 'E' or hand.discarder is None or hand.discarder == 'E') else 0
+    if c:
+        found.append((1, c))
+    c = 0 if exposed else 1
+    if c:
+        found.append((2, c))
     c = 1 if win is SELF_DRAW else 0
     if c:
         found.append((3, c))
@@ -1798,15 +1564,27 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     c = 1 if win is ROBBING_GONG else 0
     if c:
         found.append((8, c))
+    c = OWN_KONG_REPLACEMENT(hand) if win is SELF_DRAW and hand.replacement is not None else 0
+    if c:
+        found.append((12, c))
     c = 1 if hand.last_tile and win is not ROBBING_GONG and win is SELF_DRAW else 0
     if c:
         found.append((13, c))
     c = 1 if hand.last_tile and win is not ROBBING_GONG and win is not SELF_DRAW else 0
     if c:
         found.append((14, c))
+    c = FLOWER_SET(hand.flowers, 1, 0) if nflowers >= 4 else 0
+    if c:
+        found.append((17, c))
+    c = 1 if hand.ready_on is not None and hand.ready_on.value == 'first_discard' else 0
+    if c:
+        found.append((19, c))
     c = 1 if nnumbered == 1 and has_honours == 1 else 0
     if c:
         found.append((22, c))
+    c = 1 if hand.ready_on is not None and hand.ready_on.value == 'deal' else 0
+    if c:
+        found.append((24, c))
     c = 1 if nnumbered == 1 and has_honours == 0 else 0
     if c:
         found.append((28, c))
@@ -1822,6 +1600,9 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     c = 1 if hand.earthly else 0
     if c:
         found.append((32, c))
+    c = 1 if hand.seat != 'E' and win is DISCARD and hand.discards is not None and not hand.earthly and not hand.effective_declared_tiles and hand.discards < SEATS.index(hand.seat) else 0
+    if c:
+        found.append((33, c))
     c = 0 if nnumbered else 1
     if c:
         found.append((35, c))
@@ -1878,21 +1659,6 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         npungs = len(pung_firsts)
         nsets = nchows + npungs
         okongs = nkongs - ckongs
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[0](facts, *arguments[0])
-        if h is not None:
-            found.append((0, h.count))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[1](facts, *arguments[1])
-        if h is not None:
-            found.append((1, h.count))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[2](facts, *arguments[2])
-        if h is not None:
-            found.append((2, h.count))
         c = pung_firsts.count(seat_wind)
         if c:
             found.append((5, c))
@@ -1905,42 +1671,18 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         c = 1 if nwaits == 1 and role_value in ('edge', 'closed', 'pair', 'two_sided') else 0
         if c:
             found.append((10, c))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[11](facts, *arguments[11])
-            if h is not None:
-                found.append((11, h.count))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[12](facts, *arguments[12])
-        if h is not None:
-            found.append((12, h.count))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[15](facts, *arguments[15])
-        if h is not None:
-            found.append((15, h.count))
-        if role is PAIR_ROLE and len(hand.concealed) == 1:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[16](facts, *arguments[16])
-            if h is not None:
-                found.append((16, h.count))
-        if nflowers >= 4:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[17](facts, *arguments[17])
-            if h is not None:
-                found.append((17, h.count))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 1 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((11, c))
+        c = 1 if claimed and not nflowers and not has_honours and regular and nchows == nsets and role is TWO_SIDED_ROLE else 0
+        if c:
+            found.append((15, c))
+        c = 1 if role is PAIR_ROLE and len(hand.concealed) == 1 and self_drawn == 0 and nsets and all(g.declared and not g.concealed for g in groups if g.is_set) else 0
+        if c:
+            found.append((16, c))
         c = 1 if cpungs >= 3 else 0
         if c:
             found.append((18, c))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[19](facts, *arguments[19])
-        if h is not None:
-            found.append((19, h.count))
         c = 1 if regular and npungs == nsets else 0
         if c:
             found.append((20, c))
@@ -1950,11 +1692,6 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         c = 1 if cpungs >= 4 else 0
         if c:
             found.append((23, c))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[24](facts, *arguments[24])
-        if h is not None:
-            found.append((24, h.count))
         c = 1 if cpungs >= 5 else 0
         if c:
             found.append((25, c))
@@ -1964,11 +1701,6 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         c = 1 if wind_pungs >= 3 and 27 <= pair < 31 else 0
         if c:
             found.append((27, c))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[33](facts, *arguments[33])
-        if h is not None:
-            found.append((33, h.count))
         c = 1 if wind_pungs >= 4 else 0
         if c:
             found.append((34, c))
@@ -1988,6 +1720,12 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
     win = hand.win
     nflowers = len(hand.flowers)
     found: list[tuple[int, int]] = []
+    c = 1 if (hand.seat == 'E' or hand.discarder is None or hand.discarder == 'E') else 0
+    if c:
+        found.append((0, c))
+    c = hand.dealer_streak if hand.dealer_streak > 0 and (hand.seat == 'E' or hand.discarder is None or hand.discarder == 'E') else 0
+    if c:
+        found.append((1, c))
     c = 1 if win is FLOWERS and nflowers == 8 else 0
     if c:
         found.append((2, c))
@@ -2001,16 +1739,6 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         found = list(hand_found)
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[0](facts, *arguments[0])
-        if h is not None:
-            found.append((0, h.count))
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[1](facts, *arguments[1])
-        if h is not None:
-            found.append((1, h.count))
         if hand_found and len(found) > len(hand_found):
             found.sort()
         total = total_of(found)
@@ -2021,13 +1749,13 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
 
 #: The functions above by the digest of their source (named ``evaluate``).
 PREBUILT: dict[str, Evaluate] = {
-    "c9c1e58e64f4e673": fourwinds_ordinary,
+    "ac1914d9b2ec1bc0": fourwinds_ordinary,
     "451350dce64d9bca": fourwinds_flower_win,
-    "ff8a37bcfd0e0015": hefen_ordinary,
+    "adfb824ba6e4bcb1": hefen_ordinary,
     "f46733a576378a8d": hefen_flower_win,
-    "2b5b1da4ffa1e7dd": lrc_ordinary,
-    "2fa734908acdbaa6": mcr_ordinary,
+    "35cf41f398909faf": lrc_ordinary,
+    "465e5036db28e892": mcr_ordinary,
     "418ad2e1ffec7e67": mcr_flower_win,
-    "c177301ce35477fe": taiwan_ordinary,
-    "de60b41a9210246c": taiwan_flower_win,
+    "a124ee3ec4bebb97": taiwan_ordinary,
+    "fa05f9704370d441": taiwan_flower_win,
 }

@@ -19,33 +19,45 @@ pattern on the golden cases and on random hands.
 The names an expression may use are the summary's, defined in :data:`SUMMARY` of the compiled
 module: per hand ``win``, ``counts``, ``nflowers``, ``self_drawn``, ``claimed``, ``has_honours``,
 ``has_terminals``, ``nnumbered`` (numbered suits present), ``nfamilies``, ``present`` (a bit per
-kind held), ``has4``, ``spread4`` (a kind held four times, not as one kong), ``nwaits``,
+kind held), ``has4``, ``nwaits``, ``held`` (the indices of the tiles held before the win),
 ``held_pairs_waited`` (waiting kinds held twice before the win), ``pair_wait_held`` (two waits,
 each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_wind``,
 ``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``, ``nsets``,
 ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
 ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
-``wind_pungs``, ``dragon_pungs``, ``pung_firsts``/``chow_firsts`` (first tile indices), ``pair``
+``wind_pungs``, ``dragon_pungs``, ``other_wind_pungs`` (of neither the seat's nor the round's
+wind), ``pung_firsts``/``chow_firsts``/``concealed_chow_firsts`` (first tile indices), ``pair``
 (the eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads``
 (for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
 ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
 numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
-``outside`` (the eyes and every set hold a terminal or an honour), ``wait_place`` (where the
+``outside`` (the eyes and every set hold a terminal or an honour), ``knitted_straight`` (1 where
+three knitted groups of three tiles make the nine of a knitted straight), ``wait_place`` (where the
 winning tile sits in the concealed groups, as MCR's waits count it: ``edge``, ``closed``, ``pair``
 or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants
 ``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6); and the helpers
-``SHIFTED`` (:func:`shifted`) and ``MIXED_SHIFTED`` (:func:`mixed_shifted`).
+``PAIR_ROLE``, ``TWO_SIDED_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6), ``SEATS``;
+and the helpers defined here (each a pattern's count over the summary's integers), by the name
+:data:`~mjscore.scoring.summary.NAMES` gives them: ``SHIFTED`` (:func:`shifted`), ``MIXED_SHIFTED``
+(:func:`mixed_shifted`), ``IDENTICAL`` (:func:`identical`) and the rest.
+
+An expression may also read the hand (``hand``), and the groups (``groups``: a helper given them,
+like :func:`every_group_holds`, reads only what its pattern reads). Helpers take integers where
+they can, so that the compiled evaluator stays on native ints; the pattern it stands for is named in its
+docstring, and the differential test holds the two to the same count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any
 
-from mjscore.tiles import parse_tiles
+from mjscore.arrangements import Group
+from mjscore.hand import Hand, MeldKind, ReadyOn, Replacement, WinKind
+from mjscore.scoring.patterns_taiwan import DEALER
+from mjscore.tiles import Tile, parse_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +103,8 @@ def _mask(tiles: str) -> int:
 #: Tile index ranges of the honour families.
 _FAMILY = {"wind": (27, 31), "dragon": (31, 34)}
 _DRAGON_INDEX = {"P": 31, "F": 32, "C": 33}
-_SUIT_INDEX = {"m": 0, "p": 1, "s": 2}
+#: Every tile kind's bit.
+_ALL = (1 << 34) - 1
 
 
 def _flag(value: Any) -> str:
@@ -128,7 +141,22 @@ def _seat_flowers() -> Form:
 
 @fast("flower_set")
 def _flower_set(pure: bool, bouquet: int = 0) -> Form:
-    return guard("nflowers >= 4")
+    return exact(f"FLOWER_SET(hand.flowers, {_flag(pure)}, {bouquet!r}) if nflowers >= 4 else 0")
+
+
+def flower_set(flowers: tuple[Tile, ...], pure: int, bouquet: int) -> int:
+    """The count of the pattern ``flower_set``: the bonus tiles cover the numbers 1-4 in one
+    colour (``pure``, once per colour) or mixed; ``bouquet`` that many with a pure set among them."""
+    if len(flowers) < 4:
+        return 0
+    ranks = {t.rank for t in flowers}
+    pure_sets = sum(1 for low in (1, 5) if all(r in ranks for r in range(low, low + 4)))
+    if bouquet:
+        return 1 if len(ranks) >= bouquet and pure_sets else 0
+    if pure:
+        return pure_sets
+    mixed = all(r in ranks or r + 4 in ranks for r in range(1, 5))
+    return 1 if mixed and not pure_sets else 0
 
 
 @fast("flower_win")
@@ -177,32 +205,133 @@ def _kong_count(total: list[int], concealed: list[int] | None = None) -> Form:
 
 @fast("dragon_sequence")
 def _dragon_sequence(pure: bool, concealed: bool) -> Form:
-    return guard("nchows >= 3 and DRAGON_RANKS <= chow_ranks")
+    firsts = "concealed_chow_firsts" if concealed else "chow_firsts"
+    return exact(f"DRAGON_SEQUENCE({firsts}, {_flag(pure)}) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0")
+
+
+def dragon_sequence(firsts: list[int], pure: int) -> int:
+    """1 where the chows starting at ``firsts`` hold 123, 456 and 789 in one suit (``pure``) or one
+    in each suit (the pattern ``dragon_sequence``, given the concealed chows where it asks), else 0."""
+    if pure:
+        return 1 if any(s in firsts and s + 3 in firsts and s + 6 in firsts for s in (0, 9, 18)) else 0
+    for a, b, c in permutations((0, 9, 18)):
+        if a in firsts and b + 3 in firsts and c + 6 in firsts:
+            return 1
+    return 0
 
 
 @fast("sequential_pungs")
 def _sequential_pungs(count: int, independent: bool = False) -> Form:
-    return guard(f"npungs >= {count!r} and adjacent_pungs") if count > 1 else guard(f"npungs >= {count!r}")
+    needed = f"npungs >= {count!r} and adjacent_pungs" if count > 1 else f"npungs >= {count!r}"
+    return exact(f"PUNG_RUNS(pung_firsts, {count!r}, {_flag(independent)}) if {needed} else 0")
+
+
+def pung_runs(pung_firsts: list[int], count: int, independent: int) -> int:
+    """The count of the pattern ``sequential_pungs``: 1 where a run of pungs of consecutive ranks in
+    one suit is ``count`` long or longer; with ``independent``, how many runs are exactly ``count``."""
+    if len(pung_firsts) < count:
+        return 0
+    runs: list[int] = []
+    last = -2
+    for first in sorted({p for p in pung_firsts if p < 27}):
+        if first == last + 1 and first % 9:  # the next rank, in the same suit
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        last = first
+    if independent:
+        return runs.count(count)
+    return 1 if any(run >= count for run in runs) else 0
 
 
 @fast("identical_chows")
 def _identical_chows(count: int, independent: bool = False) -> Form:
-    return guard(f"chow_dups >= {count - 1!r}")
+    return exact(f"IDENTICAL(chow_firsts, {count!r}, {_flag(independent)}) if chow_dups >= {count - 1!r} else 0")
+
+
+def identical(chow_firsts: list[int], count: int, independent: int) -> int:
+    """The count of the pattern ``identical_chows``: 1 where one chow is held ``count`` times or
+    more; with ``independent``, how many chows are held exactly ``count`` times."""
+    if len(chow_firsts) < count:
+        return 0
+    found = 0
+    for n, first in enumerate(chow_firsts):
+        if first in chow_firsts[:n]:
+            continue
+        held = chow_firsts.count(first)
+        if independent:
+            found += 1 if held == count else 0
+        elif held >= count:
+            return 1
+    return found
 
 
 @fast("sister_chows")
 def _sister_chows(count: int, repeats: bool = False) -> Form:
-    return guard("sister_ranks")
+    return exact(f"SISTER_CHOWS(chow_firsts, {count!r}, {_flag(repeats)}) if sister_ranks else 0")
+
+
+def sister_chows(chow_firsts: list[int], count: int, repeats: int) -> int:
+    """The count of the pattern ``sister_chows``: per rank, the chows of different suits are grouped
+    in threes, then pairs (or with ``repeats``, a rank held in all three suits is one group of all
+    its chows); the groups of ``count`` chows are counted."""
+    if len(chow_firsts) < 2:
+        return 0
+    held = [0] * 27  # chows of each rank (first) in each suit (second)
+    for first in chow_firsts:
+        held[first % 9 * 3 + first // 9] += 1
+    found = 0
+    for at in range(0, 27, 3):
+        a, b, c = held[at], held[at + 1], held[at + 2]
+        low = min(a, b, c)
+        if repeats and low:
+            found += 1 if a + b + c == count else 0
+        elif count == 3:
+            found += low
+        elif count == 2:
+            found += a + b + c - max(a, b, c) - 2 * low  # the middle of the three, less the triples
+    return found
 
 
 @fast("sister_pungs")
 def _sister_pungs(count: int, independent: bool = False) -> Form:
-    return guard(f"npungs >= {count!r} and pung_same_rank") if count > 1 else guard(f"npungs >= {count!r}")
+    needed = f"npungs >= {count!r} and pung_same_rank" if count > 1 else f"npungs >= {count!r}"
+    return exact(f"SISTER_PUNGS(pung_firsts, {count!r}, {_flag(independent)}) if {needed} else 0")
+
+
+def _pungs_by_rank(pung_firsts: list[int]) -> list[int]:
+    """How many numbered pungs of each rank (one per suit: there are only four of a tile)."""
+    ranks = [0] * 9
+    for first in pung_firsts:
+        if first < 27:
+            ranks[first % 9] += 1
+    return ranks
+
+
+def sister_pungs(pung_firsts: list[int], count: int, independent: int) -> int:
+    """The count of the pattern ``sister_pungs``: 1 where a rank has pungs in ``count`` suits or
+    more; with ``independent``, how many ranks have pungs in exactly ``count`` suits."""
+    if len(pung_firsts) < count:
+        return 0
+    found = 0
+    for n in _pungs_by_rank(pung_firsts):
+        if not n:
+            continue
+        if independent:
+            found += 1 if n == count else 0
+        elif n >= count:
+            return 1
+    return found
 
 
 @fast("same_rank_pung_pairs")
 def _same_rank_pung_pairs() -> Form:
-    return guard("pung_same_rank")
+    return exact("SAME_RANK_PUNG_PAIRS(pung_firsts) if pung_same_rank else 0")
+
+
+def same_rank_pung_pairs(pung_firsts: list[int]) -> int:
+    """The count of the pattern ``same_rank_pung_pairs``: each two pungs of one rank."""
+    return sum(n * (n - 1) // 2 for n in _pungs_by_rank(pung_firsts))
 
 
 @fast("concealed_pungs")
@@ -221,17 +350,44 @@ def _no_terminals_or_honours() -> Form:
 
 @fast("terminal_pung_sets")
 def _terminal_pung_sets(count: int) -> Form:
-    return guard(f"terminal_pungs >= {2 * count!r}")
+    suits = "sum(1 for s in (0, 9, 18) if s in pung_firsts and s + 8 in pung_firsts)"
+    return exact(f"(1 if {suits} >= {count!r} else 0) if terminal_pungs >= {2 * count!r} else 0")
 
 
 @fast("terminal_chow_sets")
 def _terminal_chow_sets(count: int, same_suit: bool = False) -> Form:
-    return guard(f"nchows >= {2 * count!r} and end_chows >= 2")
+    needed = f"nchows >= {2 * count!r} and end_chows >= 2" if count > 0 else f"nchows >= {2 * count!r}"
+    return exact(f"TERMINAL_CHOW_SETS(chow_firsts, {count!r}, {_flag(same_suit)}) if {needed} else 0")
+
+
+def terminal_chow_sets(chow_firsts: list[int], count: int, same_suit: int) -> int:
+    """The count of the pattern ``terminal_chow_sets``: 1 where the suits' pairs of a 123 and a 789
+    chow number ``count`` or more (with ``same_suit``, in one suit)."""
+    if len(chow_firsts) < 2 * count:
+        return 0
+    pairs = [min(chow_firsts.count(s), chow_firsts.count(s + 6)) for s in (0, 9, 18)]
+    return 1 if (max(pairs) if same_suit else sum(pairs)) >= count else 0
 
 
 @fast("step_up_chows")
 def _step_up_chows(count: int = 3, three_suits: bool = True) -> Form:
-    return guard(f"nchows >= {count!r} and step3") if count == 3 else guard(f"nchows >= {count!r}")
+    needed = f"nchows >= {count!r} and step3" if count == 3 else f"nchows >= {count!r}"
+    return exact(f"STEP_UP(chow_firsts, {count!r}, {_flag(three_suits)}) if {needed} else 0")
+
+
+def step_up(chow_firsts: list[int], count: int, three_suits: int) -> int:
+    """1 where ``count`` of the chows start one rank above the last (with ``three_suits``, each in
+    another suit): the pattern ``step_up_chows``."""
+    if len(chow_firsts) < count:
+        return 0
+    for picked in combinations(chow_firsts, count):
+        ranks = sorted(first % 9 for first in picked)
+        if ranks != list(range(ranks[0], ranks[0] + count)):
+            continue
+        if three_suits and len({first // 9 for first in picked}) != count:
+            continue
+        return 1
+    return 0
 
 
 @fast("shifted_chows")
@@ -259,7 +415,8 @@ def _four_in_ways(ways: int, independent: bool = False) -> Form:
 
 @fast("tile_hog")
 def _tile_hog() -> Form:
-    return guard("spread4")
+    # Each kong holds all four of its tile, and no other kind is held four times as a kong.
+    return exact("counts.count(4) - nkongs if has4 else 0")
 
 
 @fast("chow_pairs")
@@ -285,12 +442,27 @@ def mixed_shifted(pung_firsts: list[int]) -> int:
 
 @fast("terminal_honour_pungs")
 def _terminal_honour_pungs() -> Form:
-    return guard("terminal_pungs or wind_pungs")
+    return exact("terminal_pungs + (other_wind_pungs if wind_pungs < 3 else 0)")
+
+
+@fast("other_wind_pungs")
+def _other_wind_pungs() -> Form:
+    return exact("other_wind_pungs")
 
 
 @fast("terminal_chows_with_fives")
 def _terminal_chows_with_fives(same_suit: bool) -> Form:
-    return guard("nchows == 4 and 0 <= pair < 27 and pair % 9 == 4")
+    return exact(f"TERMINAL_CHOWS_WITH_FIVES(chow_key, pair, {_flag(same_suit)})"
+                 " if nchows == 4 and npungs == 0 and 0 <= pair < 27 and pair % 9 == 4 else 0")
+
+
+def terminal_chows_with_fives(chow_key: tuple[int, ...], pair: int, same_suit: int) -> int:
+    """1 where the chows (sorted first indices) are two 123 and two 789 of the eyes' suit
+    (``same_suit``), or a 123 and a 789 of each other suit: the pattern ``terminal_chows_with_fives``
+    for a hand of four chows and a numbered pair of 5s."""
+    suit = pair // 9
+    suits = (suit, suit) if same_suit else tuple(s for s in range(3) if s != suit)
+    return 1 if chow_key == tuple(sorted(s * 9 + r for s in suits for r in (0, 6))) else 0
 
 
 # ----- hand patterns
@@ -320,7 +492,9 @@ def _no_exposed_melds(self_drawn: bool) -> Form:
 
 @fast("fully_exposed")
 def _fully_exposed(self_drawn: bool | None = None) -> Form:
-    return guard("role is PAIR_ROLE and len(hand.concealed) == 1")
+    drawn = "" if self_drawn is None else f" and self_drawn == {_flag(self_drawn)}"
+    return exact(f"1 if role is PAIR_ROLE and len(hand.concealed) == 1{drawn} and nsets"
+                 " and all(g.declared and not g.concealed for g in groups if g.is_set) else 0")
 
 
 @fast("one_suit")
@@ -346,7 +520,17 @@ def _five_families() -> Form:
 
 @fast("sequential_pung_hand")
 def _sequential_pung_hand() -> Form:
-    return guard("npungs == 5 and pair >= 0")
+    return exact("SEQUENTIAL_PUNG_HAND(pung_firsts, pair) if npungs == 5 and pair >= 0 else 0")
+
+
+def sequential_pung_hand(pung_firsts: list[int], pair: int) -> int:
+    """1 where the five pungs are consecutive ranks of one suit and the eyes continue the run at
+    either end: the pattern ``sequential_pung_hand`` for a hand of five pungs and eyes."""
+    firsts = sorted(pung_firsts)
+    low, high = firsts[0], firsts[-1]
+    if high >= 27 or low // 9 != high // 9 or firsts != list(range(low, low + 5)):
+        return 0
+    return 1 if pair // 9 == low // 9 and pair in (low - 1, high + 1) else 0
 
 
 @fast("all_honours")
@@ -361,17 +545,42 @@ def _arranged_as(shape: str) -> Form:
 
 @fast("jewel")
 def _jewel(suit: str, dragon: str) -> Form:
-    return guard(f"counts[{_DRAGON_INDEX[dragon]}] and nnumbered <= 1")
+    index = _DRAGON_INDEX[dragon]
+    allowed = 1 << index
+    for kind in range(34):
+        if Tile.from_index(kind).suit.value == suit:
+            allowed |= 1 << kind
+    return exact(f"1 if counts[{index}] and not present & {~allowed & _ALL!r} else 0")
 
 
 @fast("all_step_up")
 def _all_step_up(sequential_pair: bool = False, same_suit: bool = False) -> Form:
-    return guard("regular and pair >= 0 and nchows == nsets")
+    return exact(f"ALL_STEP_UP(chow_firsts, pair, {_flag(sequential_pair)}, {_flag(same_suit)})"
+                 " if regular and pair >= 0 and nchows == nsets else 0")
+
+
+def all_step_up(chow_firsts: list[int], pair: int, sequential_pair: int, same_suit: int) -> int:
+    """1 where the chows' first ranks are a run of consecutive numbers (``same_suit``: in one suit;
+    ``sequential_pair``: the eyes continue the run): the pattern ``all_step_up`` for a regular hand
+    of chows and eyes."""
+    ranks = sorted(first % 9 for first in chow_firsts)
+    if not ranks or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return 0
+    suits = {first // 9 for first in chow_firsts}
+    if same_suit and len(suits) != 1:
+        return 0
+    if sequential_pair:
+        if pair >= 27 or pair % 9 not in (ranks[0] - 1, ranks[-1] + 1):
+            return 0
+        if same_suit and pair // 9 not in suits:
+            return 0
+    return 1
 
 
 @fast("terminals_only")
 def _terminals_only(honours: bool) -> Form:
-    return guard(f"regular and outside and has_terminals and has_honours == {_flag(honours)}")
+    # ``outside``: the eyes and every set hold a terminal or an honour, chows being 123 or 789.
+    return exact(f"1 if regular and outside and has_terminals and has_honours == {_flag(honours)} else 0")
 
 
 @fast("eyes_of_rank")
@@ -386,17 +595,46 @@ def _any_pair_of_rank(ranks: list[int]) -> Form:
 
 @fast("pair_gongs")
 def _pair_gongs(count: int, or_more: bool = False) -> Form:
-    return guard("npairs >= 2") if count > 0 else guard("1")
+    call = f"PAIR_GONGS(pair_firsts, {count!r}, {_flag(or_more)})"
+    return exact(f"{call} if npairs >= 2 else 0") if count > 0 else exact(call)
+
+
+def pair_gongs(pair_firsts: list[int], count: int, or_more: int) -> int:
+    """1 where ``count`` kinds (``or_more``: at least ``count``) are two pairs each: the pattern
+    ``pair_gongs``."""
+    gongs = 0
+    for n, first in enumerate(pair_firsts):
+        if first not in pair_firsts[:n] and pair_firsts.count(first) >= 2:
+            gongs += 1
+    return 1 if (gongs >= count if or_more else gongs == count) else 0
 
 
 @fast("sequential_pairs")
 def _sequential_pairs(count: int) -> Form:
-    return guard("npairs >= 2")
+    return exact(f"SEQUENTIAL_PAIRS(pair_firsts, {count!r}) if npairs >= 2 else 0")
+
+
+def sequential_pairs(pair_firsts: list[int], count: int) -> int:
+    """1 where ``count`` numbered pairs run in consecutive ranks of one suit (counted from two
+    pairs on): the pattern ``sequential_pairs``."""
+    ranks = sorted({first for first in pair_firsts if first < 27})
+    run = 1
+    for a, b in zip(ranks, ranks[1:], strict=False):
+        run = run + 1 if b == a + 1 and a // 9 == b // 9 else 1
+        if run >= count:
+            return 1
+    return 0
 
 
 @fast("every_suit_holds")
 def _every_suit_holds(ranks: list[int]) -> Form:
-    return guard("nnumbered == 3") if ranks else guard("1")
+    if any(rank not in range(1, 10) for rank in ranks):
+        return exact("0")  # no tile has that rank
+    mask = 0
+    for suit in range(3):
+        for rank in ranks:
+            mask |= 1 << (suit * 9 + rank - 1)
+    return exact(f"1 if present & {mask!r} == {mask!r} else 0")
 
 
 @fast("only_tiles")
@@ -406,16 +644,42 @@ def _only_tiles(tiles: str) -> Form:
 
 @fast("held_suit_counts")
 def _held_suit_counts(counts: list[int]) -> Form:
-    # The held tiles one numbered suit: with the winning tile, a hand of that suit alone.
-    return guard("not hand.melds and nnumbered == 1 and not has_honours")
+    return exact(f"0 if hand.melds else HELD_SUIT_COUNTS(held, {tuple(counts)!r})")
+
+
+def held_suit_counts(held: list[int], counts: tuple[int, ...]) -> int:
+    """1 where the tiles held (indices) are one numbered suit with ``counts`` copies of ranks 1 to 9:
+    the pattern ``held_suit_counts`` for a hand with no declared set."""
+    if not held or held[0] >= 27:
+        return 0
+    suit = held[0] // 9
+    ranks = [0] * 9
+    for index in held:
+        if index // 9 != suit:
+            return 0
+        ranks[index % 9] += 1
+    return 1 if tuple(ranks) == counts else 0
 
 
 @fast("every_group_holds")
 def _every_group_holds(tiles: str) -> Form:
-    # Each chow (its three tiles), pung and the eyes of the summary hold one of the tiles.
+    # Each chow (its three tiles), pung and the eyes of the summary hold one of the tiles (the quick
+    # test), and then every group, the irregular ones too.
     mask = _mask(tiles)
-    return guard(f"present & {mask!r} and all((7 << c) & {mask!r} for c in chow_firsts)"
-                 f" and all((1 << p) & {mask!r} for p in pung_firsts) and (pair < 0 or (1 << pair) & {mask!r})")
+    return exact(f"EVERY_GROUP_HOLDS(groups, {mask!r}) if present & {mask!r}"
+                 f" and all((7 << c) & {mask!r} for c in chow_firsts)"
+                 f" and all((1 << p) & {mask!r} for p in pung_firsts) and (pair < 0 or (1 << pair) & {mask!r}) else 0")
+
+
+def every_group_holds(groups: tuple[Group, ...], mask: int) -> int:
+    """1 where there are groups and each holds a tile of ``mask`` (bit ``index``): the pattern
+    ``every_group_holds``."""
+    if not groups:
+        return 0
+    for group in groups:
+        if not any((1 << t.index) & mask for t in group.tiles):
+            return 0
+    return 1
 
 
 @fast("all_pungs_of")
@@ -431,7 +695,7 @@ def _all_chows_numbered_eyes() -> Form:
 
 @fast("complete_knitted_straight")
 def _complete_knitted_straight() -> Form:
-    return guard("nsets < len(groups) - 1")
+    return exact("knitted_straight")
 
 
 # ----- waits
@@ -525,3 +789,52 @@ def _dealer_streak(cap: int = 0, paid_by_dealer: bool = False) -> Form:
 @fast("winning")
 def _winning() -> Form:
     return exact("1")
+
+
+# ----- the Taiwan association's table
+
+
+@fast("dealer_payment")
+def _dealer_payment(streak: bool = False) -> Form:
+    dealer = f"(hand.seat == {DEALER!r} or hand.discarder is None or hand.discarder == {DEALER!r})"
+    if streak:
+        return exact(f"hand.dealer_streak if hand.dealer_streak > 0 and {dealer} else 0")
+    return exact(f"1 if {dealer} else 0")
+
+
+@fast("no_claimed_sets")
+def _no_claimed_sets() -> Form:
+    return exact("0 if exposed else 1")
+
+
+@fast("replacement_after_own_kong")
+def _replacement_after_own_kong() -> Form:
+    return exact("OWN_KONG_REPLACEMENT(hand) if win is SELF_DRAW and hand.replacement is not None else 0")
+
+
+def own_kong_replacement(hand: Hand) -> int:
+    """1 where the self-drawn winning tile replaced a flower, or the last kong, made from the
+    winner's own draw (concealed, or added to a pung): the pattern ``replacement_after_own_kong``."""
+    if hand.replacement is None or hand.win is not WinKind.SELF_DRAW:
+        return 0
+    if hand.replacement is Replacement.FLOWER:
+        return 1
+    last_kong = next(m for m in reversed(hand.melds) if m.kind is MeldKind.KONG)
+    return 1 if last_kong.concealed or last_kong.added else 0
+
+
+@fast("plain_win")
+def _plain_win() -> Form:
+    return exact("1 if claimed and not nflowers and not has_honours and regular and nchows == nsets"
+                 " and role is TWO_SIDED_ROLE else 0")
+
+
+@fast("ready_on")
+def _ready_on(when: str) -> Form:
+    return exact(f"1 if hand.ready_on is not None and hand.ready_on.value == {ReadyOn(when).value!r} else 0")
+
+
+@fast("first_go_around_discard")
+def _first_go_around_discard() -> Form:
+    return exact(f"1 if hand.seat != {DEALER!r} and win is DISCARD and hand.discards is not None and not hand.earthly"
+                 " and not hand.effective_declared_tiles and hand.discards < SEATS.index(hand.seat) else 0")

@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import Hand, MeldKind, WinKind
+from mjscore.scoring import fast_forms
 from mjscore.scoring.facts import Facts as Facts  # re-exported: the generated code reads it from here
-from mjscore.scoring.fast_forms import mixed_shifted, shifted
 from mjscore.scoring.patterns import Pattern
 from mjscore.scoring.patterns_mcr import chow_pair_fans
 from mjscore.tiles import SEATS as SEATS  # re-exported, as Facts
@@ -56,23 +56,48 @@ KNITTED: Final = GroupKind.KNITTED
 SINGLES: Final = GroupKind.SINGLES
 PUNG_ROLE: Final = WinRole.PUNG
 PAIR_ROLE: Final = WinRole.PAIR
+TWO_SIDED_ROLE: Final = WinRole.TWO_SIDED
 TERMINAL_INDICES: Final = (0, 8, 9, 17, 18, 26)
 TERMINALS: Final = frozenset(TERMINAL_INDICES)
 END_CHOWS: Final = frozenset((0, 6, 9, 15, 18, 24))
 DRAGON_RANKS: Final = frozenset((0, 3, 6))
 CHOW_PAIR_FANS: Final = chow_pair_fans
-SHIFTED: Final = shifted
-MIXED_SHIFTED: Final = mixed_shifted
+SHIFTED: Final = fast_forms.shifted
+MIXED_SHIFTED: Final = fast_forms.mixed_shifted
 PUNGS_A_HELD_PAIR: Final = pungs_a_held_pair
+FLOWER_SET: Final = fast_forms.flower_set
+DRAGON_SEQUENCE: Final = fast_forms.dragon_sequence
+PUNG_RUNS: Final = fast_forms.pung_runs
+IDENTICAL: Final = fast_forms.identical
+SISTER_CHOWS: Final = fast_forms.sister_chows
+SISTER_PUNGS: Final = fast_forms.sister_pungs
+SAME_RANK_PUNG_PAIRS: Final = fast_forms.same_rank_pung_pairs
+TERMINAL_CHOW_SETS: Final = fast_forms.terminal_chow_sets
+STEP_UP: Final = fast_forms.step_up
+TERMINAL_CHOWS_WITH_FIVES: Final = fast_forms.terminal_chows_with_fives
+SEQUENTIAL_PUNG_HAND: Final = fast_forms.sequential_pung_hand
+ALL_STEP_UP: Final = fast_forms.all_step_up
+PAIR_GONGS: Final = fast_forms.pair_gongs
+SEQUENTIAL_PAIRS: Final = fast_forms.sequential_pairs
+HELD_SUIT_COUNTS: Final = fast_forms.held_suit_counts
+EVERY_GROUP_HOLDS: Final = fast_forms.every_group_holds
+OWN_KONG_REPLACEMENT: Final = fast_forms.own_kong_replacement
 
 #: The names the generated code may read besides the summary and its arguments.
 NAMES: Final[dict[str, Any]] = {
     "SELF_DRAW": SELF_DRAW, "DISCARD": DISCARD, "ROBBING_GONG": ROBBING_GONG, "FLOWERS": FLOWERS,
     "KONG_MELD": KONG_MELD, "KONG": KONG, "PAIR": PAIR, "KNITTED": KNITTED, "SINGLES": SINGLES,
-    "PUNG_ROLE": PUNG_ROLE, "PAIR_ROLE": PAIR_ROLE,
+    "PUNG_ROLE": PUNG_ROLE, "PAIR_ROLE": PAIR_ROLE, "TWO_SIDED_ROLE": TWO_SIDED_ROLE,
     "SEATS": SEATS, "TERMINAL_INDICES": TERMINAL_INDICES, "TERMINALS": TERMINALS, "END_CHOWS": END_CHOWS,
     "DRAGON_RANKS": DRAGON_RANKS, "CHOW_PAIR_FANS": CHOW_PAIR_FANS, "SHIFTED": SHIFTED,
     "MIXED_SHIFTED": MIXED_SHIFTED, "PUNGS_A_HELD_PAIR": PUNGS_A_HELD_PAIR, "Facts": Facts,
+    "FLOWER_SET": FLOWER_SET, "DRAGON_SEQUENCE": DRAGON_SEQUENCE, "PUNG_RUNS": PUNG_RUNS, "IDENTICAL": IDENTICAL,
+    "SISTER_CHOWS": SISTER_CHOWS, "SISTER_PUNGS": SISTER_PUNGS, "SAME_RANK_PUNG_PAIRS": SAME_RANK_PUNG_PAIRS,
+    "TERMINAL_CHOW_SETS": TERMINAL_CHOW_SETS, "STEP_UP": STEP_UP,
+    "TERMINAL_CHOWS_WITH_FIVES": TERMINAL_CHOWS_WITH_FIVES, "SEQUENTIAL_PUNG_HAND": SEQUENTIAL_PUNG_HAND,
+    "ALL_STEP_UP": ALL_STEP_UP, "PAIR_GONGS": PAIR_GONGS, "SEQUENTIAL_PAIRS": SEQUENTIAL_PAIRS,
+    "HELD_SUIT_COUNTS": HELD_SUIT_COUNTS, "EVERY_GROUP_HOLDS": EVERY_GROUP_HOLDS,
+    "OWN_KONG_REPLACEMENT": OWN_KONG_REPLACEMENT,
 }
 
 #: The summary: every value an expression may use, how it is computed, and whether it is the
@@ -93,11 +118,10 @@ SUMMARY: Final[tuple[Value, ...]] = (
     Value(("present",), "present = 0\nfor i in range(34):\n    if counts[i]:\n        present |= 1 << i",
           ("counts",), per_hand=True),
     Value(("has4",), "has4 = 4 in counts", ("counts",), per_hand=True),
-    Value(("spread4",), "spread4 = has4 and counts.count(4) > sum(1 for m in hand.melds if m.kind is KONG_MELD)",
-          ("has4", "counts"), per_hand=True),
     Value(("nwaits",), "nwaits = len(waits)", per_hand=True),
-    Value(("held_pairs_waited",), "held = [t.index for t in hand.concealed]\n"
-          "held_pairs_waited = sum(1 for t in waits if held.count(t.index) >= 2)", per_hand=True),
+    Value(("held",), "held = [t.index for t in hand.concealed]", per_hand=True),
+    Value(("held_pairs_waited",), "held_pairs_waited = sum(1 for t in waits if held.count(t.index) >= 2)",
+          ("held",), per_hand=True),
     Value(("pair_wait_held",), "pair_wait_held = nwaits == 2 and held_pairs_waited == 2"
           " and PUNGS_A_HELD_PAIR(hand, waits[0]) and PUNGS_A_HELD_PAIR(hand, waits[1])",
           ("nwaits", "held_pairs_waited"), per_hand=True),
@@ -171,6 +195,17 @@ SUMMARY: Final[tuple[Value, ...]] = (
           "wait_place = '' if off_wait else 'edge' if edge_wait else 'closed' if closed_wait"
           " else 'pair' if pair_wait else ''",
           ("groups", "win_index")),
+    Value(("concealed_chow_firsts",),
+          "concealed_chow_firsts = [g.first.index for g in groups if g.is_chow and g.concealed]", ("groups",)),
+    Value(("other_wind_pungs",), "other_wind_pungs = sum(1 for p in pung_firsts"
+          " if 27 <= p < 31 and p != seat_wind and p != round_wind) if wind_pungs else 0",
+          ("pung_firsts", "wind_pungs", "seat_wind", "round_wind")),
+    Value(("knitted_straight",),
+          "knitted_straight = 0\n"
+          "if nsets < len(groups) - 1:\n"
+          "    knitted = sum(1 for g in groups if g.kind is KNITTED and len(g.tiles) == 3)\n"
+          "    knitted_straight = 1 if knitted == 3 else 0",
+          ("groups", "nsets")),
     Value(("pair_firsts",), "pair_firsts = [g.first.index for g in groups if g.kind is PAIR]", ("groups",)),
     Value(("spreads",), "spreads: list[int] = []\nif has4:\n    holding: dict[int, int] = {}\n    for g in groups:\n"
           "        for i in {t.index for t in g.tiles}:\n            holding[i] = holding.get(i, 0) + 1\n"
