@@ -271,11 +271,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         number, fired = which.best(hand, candidates, wait_set)
         arrangement = candidates[number]
         counted = which.counted(fired)
-        uncapped = sum(rule.points * count for rule, count in counted) + rules.base
-        for_dealer = sum(rule.points * count for rule, count in counted if rule.dealer_payments_only)
-        excluded = sum(rule.points * count for rule, count in counted if rule.id in rules.minimum_excludes)
-        rows = tuple(which.rules[i] for i, _ in fired)
-        lazy = _Awards(lambda: arrangement_awards(rules, Facts(hand, arrangement, wait_set), rows))
+        uncapped, for_dealer, excluded = _tally(rules, counted)
+        lazy = _Awards(lambda: _counted_awards(rules, Facts(hand, arrangement, wait_set), counted,
+                                               [which.rules[i] for i, _ in fired]))
         implied = both.implied_payments
         table = _table_payments(implied, Facts(hand, arrangement, wait_set)) if implied else ()
     else:
@@ -313,6 +311,40 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         limited=limited,
         _awards=lazy,
     )
+
+
+def _tally(rules: Ruleset, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
+    """The total of the counted rows with the base, the part of it only the dealer's payments
+    carry, and the part the minimum to win leaves out: one pass over the rows."""
+    total = rules.base
+    for_dealer = 0
+    excluded = 0
+    excludes = rules.minimum_excludes
+    for rule, count in counted:
+        value = rule.points * count
+        total += value
+        if rule.dealer_payments_only:
+            for_dealer += value
+        if excludes and rule.id in excludes:
+            excluded += value
+    return total, for_dealer, excluded
+
+
+def _counted_awards(rules: Ruleset, facts: Facts, counted: list[tuple[AwardRule, int]],
+                    fired: list[AwardRule]) -> tuple[Award, ...]:
+    """The awards of the rows the compiled evaluator counted (groups, replacements and reductions
+    already applied, in the order of the sheet), with their details from the rows' patterns: only
+    the counted rows' patterns are called, and no award is made to be dropped. A consolation names
+    the awards it replaces, which ``counted`` no longer holds: then :func:`arrangement_awards`
+    makes them from the ``fired`` rows, as it does for a row whose pattern finds nothing (which
+    the evaluator's fast forms never let happen)."""
+    awards: list[Award] = []
+    for rule, count in counted:
+        hit = None if rule.consolation is not None else rule.function(facts, *rule.arguments)
+        if hit is None:
+            return arrangement_awards(rules, facts, tuple(fired))
+        awards.append(Award(rule.id, rule.name, rule.points, count, rule.group, hit.detail, rule.help, rule.source))
+    return tuple(awards)
 
 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
