@@ -260,9 +260,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
     flower_win = hand.win is WinKind.FLOWERS
     if flower_win:
-        candidates: list[Arrangement | None] = [None]
+        candidates: Sequence[Arrangement | None] = (None,)
     else:
-        candidates = list(arrangements(hand, rules.played_shapes))
+        candidates = arrangements(hand, rules.played_shapes)
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     if compiled:
@@ -290,10 +290,12 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         excluded = sum(a.value for a in awards if a.id in rules.minimum_excludes)
         lazy = _Awards(None, awards)
         table = _table_payments(rules.table_payments, facts)
-    limited = rules.limit is not None and uncapped > rules.limit
-    total = rules.limit if rules.limit is not None and limited else uncapped
+    limit = rules.limit
+    limited = limit is not None and uncapped > limit
+    total = limit if limit is not None and limited else uncapped
     without_dealer = min(total, uncapped - for_dealer) if for_dealer else None
-    minimum = rules.minimum.get(hand.round) if rules.minimum else None
+    minima = rules.minimum
+    minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
     legal = minimum is None or counted_for_minimum >= minimum
     return Score(
@@ -416,7 +418,7 @@ def _table_payments(rules: Sequence[TablePaymentRule], facts: Facts) -> tuple[Ta
         hit = rule.test(facts) if rule.enabled else None
         if hit is not None:
             found.append(_table_payment(rule, facts.hand.seat, hit.count, hit.detail, facts.hand.discarder))
-    return tuple(_highest_per_group(found))
+    return tuple(_highest_per_group(found)) if found else ()
 
 
 def _table_payment(rule: TablePaymentRule, seat: str, count: int, detail: str,
