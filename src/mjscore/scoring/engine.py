@@ -415,7 +415,7 @@ def _table_payments(rules: Sequence[TablePaymentRule], facts: Facts) -> tuple[Ta
     never)."""
     found: list[TablePayment] = []
     for rule in rules:
-        hit = rule.test(facts) if rule.enabled else None
+        hit = rule.function(facts, *rule.arguments) if rule.enabled else None  # rule.test, without its call
         if hit is not None:
             found.append(_table_payment(rule, facts.hand.seat, hit.count, hit.detail, facts.hand.discarder))
     return tuple(_highest_per_group(found)) if found else ()
