@@ -27,8 +27,13 @@ from mjscore.scoring.payments import Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
 
+# The values made for every scored hand (Award, TablePayment, Score; payments.Payment) spell out their
+# __init__ (``init=False``): the one dataclasses generates for a frozen class runs interpreted even in
+# the compiled build and sets each field through a Python-level call, dozens of times the cost of the
+# compiled one. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Award:
     """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...)."""
 
@@ -40,6 +45,17 @@ class Award:
     detail: str
     help: Names
     source: str
+
+    def __init__(self, id: str, name: Names, points: int, count: int, group: str | None, detail: str,
+                 help: Names, source: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "help", help)
+        object.__setattr__(self, "source", source)
 
     @property
     def value(self) -> int:
@@ -64,7 +80,7 @@ class Award:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TablePayment:
     """A payment settled at the table, not added to the hand (ruling 5): one a scored hand implies,
     or an event recorded when it happens (:func:`record_event`)."""
@@ -76,6 +92,16 @@ class TablePayment:
     group: str | None
     payments: tuple[Payment, ...]
     detail: str
+
+    def __init__(self, id: str, name: Names, count: int, amount: int, group: str | None,
+                 payments: tuple[Payment, ...], detail: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "detail", detail)
 
     @property
     def value(self) -> int:
@@ -113,7 +139,7 @@ class _Awards:
         return self._awards
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Score:
     """The scored hand: the total, every award counted, the base, the arrangement used, the wait
     set, the payments and the table payments, and whether the total meets the minimum to win.
@@ -138,6 +164,24 @@ class Score:
     counted_for_minimum: int
     limited: bool = False
     _awards: _Awards = field(default_factory=lambda: _Awards(None), repr=False)
+
+    def __init__(self, ruleset: Ruleset, hand: Hand, total: int, base: int, arrangement: Arrangement | None,
+                 waits: tuple[Tile, ...], payments: tuple[Payment, ...], table_payments: tuple[TablePayment, ...],
+                 minimum: int | None, uncapped_total: int, counted_for_minimum: int, limited: bool = False,
+                 _awards: _Awards | None = None) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "arrangement", arrangement)
+        object.__setattr__(self, "waits", waits)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "table_payments", table_payments)
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "uncapped_total", uncapped_total)
+        object.__setattr__(self, "counted_for_minimum", counted_for_minimum)
+        object.__setattr__(self, "limited", limited)
+        object.__setattr__(self, "_awards", _Awards(None) if _awards is None else _awards)
 
     @property
     def awards(self) -> tuple[Award, ...]:

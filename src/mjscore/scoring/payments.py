@@ -18,13 +18,20 @@ def money_text(amount: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payment:
     """``payer`` pays ``amount`` to ``payee`` (seats E, S, W, N)."""
 
     payer: str
     payee: str
     amount: int
+
+    def __init__(self, payer: str, payee: str, amount: int) -> None:
+        # Spelled out: the __init__ dataclasses makes for a frozen class runs interpreted in the compiled
+        # build, and every scored hand makes its payments (as engine.Score does).
+        object.__setattr__(self, "payer", payer)
+        object.__setattr__(self, "payee", payee)
+        object.__setattr__(self, "amount", amount)
 
     def money(self, stake: Decimal, base: Decimal = Decimal(0)) -> Decimal:
         """What the payment is worth at ``stake`` money per point (per tai), with ``base`` money on
