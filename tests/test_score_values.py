@@ -24,7 +24,7 @@ def test_each_value_is_a_frozen_dataclass_with_its_fields_in_order() -> None:
                 "minimum", "uncapped_total", "counted_for_minimum", "limited", "_awards"],
     }
     for cls, names in expected.items():
-        assert [f.name for f in dataclasses.fields(cls)] == names  # type: ignore[arg-type]
+        assert [f.name for f in dataclasses.fields(cls)] == names
 
 
 def test_a_scored_hand_cannot_be_changed_but_can_be_replaced() -> None:
