@@ -20,6 +20,8 @@ CLAIMS = ("heavenly", "earthly", "ready_declared")
 
 def check_context(hand: Hand, rules: Ruleset) -> None:
     """Refuse ``hand`` if a claim it makes breaks what that claim means under ``rules``."""
+    if not (hand.heavenly or hand.earthly or hand.ready_declared):  # no claim (most hands): nothing to check
+        return
     for claim in CLAIMS:
         rule = rules.contexts.get(claim)
         if rule is not None and getattr(hand, claim):

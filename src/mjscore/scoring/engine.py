@@ -27,8 +27,13 @@ from mjscore.scoring.payments import Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
 
+# The values made for every scored hand (Award, TablePayment, Score; payments.Payment) spell out their
+# __init__ (``init=False``): the one dataclasses generates for a frozen class runs interpreted even in
+# the compiled build and sets each field through a Python-level call, dozens of times the cost of the
+# compiled one. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Award:
     """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...)."""
 
@@ -40,6 +45,17 @@ class Award:
     detail: str
     help: Names
     source: str
+
+    def __init__(self, id: str, name: Names, points: int, count: int, group: str | None, detail: str,
+                 help: Names, source: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "help", help)
+        object.__setattr__(self, "source", source)
 
     @property
     def value(self) -> int:
@@ -64,7 +80,7 @@ class Award:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TablePayment:
     """A payment settled at the table, not added to the hand (ruling 5): one a scored hand implies,
     or an event recorded when it happens (:func:`record_event`)."""
@@ -76,6 +92,16 @@ class TablePayment:
     group: str | None
     payments: tuple[Payment, ...]
     detail: str
+
+    def __init__(self, id: str, name: Names, count: int, amount: int, group: str | None,
+                 payments: tuple[Payment, ...], detail: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "detail", detail)
 
     @property
     def value(self) -> int:
@@ -113,7 +139,7 @@ class _Awards:
         return self._awards
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Score:
     """The scored hand: the total, every award counted, the base, the arrangement used, the wait
     set, the payments and the table payments, and whether the total meets the minimum to win.
@@ -138,6 +164,24 @@ class Score:
     counted_for_minimum: int
     limited: bool = False
     _awards: _Awards = field(default_factory=lambda: _Awards(None), repr=False)
+
+    def __init__(self, ruleset: Ruleset, hand: Hand, total: int, base: int, arrangement: Arrangement | None,
+                 waits: tuple[Tile, ...], payments: tuple[Payment, ...], table_payments: tuple[TablePayment, ...],
+                 minimum: int | None, uncapped_total: int, counted_for_minimum: int, limited: bool = False,
+                 _awards: _Awards | None = None) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "arrangement", arrangement)
+        object.__setattr__(self, "waits", waits)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "table_payments", table_payments)
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "uncapped_total", uncapped_total)
+        object.__setattr__(self, "counted_for_minimum", counted_for_minimum)
+        object.__setattr__(self, "limited", limited)
+        object.__setattr__(self, "_awards", _Awards(None) if _awards is None else _awards)
 
     @property
     def awards(self) -> tuple[Award, ...]:
@@ -260,9 +304,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
     flower_win = hand.win is WinKind.FLOWERS
     if flower_win:
-        candidates: list[Arrangement | None] = [None]
+        candidates: Sequence[Arrangement | None] = (None,)
     else:
-        candidates = list(arrangements(hand, rules.played_shapes))
+        candidates = arrangements(hand, rules.played_shapes)
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     if compiled:
@@ -271,11 +315,9 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         number, fired = which.best(hand, candidates, wait_set)
         arrangement = candidates[number]
         counted = which.counted(fired)
-        uncapped = sum(rule.points * count for rule, count in counted) + rules.base
-        for_dealer = sum(rule.points * count for rule, count in counted if rule.dealer_payments_only)
-        excluded = sum(rule.points * count for rule, count in counted if rule.id in rules.minimum_excludes)
-        rows = tuple(which.rules[i] for i, _ in fired)
-        lazy = _Awards(lambda: arrangement_awards(rules, Facts(hand, arrangement, wait_set), rows))
+        uncapped, for_dealer, excluded = _tally(rules, counted)
+        lazy = _Awards(lambda: _counted_awards(rules, Facts(hand, arrangement, wait_set), counted,
+                                               [which.rules[i] for i, _ in fired]))
         implied = both.implied_payments
         table = _table_payments(implied, Facts(hand, arrangement, wait_set)) if implied else ()
     else:
@@ -292,10 +334,12 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         excluded = sum(a.value for a in awards if a.id in rules.minimum_excludes)
         lazy = _Awards(None, awards)
         table = _table_payments(rules.table_payments, facts)
-    limited = rules.limit is not None and uncapped > rules.limit
-    total = rules.limit if rules.limit is not None and limited else uncapped
+    limit = rules.limit
+    limited = limit is not None and uncapped > limit
+    total = limit if limit is not None and limited else uncapped
     without_dealer = min(total, uncapped - for_dealer) if for_dealer else None
-    minimum = rules.minimum.get(hand.round) if rules.minimum else None
+    minima = rules.minimum
+    minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
     legal = minimum is None or counted_for_minimum >= minimum
     return Score(
@@ -313,6 +357,40 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         limited=limited,
         _awards=lazy,
     )
+
+
+def _tally(rules: Ruleset, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
+    """The total of the counted rows with the base, the part of it only the dealer's payments
+    carry, and the part the minimum to win leaves out: one pass over the rows."""
+    total = rules.base
+    for_dealer = 0
+    excluded = 0
+    excludes = rules.minimum_excludes
+    for rule, count in counted:
+        value = rule.points * count
+        total += value
+        if rule.dealer_payments_only:
+            for_dealer += value
+        if excludes and rule.id in excludes:
+            excluded += value
+    return total, for_dealer, excluded
+
+
+def _counted_awards(rules: Ruleset, facts: Facts, counted: list[tuple[AwardRule, int]],
+                    fired: list[AwardRule]) -> tuple[Award, ...]:
+    """The awards of the rows the compiled evaluator counted (groups, replacements and reductions
+    already applied, in the order of the sheet), with their details from the rows' patterns: only
+    the counted rows' patterns are called, and no award is made to be dropped. A consolation names
+    the awards it replaces, which ``counted`` no longer holds: then :func:`arrangement_awards`
+    makes them from the ``fired`` rows, as it does for a row whose pattern finds nothing (which
+    the evaluator's fast forms never let happen)."""
+    awards: list[Award] = []
+    for rule, count in counted:
+        hit = None if rule.consolation is not None else rule.function(facts, *rule.arguments)
+        if hit is None:
+            return arrangement_awards(rules, facts, tuple(fired))
+        awards.append(Award(rule.id, rule.name, rule.points, count, rule.group, hit.detail, rule.help, rule.source))
+    return tuple(awards)
 
 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
@@ -381,10 +459,10 @@ def _table_payments(rules: Sequence[TablePaymentRule], facts: Facts) -> tuple[Ta
     never)."""
     found: list[TablePayment] = []
     for rule in rules:
-        hit = rule.test(facts) if rule.enabled else None
+        hit = rule.function(facts, *rule.arguments) if rule.enabled else None  # rule.test, without its call
         if hit is not None:
             found.append(_table_payment(rule, facts.hand.seat, hit.count, hit.detail, facts.hand.discarder))
-    return tuple(_highest_per_group(found))
+    return tuple(_highest_per_group(found)) if found else ()
 
 
 def _table_payment(rule: TablePaymentRule, seat: str, count: int, detail: str,

@@ -18,13 +18,20 @@ def money_text(amount: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payment:
     """``payer`` pays ``amount`` to ``payee`` (seats E, S, W, N)."""
 
     payer: str
     payee: str
     amount: int
+
+    def __init__(self, payer: str, payee: str, amount: int) -> None:
+        # Spelled out: the __init__ dataclasses makes for a frozen class runs interpreted in the compiled
+        # build, and every scored hand makes its payments (as engine.Score does).
+        object.__setattr__(self, "payer", payer)
+        object.__setattr__(self, "payee", payee)
+        object.__setattr__(self, "amount", amount)
 
     def money(self, stake: Decimal, base: Decimal = Decimal(0)) -> Decimal:
         """What the payment is worth at ``stake`` money per point (per tai), with ``base`` money on
@@ -47,18 +54,19 @@ def settle(hand: Hand, total: int, bonus: int, without_dealer: int | None = None
     player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``without_dealer`` is the
     total of a payment in which neither payer nor payee is the dealer, East (ruling 35: the hand's
     total less its 莊家 and 連莊); None: ``total`` for every payment."""
-    def owed(payer: str) -> int:
-        dealer_pays_or_wins = "E" in (payer, hand.seat)
-        return total if without_dealer is None or dealer_pays_or_wins else without_dealer
-
-    others = [seat for seat in SEATS if seat != hand.seat]
-    if hand.discarder is not None:
-        return tuple(
-            Payment(seat, hand.seat, owed(seat) + bonus if seat == hand.discarder else bonus)
-            for seat in others
-            if seat == hand.discarder or bonus
-        )
-    return tuple(Payment(seat, hand.seat, owed(seat) + bonus) for seat in others)
+    winner, discarder = hand.seat, hand.discarder
+    payments: list[Payment] = []
+    for payer in SEATS:  # one loop, no closure: every scored hand is settled
+        if payer == winner:
+            continue
+        if discarder is not None and payer != discarder:  # a claimed win: the others pay the bonus only
+            if bonus:
+                payments.append(Payment(payer, winner, bonus))
+            continue
+        dealer_pays_or_wins = payer == "E" or winner == "E"
+        owed = total if without_dealer is None or dealer_pays_or_wins else without_dealer
+        payments.append(Payment(payer, winner, owed + bonus))
+    return tuple(payments)
 
 
 class Direction(StrEnum):

@@ -1,0 +1,51 @@
+"""The values a scored hand is made of (Score, Award, TablePayment, Payment) spell out their
+``__init__`` for speed (engine.py): they must stay frozen dataclasses with the same fields, order,
+defaults, equality and ``replace`` as the generated ``__init__`` gave."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import mjscore
+from mjscore.scoring.engine import Award, Score, TablePayment, record_event
+from mjscore.scoring.payments import Payment
+
+HAND = {"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p", "win": "self_draw", "flowers": ["1f"]}
+
+
+def test_each_value_is_a_frozen_dataclass_with_its_fields_in_order() -> None:
+    expected = {
+        Award: ["id", "name", "points", "count", "group", "detail", "help", "source"],
+        TablePayment: ["id", "name", "count", "amount", "group", "payments", "detail"],
+        Payment: ["payer", "payee", "amount"],
+        Score: ["ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments",
+                "minimum", "uncapped_total", "counted_for_minimum", "limited", "_awards"],
+    }
+    for cls, names in expected.items():
+        assert [f.name for f in dataclasses.fields(cls)] == names
+
+
+def test_a_scored_hand_cannot_be_changed_but_can_be_replaced() -> None:
+    result = mjscore.score(mjscore.Hand.from_dict(HAND), "lrc")
+    award, payment = result.awards[0], result.payments[0]
+    for value, name in ((result, "total"), (award, "count"), (payment, "amount")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, name, 0)
+    assert dataclasses.replace(award, count=award.count + 1).value == award.points * (award.count + 1)
+    assert dataclasses.replace(payment, amount=1) == Payment(payment.payer, payment.payee, 1)
+    assert dataclasses.replace(result) == result
+    assert dataclasses.replace(result, limited=True).awards == result.awards  # the same awards, still made once
+
+
+def test_the_keyword_defaults_are_the_dataclass_defaults() -> None:
+    result = mjscore.score(mjscore.Hand.from_dict(HAND), "lrc")
+    bare = Score(result.ruleset, result.hand, result.total, result.base, result.arrangement, result.waits,
+                 result.payments, result.table_payments, result.minimum, result.uncapped_total,
+                 result.counted_for_minimum)
+    assert bare.limited is False
+    assert bare.awards == ()  # no awards given: none made
+    event = record_event(mjscore.get_ruleset("lrc"), "concealed_gong_collection", "S")
+    assert event.payments == tuple(Payment(seat, "S", 5) for seat in ("E", "W", "N"))
+    assert repr(event).startswith("TablePayment(id='concealed_gong_collection'")
