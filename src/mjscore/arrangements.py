@@ -471,26 +471,39 @@ def _block_fits(counts: tuple[int, ...], chows: bool) -> bool | None:
     return into_sets if remainder == 0 else with_pair
 
 
-def _regular_waits(counts: list[int]) -> list[int]:
-    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
-    changes only its own block, whose state is cached, so each candidate costs a look-up."""
-    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
-    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
-    pairs = [sum(block) % 3 == 2 for block in blocks]
-    found = []
-    for number, (start, end, chows) in enumerate(_BLOCKS):
-        others = [n for n in range(len(_BLOCKS)) if n != number]
-        pair_here = (sum(blocks[number]) + 1) % 3 == 2
-        if not all(fits[n] for n in others) or sum(pairs[n] for n in others) + pair_here != 1:
-            continue
-        block = list(blocks[number])
-        for offset in range(end - start):
-            if block[offset] >= 4:
-                continue
+@cache
+def _block_waits(counts: tuple[int, ...], chows: bool) -> tuple[int, bool | None, tuple[int, ...]]:
+    """One block's part in the search for regular waits: its size modulo 3, whether it fits as it
+    is (:func:`_block_fits`), and the offsets of the kinds one more of which makes it fit."""
+    completing = []
+    block = list(counts)
+    for offset in range(len(counts)):
+        if block[offset] < 4:
             block[offset] += 1
             if _block_fits(tuple(block), chows):
-                found.append(start + offset)
+                completing.append(offset)
             block[offset] -= 1
+    return sum(counts) % 3, _block_fits(counts, chows), tuple(completing)
+
+
+def _regular_waits(counts: list[int]) -> list[int]:
+    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
+    changes only its own block, whose kinds that fit it are cached, so a hand costs four look-ups.
+    The winning tile's block must then fit, every other fit as it is, and one of them hold the pair."""
+    parts = [_block_waits(tuple(counts[start:end]), chows) for start, end, chows in _BLOCKS]
+    found: list[int] = []
+    for number, (start, _, _) in enumerate(_BLOCKS):
+        remainder, _, completing = parts[number]
+        if not completing:
+            continue
+        pairs = 1 if remainder == 1 else 0  # one tile more makes this block the pair's
+        others_fit = True
+        for other, (other_remainder, fits, _) in enumerate(parts):
+            if other != number:
+                others_fit = others_fit and bool(fits)
+                pairs += other_remainder == 2
+        if others_fit and pairs == 1:
+            found.extend(start + offset for offset in completing)
     return found
 
 
@@ -544,16 +557,32 @@ def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 KNITTED_STRAIGHTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
     for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+#: Each knitted straight's nine kinds, one bit each.
+_KNITTED_MASKS = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
+
+
+def _held_mask(held: tuple[int, ...]) -> int:
+    """The numbered kinds held, one bit each (bit ``i`` for kind ``i``)."""
+    mask = 0
+    for i in range(27):
+        if held[i]:
+            mask |= 1 << i
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(27) if mask >> i & 1]
 
 
 def _knitted_straight(held: tuple[int, ...], melds: int) -> list[int]:
     """For each knitted straight: its one missing tile; with none missing, the kinds that complete
     the rest into sets and a pair (the shape then counts the sets with the melds)."""
+    mask = _held_mask(held)
     found: list[int] = []
-    for straight in KNITTED_STRAIGHTS:
-        missing = [i for part in straight for i in part if not held[i]]
-        if len(missing) == 1:
-            found.append(missing[0])
+    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+        missing = tiles & ~mask
+        if missing and not missing & (missing - 1):  # one bit: one tile missing
+            found.append(missing.bit_length() - 1)
         elif not missing:
             rest = list(held)
             for part in straight:
@@ -596,14 +625,13 @@ def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None
 def _honours_and_knitted_candidates(held: tuple[int, ...], melds: int) -> list[int]:
     """Honours and knitted tiles: different kinds only; the winning tile is a kind not held, an
     honour or a tile of a knitted straight that holds every numbered tile held."""
-    if any(n > 1 for n in held):
+    if max(held) > 1:
         return []
+    mask = _held_mask(held)
     found = [i for i in range(27, KINDS) if not held[i]]
-    numbered = [i for i in range(27) if held[i]]
-    for straight in KNITTED_STRAIGHTS:
-        tiles = [i for part in straight for i in part]
-        if all(i in tiles for i in numbered):
-            found.extend(i for i in tiles if not held[i])
+    for tiles in _KNITTED_MASKS:
+        if not mask & ~tiles:
+            found.extend(_bits(tiles & ~mask))
     return found
 
 
