@@ -1,8 +1,14 @@
-"""The wait search's shortcuts against the definition: ``waits()`` finds the regular waits one suit
-at a time and each irregular shape's from the few candidates its :data:`CANDIDATES` function names;
-the reference here tries every one of the 34 kinds with every allowed shape function, no shortcut.
-The two must agree on every held hand: random held hands of each ruleset, and hands one tile from
-each irregular shape (or two tiles, or one tile wrong), with declared melds and without.
+"""The wait and arrangement searches' shortcuts against plain references written here.
+
+``waits()`` finds the regular waits one suit at a time and each irregular shape's from the few
+candidates its :data:`CANDIDATES` function names; the reference tries every one of the 34 kinds
+with every allowed shape function, no shortcut. The two must agree on every held hand: random held
+hands of each ruleset, and hands one tile from each irregular shape (or two tiles, or one tile
+wrong), with declared melds and without.
+
+The regular shape tries only the pairs of the one block that can hold them, from cached per-block
+divisions; its groupings, and the arrangements built from every shape's, must be the plain
+search's, in the same order (the first of equal arrangements wins, ruling 1).
 """
 
 from __future__ import annotations
@@ -15,7 +21,20 @@ import pytest
 
 import mjscore
 from mjscore import Hand, WinKind
-from mjscore.arrangements import CANDIDATES, KNITTED_STRAIGHTS, SHAPES, concealed_counts, waits
+from mjscore.arrangements import (
+    CANDIDATES,
+    KNITTED_STRAIGHTS,
+    SHAPES,
+    Arrangement,
+    Group,
+    Grouping,
+    GroupKind,
+    RawGroup,
+    WinRole,
+    arrangements,
+    concealed_counts,
+    waits,
+)
 from mjscore.hand import Meld, MeldKind
 from mjscore.sampling import random_winning_hand
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile
@@ -190,3 +209,84 @@ def test_the_waits_of_a_few_hands_worked_out_by_hand() -> None:
     assert codes(Hand.from_dict({"concealed": "147m258p36s567sEE", "win": "self_draw"})) == "9s"
     # 1122m 3344p 55s 777s: seven pairs waits on 7s (four 7s are two pairs), though three are held.
     assert codes(Hand.from_dict({"concealed": "1122m3344p55s777s", "win": "self_draw"})) == "7s"
+
+
+def plain_divisions(counts: list[int]) -> list[tuple[RawGroup, ...]]:
+    """Every division of ``counts`` into sets, deciding the lowest kind first: its pung, then its chow."""
+    first = next((i for i in range(KINDS) if counts[i]), None)
+    if first is None:
+        return [()]
+    found: list[tuple[RawGroup, ...]] = []
+    if counts[first] >= 3:
+        rest = list(counts)
+        rest[first] -= 3
+        found += [((GroupKind.PUNG, (first,) * 3),) + tail for tail in plain_divisions(rest)]
+    chow = (first, first + 1, first + 2)
+    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = [n - chow.count(i) for i, n in enumerate(counts)]
+        found += [((GroupKind.CHOW, chow),) + tail for tail in plain_divisions(rest)]
+    return found
+
+
+def plain_regular(counts: list[int]) -> list[Grouping]:
+    """Sets and one pair: each pair in the kinds' order, then each division of the rest."""
+    found: list[Grouping] = []
+    for pair in range(KINDS):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            found += [((GroupKind.PAIR, (pair, pair)),) + sets for sets in plain_divisions(rest)]
+    return found
+
+
+def plain_arrangements(hand: Hand, shapes: tuple[str, ...]) -> list[Arrangement]:
+    """Each grouping of each shape (``plain_regular`` for the regular one), once for each different
+    group the winning tile can be in; the claimed tile's group exposed (ruling 3)."""
+    assert hand.win_tile is not None
+    counts = concealed_counts(hand)
+    win = hand.win_tile.index
+    declared = tuple(Group({MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}.get(m.kind, GroupKind.KONG),
+                           tuple(sorted(m.tiles)), concealed=m.concealed, declared=True, added=m.added)
+                     for m in hand.melds)
+    found = []
+    for name in shapes:
+        every = plain_regular(counts) if name == "regular" else SHAPES[name](tuple(counts), len(hand.melds))
+        for grouping in every:
+            places = [p for p, group in enumerate(grouping) if win in group[1] and group not in grouping[:p]]
+            for place in places:
+                groups = tuple(Group(kind, tuple(HAND_TILES[i] for i in indices),
+                                     concealed=not (hand.win.claimed and p == place))
+                               for p, (kind, indices) in enumerate(grouping))
+                found.append(Arrangement(name, declared + groups, len(declared) + place, role_of(grouping[place], win)))
+    return found
+
+
+def role_of(group: RawGroup, win: int) -> WinRole:
+    kind, indices = group
+    if kind is GroupKind.CHOW:
+        at, rank = indices.index(win), indices[0] % 9 + 1
+        return (WinRole.CLOSED if at == 1 else WinRole.EDGE if (at, rank) in ((2, 1), (0, 7)) else WinRole.TWO_SIDED)
+    return {GroupKind.PUNG: WinRole.PUNG, GroupKind.PAIR: WinRole.PAIR}.get(kind, WinRole.SINGLE)
+
+
+def winning_hands(rng: random.Random, name: str, size: int) -> Iterator[Hand]:
+    """Random winning hands of the ruleset (often one suit: many arrangements; self-drawn and
+    claimed), and complete hands of the irregular shapes with each of their waits the winning tile."""
+    for _ in range(400):
+        yield random_winning_hand(rng, hand_size=size, ruleset=name, one_suit_chance=0.6)
+    for near in near_irregular_hands(rng, size):
+        for tile in waits(near, tuple(SHAPES)):
+            yield replace(near, win_tile=tile, ruleset=name)
+
+
+@pytest.mark.parametrize("size", [13, 16])
+def test_arrangements_are_the_plain_search_s_in_its_order(size: int) -> None:
+    rng = random.Random(7 + size)
+    many = claimed = 0
+    for name, shapes in rulesets_of_size(size):
+        for hand in winning_hands(rng, name, size):
+            found = arrangements(hand, shapes)
+            assert found == plain_arrangements(hand, shapes), (name, hand.to_dict())
+            many += len(found) > 1
+            claimed += hand.win.claimed
+    assert many and claimed  # hands with several arrangements (their order compared) and claimed tiles

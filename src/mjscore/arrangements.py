@@ -173,15 +173,32 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
 _BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
+@cache
+def _block_sets(counts: tuple[int, ...], start: int, chows: bool) -> tuple[tuple[RawGroup, ...], ...]:
+    """The divisions of one block (its first kind ``start``) into sets, as groups of the hand."""
+    return tuple(tuple(_raw(kind, start + offset) for kind, offset in option) for option in _suit_sets(counts, chows))
+
+
+def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = ()) -> list[Grouping]:
+    """``head`` followed by one division of each block, for every choice, the first block's outermost."""
+    found = []
+    for combo in product(*per_block):
+        grouping = head
+        for part in combo:
+            grouping += part
+        found.append(grouping)
+    return found
+
+
 def _sets_of(counts: Sequence[int]) -> list[Grouping]:
     """Every division of ``counts`` into sets only (no pair)."""
     per_block = []
     for start, end, chows in _BLOCKS:
-        options = _suit_sets(tuple(counts[start:end]), chows)
+        options = _block_sets(tuple(counts[start:end]), start, chows)
         if not options:
             return []
-        per_block.append([tuple(_raw(kind, start + offset) for kind, offset in option) for option in options])
-    return [tuple(g for block in combo for g in block) for combo in product(*per_block)]
+        per_block.append(options)
+    return _joined(per_block)
 
 
 def _raw(kind: GroupKind, index: int) -> RawGroup:
@@ -190,17 +207,38 @@ def _raw(kind: GroupKind, index: int) -> RawGroup:
     return (kind, (index, index, index))
 
 
+_PAIRS: tuple[RawGroup, ...] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
+
+
 @shape("regular")
 def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules)."""
-    if sum(counts) % 3 != 2:
+    """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules).
+
+    Every block but one must divide into sets and that one, two tiles over a multiple of three,
+    into sets and the pair; only its pairs are tried. Pairs in the kinds' order, then each block's
+    divisions: the order the arrangements keep (ruling 1)."""
+    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    pair_block = -1
+    for number, block in enumerate(blocks):
+        remainder = sum(block) % 3
+        if remainder == 2 and pair_block < 0:
+            pair_block = number
+        elif remainder:
+            return []
+    if pair_block < 0:
         return []
+    per_block = [_block_sets(block, start, chows) for block, (start, _, chows) in zip(blocks, _BLOCKS, strict=True)]
+    if not all(options for number, options in enumerate(per_block) if number != pair_block):
+        return []
+    start, _, chows = _BLOCKS[pair_block]
+    rest = list(blocks[pair_block])
     found: list[Grouping] = []
-    for pair in range(KINDS):
-        if counts[pair] >= 2:
-            rest = list(counts)
-            rest[pair] -= 2
-            found.extend(((GroupKind.PAIR, (pair, pair)),) + sets for sets in _sets_of(rest))
+    for offset, count in enumerate(blocks[pair_block]):
+        if count >= 2:
+            rest[offset] -= 2
+            per_block[pair_block] = _block_sets(tuple(rest), start, chows)
+            rest[offset] += 2
+            found.extend(_joined(per_block, (_PAIRS[start + offset],)))
     return found
 
 
@@ -345,7 +383,10 @@ def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
 def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
     """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
     key = tuple(counts)
-    return [(name, grouping) for name in shapes for grouping in SHAPES[name](key, melds)]
+    size = sum(key)
+    return [(name, grouping) for name in shapes
+            if name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size)
+            for grouping in SHAPES[name](key, melds)]
 
 
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
@@ -360,13 +401,18 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     found: list[Arrangement] = []
     for name, grouping in groupings(counts, len(hand.melds), shapes):
         seen: set[RawGroup] = set()
+        groups: tuple[Group, ...] = ()
         for position, (kind, indices) in enumerate(grouping):
             if win not in indices or (kind, indices) in seen:
                 continue
             seen.add((kind, indices))
-            role = _role(kind, indices, win)
-            groups = tuple(_group(k, idx, not (claimed and p == position)) for p, (k, idx) in enumerate(grouping))
-            found.append(Arrangement(name, declared + groups, len(declared) + position, role))
+            if not groups:
+                groups = declared + tuple(_group(k, idx, True) for k, idx in grouping)
+            placed = groups
+            if claimed:  # the claimed tile leaves its group exposed (ruling 3)
+                at = len(declared) + position
+                placed = groups[:at] + (_group(kind, indices, False),) + groups[at + 1:]
+            found.append(Arrangement(name, placed, len(declared) + position, _role(kind, indices, win)))
     return found
 
 
@@ -530,8 +576,10 @@ def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
     found = seven_pairs(counts, melds)
+    if not found:
+        return []
     kinds = [i for i in range(KINDS) if counts[i]]
-    if not found or len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
+    if len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
         return []
     return found
 
@@ -597,8 +645,9 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
     more set, concealed or declared, and a pair."""
     found: list[Grouping] = []
-    for straight in KNITTED_STRAIGHTS:
-        if any(counts[i] < 1 for part in straight for i in part):
+    mask = _held_mask(counts)
+    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+        if tiles & ~mask:  # a tile of this straight is not there
             continue
         rest = list(counts)
         for part in straight:
@@ -612,7 +661,7 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
     """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
     per suit) and honours (one singles group)."""
-    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if melds or sum(counts) != 14 or max(counts) > 1:
         return None
     numbered = {i for i in range(27) if counts[i]}
     for straight in KNITTED_STRAIGHTS:
