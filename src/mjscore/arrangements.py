@@ -645,9 +645,8 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
     more set, concealed or declared, and a pair."""
     found: list[Grouping] = []
-    mask = _held_mask(counts)
-    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
-        if tiles & ~mask:  # a tile of this straight is not there
+    for straight in KNITTED_STRAIGHTS:
+        if any(counts[i] < 1 for part in straight for i in part):
             continue
         rest = list(counts)
         for part in straight:
@@ -661,7 +660,7 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
     """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
     per suit) and honours (one singles group)."""
-    if melds or sum(counts) != 14 or max(counts) > 1:
+    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
         return None
     numbered = {i for i in range(27) if counts[i]}
     for straight in KNITTED_STRAIGHTS:
