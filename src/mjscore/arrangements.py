@@ -518,9 +518,8 @@ def _block_fits(counts: tuple[int, ...], chows: bool) -> bool | None:
 
 
 @cache
-def _block_waits(counts: tuple[int, ...], chows: bool) -> tuple[int, bool | None, tuple[int, ...]]:
-    """One block's part in the search for regular waits: its size modulo 3, whether it fits as it
-    is (:func:`_block_fits`), and the offsets of the kinds one more of which makes it fit."""
+def _block_completions(counts: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """The offsets of the kinds one more of which makes one block fit (:func:`_block_fits`)."""
     completing = []
     block = list(counts)
     for offset in range(len(counts)):
@@ -529,27 +528,27 @@ def _block_waits(counts: tuple[int, ...], chows: bool) -> tuple[int, bool | None
             if _block_fits(tuple(block), chows):
                 completing.append(offset)
             block[offset] -= 1
-    return sum(counts) % 3, _block_fits(counts, chows), tuple(completing)
+    return tuple(completing)
 
 
 def _regular_waits(counts: list[int]) -> list[int]:
     """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
-    changes only its own block, whose kinds that fit it are cached, so a hand costs four look-ups.
-    The winning tile's block must then fit, every other fit as it is, and one of them hold the pair."""
-    parts = [_block_waits(tuple(counts[start:end]), chows) for start, end, chows in _BLOCKS]
+    changes only its own block, which must then fit, every other fit as it is, and one of them hold
+    the pair. Each block's state and completing kinds are cached (the latter asked only of a block
+    the others leave room for), so a hand costs a few look-ups."""
+    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
+    remainders = [sum(block) % 3 for block in blocks]
     found: list[int] = []
-    for number, (start, _, _) in enumerate(_BLOCKS):
-        remainder, _, completing = parts[number]
-        if not completing:
-            continue
-        pairs = 1 if remainder == 1 else 0  # one tile more makes this block the pair's
+    for number, (start, _, chows) in enumerate(_BLOCKS):
+        pairs = 1 if remainders[number] == 1 else 0  # one tile more makes this block the pair's
         others_fit = True
-        for other, (other_remainder, fits, _) in enumerate(parts):
+        for other in range(len(_BLOCKS)):
             if other != number:
-                others_fit = others_fit and bool(fits)
-                pairs += other_remainder == 2
+                others_fit = others_fit and bool(fits[other])
+                pairs += remainders[other] == 2
         if others_fit and pairs == 1:
-            found.extend(start + offset for offset in completing)
+            found.extend(start + offset for offset in _block_completions(blocks[number], chows))
     return found
 
 
