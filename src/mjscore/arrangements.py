@@ -121,34 +121,29 @@ SHAPES: dict[str, Shape] = {}
 
 #: Shapes that are all concealed and take an exact number of tiles (the winning tile included).
 CONCEALED_SIZES: dict[str, int] = {}
-#: For a shape, a quick test of the tiles held before the win: False when no one tile can complete
-#: the shape, so the search for waits passes it over instead of trying all 34 kinds.
-Near = Callable[[Sequence[int]], bool]
-NEAR: dict[str, Near] = {}
+#: For a shape, the kinds that may complete it, found directly from the concealed counts held
+#: before the win and the number of declared melds: a few candidates among which are all the kinds
+#: that do. :func:`waits` checks each candidate with the shape function itself, so the shape stays
+#: the one definition; a shape without one is tried with all 34 kinds.
+Candidates = Callable[[tuple[int, ...], int], list[int]]
+CANDIDATES: dict[str, Candidates] = {}
 
 
-def shape(name: str, concealed_tiles: int | None = None, near: Near | None = None) -> Callable[[Shape], Shape]:
+def shape(name: str, concealed_tiles: int | None = None,
+          candidates: Candidates | None = None) -> Callable[[Shape], Shape]:
     """Register a shape under ``name``; rulesets list the shapes they allow by these names.
-    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles. ``near``: see
-    :data:`NEAR`. Both only speed up the search for waits; the shape function alone decides."""
+    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles. ``candidates``:
+    see :data:`CANDIDATES`. Both only speed up the search for waits; the shape function alone decides."""
 
     def register(function: Shape) -> Shape:
         SHAPES[name] = function
         if concealed_tiles is not None:
             CONCEALED_SIZES[name] = concealed_tiles
-        if near is not None:
-            NEAR[name] = near
+        if candidates is not None:
+            CANDIDATES[name] = candidates
         return function
 
     return register
-
-
-def _odd_kinds(held: Sequence[int]) -> int:
-    return sum(1 for n in held if n % 2)
-
-
-def _distinct_orphans(held: Sequence[int]) -> int:
-    return sum(1 for i in _ORPHAN_INDICES if held[i])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,15 +173,32 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
 _BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
+@cache
+def _block_sets(counts: tuple[int, ...], start: int, chows: bool) -> tuple[tuple[RawGroup, ...], ...]:
+    """The divisions of one block (its first kind ``start``) into sets, as groups of the hand."""
+    return tuple(tuple(_raw(kind, start + offset) for kind, offset in option) for option in _suit_sets(counts, chows))
+
+
+def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = ()) -> list[Grouping]:
+    """``head`` followed by one division of each block, for every choice, the first block's outermost."""
+    found = []
+    for combo in product(*per_block):
+        grouping = head
+        for part in combo:
+            grouping += part
+        found.append(grouping)
+    return found
+
+
 def _sets_of(counts: Sequence[int]) -> list[Grouping]:
     """Every division of ``counts`` into sets only (no pair)."""
     per_block = []
     for start, end, chows in _BLOCKS:
-        options = _suit_sets(tuple(counts[start:end]), chows)
+        options = _block_sets(tuple(counts[start:end]), start, chows)
         if not options:
             return []
-        per_block.append([tuple(_raw(kind, start + offset) for kind, offset in option) for option in options])
-    return [tuple(g for block in combo for g in block) for combo in product(*per_block)]
+        per_block.append(options)
+    return _joined(per_block)
 
 
 def _raw(kind: GroupKind, index: int) -> RawGroup:
@@ -195,17 +207,38 @@ def _raw(kind: GroupKind, index: int) -> RawGroup:
     return (kind, (index, index, index))
 
 
+_PAIRS: tuple[RawGroup, ...] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
+
+
 @shape("regular")
 def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules)."""
-    if sum(counts) % 3 != 2:
+    """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules).
+
+    Every block but one must divide into sets and that one, two tiles over a multiple of three,
+    into sets and the pair; only its pairs are tried. Pairs in the kinds' order, then each block's
+    divisions: the order the arrangements keep (ruling 1)."""
+    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    pair_block = -1
+    for number, block in enumerate(blocks):
+        remainder = sum(block) % 3
+        if remainder == 2 and pair_block < 0:
+            pair_block = number
+        elif remainder:
+            return []
+    if pair_block < 0:
         return []
+    per_block = [_block_sets(block, start, chows) for block, (start, _, chows) in zip(blocks, _BLOCKS, strict=True)]
+    if not all(options for number, options in enumerate(per_block) if number != pair_block):
+        return []
+    start, _, chows = _BLOCKS[pair_block]
+    rest = list(blocks[pair_block])
     found: list[Grouping] = []
-    for pair in range(KINDS):
-        if counts[pair] >= 2:
-            rest = list(counts)
-            rest[pair] -= 2
-            found.extend(((GroupKind.PAIR, (pair, pair)),) + sets for sets in _sets_of(rest))
+    for offset, count in enumerate(blocks[pair_block]):
+        if count >= 2:
+            rest[offset] -= 2
+            per_block[pair_block] = _block_sets(tuple(rest), start, chows)
+            rest[offset] += 2
+            found.extend(_joined(per_block, (_PAIRS[start + offset],)))
     return found
 
 
@@ -213,7 +246,20 @@ def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 # Irregular shapes of the 16-tile rulesets.
 
 
-@shape("seven_pairs_and_pung", concealed_tiles=17, near=lambda held: _odd_kinds(held) <= 2)
+def _odd_kinds(held: tuple[int, ...]) -> list[int]:
+    return [i for i in range(KINDS) if held[i] % 2]
+
+
+def _pairs_and_pung(held: tuple[int, ...], melds: int) -> list[int]:
+    """Nico Nico: the winning tile flips one kind's parity and must leave one odd kind, a pung: with
+    no odd kind held it makes a pung of a pair; with two, it evens one and the other is the pung."""
+    odd = _odd_kinds(held)
+    if not odd:
+        return [i for i in range(KINDS) if held[i] == 2]
+    return odd if len(odd) == 2 else []
+
+
+@shape("seven_pairs_and_pung", concealed_tiles=17, candidates=_pairs_and_pung)
 def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
     if melds or sum(counts) != 17:
@@ -231,7 +277,39 @@ def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 _ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
 
 
-@shape("thirteen_orphans_and_set", concealed_tiles=17, near=lambda held: _distinct_orphans(held) >= 12)
+def _missing_orphan(held: tuple[int, ...]) -> list[int] | None:
+    """The one terminal or honour not held ([] if more are missing), or None when all are held."""
+    missing = [i for i in _ORPHAN_INDICES if not held[i]]
+    if not missing:
+        return None
+    return missing if len(missing) == 1 else []
+
+
+def _set_neighbours(held: tuple[int, ...]) -> list[int]:
+    """Every kind that can make a set with held tiles: a held kind itself, or a numbered kind
+    within two ranks of a held one in its suit."""
+    near = [False] * KINDS
+    for i in range(KINDS):
+        if held[i]:
+            if i >= 27:
+                near[i] = True
+            else:
+                start = i - i % 9
+                for j in range(max(start, i - 2), min(start + 9, i + 3)):
+                    near[j] = True
+    return [i for i in range(KINDS) if near[i]]
+
+
+def _orphans_and_set(held: tuple[int, ...], melds: int) -> list[int]:
+    """LRC 13 Orphans: the missing one, or with all held, an orphan for the pair or a tile that
+    makes the further set with held tiles."""
+    missing = _missing_orphan(held)
+    if missing is not None:
+        return missing
+    return sorted(set(_ORPHAN_INDICES).union(_set_neighbours(held)))
+
+
+@shape("thirteen_orphans_and_set", concealed_tiles=17, candidates=_orphans_and_set)
 def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
     further pung or chow (17 tiles, concealed)."""
@@ -252,7 +330,24 @@ def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Groupi
     return found
 
 
-@shape("sixteen_orphans", concealed_tiles=17, near=lambda held: sum(1 for n in held[27:] if n) >= 6)
+def _sixteen_orphans(held: tuple[int, ...], melds: int) -> list[int]:
+    """16 Orphans: sixteen different kinds held once each (any of them pairs), or fifteen with a
+    pair (the sixteenth: the one missing honour, else a rank of a suit short of its three)."""
+    kinds = [i for i in range(KINDS) if held[i]]
+    if any(held[i] > 2 for i in kinds):
+        return []
+    if len(kinds) == 16:
+        return kinds
+    if len(kinds) != 15:
+        return []
+    honours = [i for i in range(27, KINDS) if not held[i]]
+    if honours:
+        return honours if len(honours) == 1 else []
+    return [i for start in (0, 9, 18) if sum(1 for i in range(start, start + 9) if held[i]) < 3
+            for i in range(start, start + 9) if not held[i]]
+
+
+@shape("sixteen_orphans", concealed_tiles=17, candidates=_sixteen_orphans)
 def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
     wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
@@ -288,7 +383,10 @@ def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
 def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
     """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
     key = tuple(counts)
-    return [(name, grouping) for name in shapes for grouping in SHAPES[name](key, melds)]
+    size = sum(key)
+    return [(name, grouping) for name in shapes
+            if name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size)
+            for grouping in SHAPES[name](key, melds)]
 
 
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
@@ -303,13 +401,18 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     found: list[Arrangement] = []
     for name, grouping in groupings(counts, len(hand.melds), shapes):
         seen: set[RawGroup] = set()
+        groups: tuple[Group, ...] = ()
         for position, (kind, indices) in enumerate(grouping):
             if win not in indices or (kind, indices) in seen:
                 continue
             seen.add((kind, indices))
-            role = _role(kind, indices, win)
-            groups = tuple(_group(k, idx, not (claimed and p == position)) for p, (k, idx) in enumerate(grouping))
-            found.append(Arrangement(name, declared + groups, len(declared) + position, role))
+            if not groups:
+                groups = declared + tuple(_group(k, idx, True) for k, idx in grouping)
+            placed = groups
+            if claimed:  # the claimed tile leaves its group exposed (ruling 3)
+                at = len(declared) + position
+                placed = groups[:at] + (_group(kind, indices, False),) + groups[at + 1:]
+            found.append(Arrangement(name, placed, len(declared) + position, _role(kind, indices, win)))
     return found
 
 
@@ -355,7 +458,10 @@ def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:
 
 def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     """The wait set (ruling 4): the tile kinds that complete the tiles held before the win, in any
-    allowed shape. A kind the hand already holds all four of cannot be waited on."""
+    allowed shape. A kind the hand already holds all four of cannot be waited on.
+
+    The regular shape is searched one suit at a time; each other shape checks the few candidates
+    its :data:`CANDIDATES` function names (all 34 kinds for a shape without one)."""
     counts = concealed_counts(hand, with_win_tile=False)
     held = list(counts)
     for meld in hand.melds:
@@ -363,18 +469,20 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
             held[tile.index] += 1
     melds = len(hand.melds)
     found = set(_regular_waits(counts)) if "regular" in shapes else set()
-    size = sum(counts) + 1
-    irregular = [SHAPES[name] for name in shapes if name != "regular" and (
-        name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size))
-        and (name not in NEAR or NEAR[name](counts))]
-    for index in range(KINDS):
-        if held[index] >= 4 or index in found or not irregular:
+    key = tuple(counts)
+    size = sum(key) + 1
+    for name in shapes:
+        if name == "regular" or (name in CONCEALED_SIZES and (melds or CONCEALED_SIZES[name] != size)):
             continue
-        counts[index] += 1
-        key = tuple(counts)
-        if any(shape(key, melds) for shape in irregular):
-            found.add(index)
-        counts[index] -= 1
+        check = SHAPES[name]
+        candidates = CANDIDATES.get(name)
+        for index in range(KINDS) if candidates is None else candidates(key, melds):
+            if held[index] >= 4 or index in found:
+                continue
+            counts[index] += 1
+            if check(tuple(counts), melds):
+                found.add(index)
+            counts[index] -= 1
     return tuple(HAND_TILES[i] for i in sorted(found) if held[i] < 4)
 
 
@@ -409,26 +517,38 @@ def _block_fits(counts: tuple[int, ...], chows: bool) -> bool | None:
     return into_sets if remainder == 0 else with_pair
 
 
-def _regular_waits(counts: list[int]) -> list[int]:
-    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
-    changes only its own block, whose state is cached, so each candidate costs a look-up."""
-    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
-    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
-    pairs = [sum(block) % 3 == 2 for block in blocks]
-    found = []
-    for number, (start, end, chows) in enumerate(_BLOCKS):
-        others = [n for n in range(len(_BLOCKS)) if n != number]
-        pair_here = (sum(blocks[number]) + 1) % 3 == 2
-        if not all(fits[n] for n in others) or sum(pairs[n] for n in others) + pair_here != 1:
-            continue
-        block = list(blocks[number])
-        for offset in range(end - start):
-            if block[offset] >= 4:
-                continue
+@cache
+def _block_completions(counts: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """The offsets of the kinds one more of which makes one block fit (:func:`_block_fits`)."""
+    completing = []
+    block = list(counts)
+    for offset in range(len(counts)):
+        if block[offset] < 4:
             block[offset] += 1
             if _block_fits(tuple(block), chows):
-                found.append(start + offset)
+                completing.append(offset)
             block[offset] -= 1
+    return tuple(completing)
+
+
+def _regular_waits(counts: list[int]) -> list[int]:
+    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
+    changes only its own block, which must then fit, every other fit as it is, and one of them hold
+    the pair. Each block's state and completing kinds are cached (the latter asked only of a block
+    the others leave room for), so a hand costs a few look-ups."""
+    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
+    remainders = [sum(block) % 3 for block in blocks]
+    found: list[int] = []
+    for number, (start, _, chows) in enumerate(_BLOCKS):
+        pairs = 1 if remainders[number] == 1 else 0  # one tile more makes this block the pair's
+        others_fit = True
+        for other in range(len(_BLOCKS)):
+            if other != number:
+                others_fit = others_fit and bool(fits[other])
+                pairs += remainders[other] == 2
+        if others_fit and pairs == 1:
+            found.extend(start + offset for offset in _block_completions(blocks[number], chows))
     return found
 
 
@@ -437,7 +557,13 @@ def _regular_waits(counts: list[int]) -> list[int]:
 # knitted straight, whose fourth set may be declared.
 
 
-@shape("seven_pairs", concealed_tiles=14, near=lambda held: _odd_kinds(held) == 1)
+def _pairs_but_one(held: tuple[int, ...], melds: int) -> list[int]:
+    """Seven pairs and seven shifted pairs: all pairs but one kind, which the winning tile pairs."""
+    odd = _odd_kinds(held)
+    return odd if len(odd) == 1 else []
+
+
+@shape("seven_pairs", concealed_tiles=14, candidates=_pairs_but_one)
 def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
     if melds or sum(counts) != 14 or any(c % 2 for c in counts):
@@ -445,17 +571,25 @@ def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
 
 
-@shape("seven_shifted_pairs", concealed_tiles=14, near=lambda held: _odd_kinds(held) == 1)
+@shape("seven_shifted_pairs", concealed_tiles=14, candidates=_pairs_but_one)
 def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
     found = seven_pairs(counts, melds)
+    if not found:
+        return []
     kinds = [i for i in range(KINDS) if counts[i]]
-    if not found or len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
+    if len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
         return []
     return found
 
 
-@shape("thirteen_orphans", concealed_tiles=14, near=lambda held: _distinct_orphans(held) >= 12)
+def _orphans(held: tuple[int, ...], melds: int) -> list[int]:
+    """MCR Thirteen Orphans: the missing one, or with all held, any of them as the pair."""
+    missing = _missing_orphan(held)
+    return list(_ORPHAN_INDICES) if missing is None else missing
+
+
+@shape("thirteen_orphans", concealed_tiles=14, candidates=_orphans)
 def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
     if melds or sum(counts) != 14 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
@@ -470,10 +604,42 @@ def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 KNITTED_STRAIGHTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
     for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+#: Each knitted straight's nine kinds, one bit each.
+_KNITTED_MASKS = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
 
 
-@shape("knitted_straight", near=lambda held: any(
-    sum(1 for part in straight for i in part if held[i]) >= 8 for straight in KNITTED_STRAIGHTS))
+def _held_mask(held: tuple[int, ...]) -> int:
+    """The numbered kinds held, one bit each (bit ``i`` for kind ``i``)."""
+    mask = 0
+    for i in range(27):
+        if held[i]:
+            mask |= 1 << i
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(27) if mask >> i & 1]
+
+
+def _knitted_straight(held: tuple[int, ...], melds: int) -> list[int]:
+    """For each knitted straight: its one missing tile; with none missing, the kinds that complete
+    the rest into sets and a pair (the shape then counts the sets with the melds)."""
+    mask = _held_mask(held)
+    found: list[int] = []
+    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+        missing = tiles & ~mask
+        if missing and not missing & (missing - 1):  # one bit: one tile missing
+            found.append(missing.bit_length() - 1)
+        elif not missing:
+            rest = list(held)
+            for part in straight:
+                for i in part:
+                    rest[i] -= 1
+            found.extend(_regular_waits(rest))
+    return found
+
+
+@shape("knitted_straight", candidates=_knitted_straight)
 def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
     more set, concealed or declared, and a pair."""
@@ -503,14 +669,27 @@ def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None
     return None
 
 
-@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14, near=lambda held: max(held) <= 1)
+def _honours_and_knitted_candidates(held: tuple[int, ...], melds: int) -> list[int]:
+    """Honours and knitted tiles: different kinds only; the winning tile is a kind not held, an
+    honour or a tile of a knitted straight that holds every numbered tile held."""
+    if max(held) > 1:
+        return []
+    mask = _held_mask(held)
+    found = [i for i in range(27, KINDS) if not held[i]]
+    for tiles in _KNITTED_MASKS:
+        if not mask & ~tiles:
+            found.extend(_bits(tiles & ~mask))
+    return found
+
+
+@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14, candidates=_honours_and_knitted_candidates)
 def lesser_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Fourteen singles from one knitted straight and the honours, not all seven honours."""
     grouping = _honours_and_knitted(counts, melds)
     return [grouping] if grouping is not None and sum(counts[27:]) < 7 else []
 
 
-@shape("greater_honours_and_knitted_tiles", concealed_tiles=14, near=lambda held: max(held) <= 1)
+@shape("greater_honours_and_knitted_tiles", concealed_tiles=14, candidates=_honours_and_knitted_candidates)
 def greater_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """All seven honours and seven singles from one knitted straight."""
     grouping = _honours_and_knitted(counts, melds)
