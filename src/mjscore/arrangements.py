@@ -380,12 +380,17 @@ def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
     return counts
 
 
+def _may_hold(name: str, tiles: int, melds: int) -> bool:
+    """Whether the shape ``name`` can be made of ``tiles`` concealed tiles beside ``melds`` declared
+    sets: an all-concealed shape takes no melds and exactly its number of tiles."""
+    return name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == tiles)
+
+
 def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
     """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
     key = tuple(counts)
     size = sum(key)
-    return [(name, grouping) for name in shapes
-            if name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == size)
+    return [(name, grouping) for name in shapes if _may_hold(name, size, melds)
             for grouping in SHAPES[name](key, melds)]
 
 
@@ -472,7 +477,7 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     key = tuple(counts)
     size = sum(key) + 1
     for name in shapes:
-        if name == "regular" or (name in CONCEALED_SIZES and (melds or CONCEALED_SIZES[name] != size)):
+        if name == "regular" or not _may_hold(name, size, melds):
             continue
         check = SHAPES[name]
         candidates = CANDIDATES.get(name)
