@@ -58,14 +58,17 @@ class Evaluator:
     source: str
     digest: str
     function: Evaluate
-    #: Whether :attr:`function` is the one kept in :mod:`mjscore.scoring.evaluators`.
-    prebuilt: bool
     #: An arrangement's total from its fired rows (groups, replacements, consolation, base).
     total: Callable[[list[tuple[int, int]]], int]
     #: The rows counted from an arrangement's fired rows (groups, replacements, consolation applied).
     counted: Callable[[list[tuple[int, int]]], list[tuple[AwardRule, int]]]
     patterns: tuple[Pattern, ...]
     arguments: tuple[tuple[Any, ...], ...]
+
+    @property
+    def prebuilt(self) -> bool:
+        """Whether :attr:`function` is the one kept in :mod:`mjscore.scoring.evaluators`."""
+        return self.digest in PREBUILT
 
     def best(self, hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...]) -> Found:
         """The first arrangement of highest total, and the rows (index into :attr:`rules`) it fired."""
@@ -241,5 +244,5 @@ def _compile(rules: Ruleset, flower_win: bool) -> Evaluator:
         exec(code, namespace)  # source made from the table above
         function = namespace["evaluate"]
     totaller = Totaller(rules, rows, flower_win)
-    return Evaluator(rows, source, key, function, key in PREBUILT, totaller.total, totaller.counted,
+    return Evaluator(rows, source, key, function, totaller.total, totaller.counted,
                      tuple(rule.function for rule in rows), tuple(rule.arguments for rule in rows))

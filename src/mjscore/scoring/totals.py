@@ -43,17 +43,8 @@ class Totaller:
     def total(self, found: list[tuple[int, int]]) -> int:
         """The arrangement's total, the base included."""
         points = self.points
-        counted = self._counted(found)
-        for rule, when_total, ignore in self.consolations:
-            kept = others = 0
-            for i, c in counted:
-                if ignore[i]:
-                    kept += points[i] * c
-                else:
-                    others += points[i] * c
-            if others == when_total:
-                return kept + rule.points + self.base
-        total = self.base
+        counted, consolation = self._consoled(found)
+        total = self.base if consolation is None else self.base + consolation.points
         for i, c in counted:
             total += points[i] * c
         return total
@@ -61,12 +52,23 @@ class Totaller:
     def counted(self, found: list[tuple[int, int]]) -> list[tuple[AwardRule, int]]:
         """The rows counted, with their counts, in the order of the awards the engine makes from
         them (the consolation row last): what the score's total, payments and minimum are made of."""
+        counted, consolation = self._consoled(found)
+        rows = [(self.rows[i], c) for i, c in counted]
+        return rows if consolation is None else rows + [(consolation, 1)]
+
+    def _consoled(self, found: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], AwardRule | None]:
+        """The fired rows still counted, and the consolation row that replaces the others (keeping
+        only the rows it ignores) where their total is exactly its ``when_total``, else None."""
         points = self.points
         counted = self._counted(found)
         for rule, when_total, ignore in self.consolations:
-            if sum(points[i] * c for i, c in counted if not ignore[i]) == when_total:
-                return [(self.rows[i], c) for i, c in counted if ignore[i]] + [(rule, 1)]
-        return [(self.rows[i], c) for i, c in counted]
+            others = 0
+            for i, c in counted:
+                if not ignore[i]:
+                    others += points[i] * c
+            if others == when_total:
+                return [(i, c) for i, c in counted if ignore[i]], rule
+        return counted, None
 
     def _counted(self, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The fired rows still counted after the groups, replacements and reductions."""
