@@ -43,7 +43,12 @@ class WinRole(StrEnum):
     SINGLE = "single"  # completing an irregular group of unrelated tiles
 
 
-@dataclass(frozen=True, slots=True)
+# Group and Arrangement spell out their __init__ (``init=False``), as the scored hand's values do
+# (:mod:`mjscore.scoring.engine`): the one dataclasses generates for a frozen class runs interpreted
+# even in the compiled build. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     """One set, pair or irregular group of an arrangement.
 
@@ -54,27 +59,43 @@ class Group:
     kind: GroupKind
     tiles: tuple[Tile, ...]
     concealed: bool
-    declared: bool = False
-    added: bool = False
-    #: Derived from ``kind`` once: the patterns ask for them constantly, and reading an enum member
-    #: off its class is slow in Python 3.11.
+    declared: bool
+    added: bool
+    #: Derived from ``kind`` and ``tiles`` once: the patterns and the compiled evaluator ask for them
+    #: constantly, and reading an enum member off its class is slow in Python 3.11.
     first: Tile = field(init=False, repr=False, compare=False)
+    #: The first tile's index (``first.index``).
+    index: int = field(init=False, repr=False, compare=False)
     is_chow: bool = field(init=False, repr=False, compare=False)
     is_pung_like: bool = field(init=False, repr=False, compare=False)
+    is_kong: bool = field(init=False, repr=False, compare=False)
+    is_pair: bool = field(init=False, repr=False, compare=False)
     is_set: bool = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        kind = self.kind
-        object.__setattr__(self, "first", self.tiles[0])
-        object.__setattr__(self, "is_chow", kind == "chow")
-        object.__setattr__(self, "is_pung_like", kind in ("pung", "kong"))
-        object.__setattr__(self, "is_set", kind in ("chow", "pung", "kong"))
+    def __init__(self, kind: GroupKind, tiles: tuple[Tile, ...], concealed: bool, declared: bool = False,
+                 added: bool = False) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "declared", declared)
+        object.__setattr__(self, "added", added)
+        first = tiles[0]
+        is_chow = kind == "chow"
+        is_kong = kind == "kong"
+        is_pung_like = is_kong or kind == "pung"
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "index", first.index)
+        object.__setattr__(self, "is_chow", is_chow)
+        object.__setattr__(self, "is_pung_like", is_pung_like)
+        object.__setattr__(self, "is_kong", is_kong)
+        object.__setattr__(self, "is_pair", kind == "pair")
+        object.__setattr__(self, "is_set", is_chow or is_pung_like)
 
     def notation(self) -> str:
         return format_tiles(self.tiles, sort=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Arrangement:
     """One division of the whole hand, with the winning tile's place in it.
 
@@ -85,8 +106,15 @@ class Arrangement:
 
     shape: str
     groups: tuple[Group, ...]
-    win_group: int | None = None
-    win_role: WinRole | None = None
+    win_group: int | None
+    win_role: WinRole | None
+
+    def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None = None,
+                 win_role: WinRole | None = None) -> None:
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "groups", groups)
+        object.__setattr__(self, "win_group", win_group)
+        object.__setattr__(self, "win_role", win_role)
 
     @property
     def sets(self) -> tuple[Group, ...]:
