@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from itertools import permutations, product
+from itertools import permutations
+from typing import Final
 
-from mjscore.hand import Hand, Meld, MeldKind
+from mjscore.hand import Hand, Meld, MeldKind, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, format_tiles
 
 
@@ -144,17 +145,17 @@ RawGroup = tuple[GroupKind, tuple[int, ...]]
 Grouping = tuple[RawGroup, ...]
 Shape = Callable[[tuple[int, ...], int], list[Grouping]]
 
-SHAPES: dict[str, Shape] = {}
+SHAPES: Final[dict[str, Shape]] = {}
 
 
 #: Shapes that are all concealed and take an exact number of tiles (the winning tile included).
-CONCEALED_SIZES: dict[str, int] = {}
+CONCEALED_SIZES: Final[dict[str, int]] = {}
 #: For a shape, the kinds that may complete it, found directly from the concealed counts held
 #: before the win and the number of declared melds: a few candidates among which are all the kinds
 #: that do. :func:`waits` checks each candidate with the shape function itself, so the shape stays
 #: the one definition; a shape without one is tried with all 34 kinds.
 Candidates = Callable[[tuple[int, ...], int], list[int]]
-CANDIDATES: dict[str, Candidates] = {}
+CANDIDATES: Final[dict[str, Candidates]] = {}
 
 
 def shape(name: str, concealed_tiles: int | None = None,
@@ -198,7 +199,87 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
     return tuple(found)
 
 
-_BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+#: (first kind, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
+BLOCKS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+#: A kind's block, and its place in the block's key (three bits a rank: a count of 0 to 4).
+_BLOCK_OF: Final = tuple(i // 9 for i in range(KINDS))
+_SHIFT_OF: Final = tuple(3 * (i % 9) for i in range(KINDS))
+
+
+def block_keys(counts: tuple[int, ...]) -> list[int]:
+    """The four blocks' counts, each packed into one integer (three bits a rank)."""
+    keys = [0, 0, 0, 0]
+    for i in range(KINDS):
+        count = counts[i]
+        if count:
+            keys[_BLOCK_OF[i]] += count << _SHIFT_OF[i]
+    return keys
+
+
+class Block:
+    """What the regular shape asks of one block's counts (one suit's, or the honours'), worked out
+    once for each block and counts and kept (:func:`block`): a hand costs one look-up a block.
+
+    ``sets``: every division of the block into sets, as groups of the hand. ``pairs``: for each kind
+    of it held twice or more, in order, that pair and the divisions of the rest into sets (only those
+    with a division). ``fits``: whether the block can take its part of a regular hand: sets only for
+    a multiple of three tiles, sets and the pair for two over one; a block of one over fits never."""
+
+    __slots__ = ("number", "key", "size", "sets", "pairs", "fits", "_completions")
+
+    number: int
+    key: int
+    size: int
+    sets: tuple[tuple[RawGroup, ...], ...]
+    pairs: tuple[tuple[RawGroup, tuple[tuple[RawGroup, ...], ...]], ...]
+    fits: bool
+    _completions: tuple[int, ...] | None
+
+    def __init__(self, number: int, key: int) -> None:
+        start, end, chows = BLOCKS[number]
+        counts = tuple(key >> (3 * offset) & 7 for offset in range(end - start))
+        self.number = number
+        self.key = key
+        self.size = sum(counts)
+        self.sets = _block_sets(counts, start, chows)
+        pairs = []
+        for offset, count in enumerate(counts):
+            if count >= 2:
+                rest = list(counts)
+                rest[offset] -= 2
+                divisions = _block_sets(tuple(rest), start, chows)
+                if divisions:
+                    pairs.append((_PAIRS[start + offset], divisions))
+        self.pairs = tuple(pairs)
+        remainder = self.size % 3
+        self.fits = bool(self.sets) if remainder == 0 else bool(self.pairs) if remainder == 2 else False
+        self._completions = None
+
+    def completions(self) -> tuple[int, ...]:
+        """The kinds (of the hand) one more of which makes this block fit."""
+        found = self._completions
+        if found is None:
+            start, end, _ = BLOCKS[self.number]
+            found = tuple(start + offset for offset in range(end - start)
+                          if self.key >> (3 * offset) & 7 < 4 and block(self.number, self.key + (1 << 3 * offset)).fits)
+            self._completions = found
+        return found
+
+
+_KEPT_BLOCKS: Final[dict[int, Block]] = {}
+
+
+def block(number: int, key: int) -> Block:
+    """The :class:`Block` of block ``number`` holding the counts packed in ``key``."""
+    found = _KEPT_BLOCKS.get(key << 2 | number)
+    if found is None:
+        found = _KEPT_BLOCKS[key << 2 | number] = Block(number, key)
+    return found
+
+
+def _blocks(counts: tuple[int, ...]) -> list[Block]:
+    keys = block_keys(counts)
+    return [block(0, keys[0]), block(1, keys[1]), block(2, keys[2]), block(3, keys[3])]
 
 
 @cache
@@ -210,23 +291,18 @@ def _block_sets(counts: tuple[int, ...], start: int, chows: bool) -> tuple[tuple
 def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = ()) -> list[Grouping]:
     """``head`` followed by one division of each block, for every choice, the first block's outermost."""
     found = []
-    for combo in product(*per_block):
-        grouping = head
-        for part in combo:
-            grouping += part
-        found.append(grouping)
+    for first in per_block[0]:
+        for second in per_block[1]:
+            for third in per_block[2]:
+                for fourth in per_block[3]:
+                    found.append(head + first + second + third + fourth)
     return found
 
 
-def _sets_of(counts: Sequence[int]) -> list[Grouping]:
+def _sets_of(counts: tuple[int, ...]) -> list[Grouping]:
     """Every division of ``counts`` into sets only (no pair)."""
-    per_block = []
-    for start, end, chows in _BLOCKS:
-        options = _block_sets(tuple(counts[start:end]), start, chows)
-        if not options:
-            return []
-        per_block.append(options)
-    return _joined(per_block)
+    per_block = [b.sets for b in _blocks(counts)]
+    return _joined(per_block) if all(per_block) else []
 
 
 def _raw(kind: GroupKind, index: int) -> RawGroup:
@@ -235,7 +311,7 @@ def _raw(kind: GroupKind, index: int) -> RawGroup:
     return (kind, (index, index, index))
 
 
-_PAIRS: tuple[RawGroup, ...] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
+_PAIRS: Final[tuple[RawGroup, ...]] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
 
 
 @shape("regular")
@@ -245,28 +321,24 @@ def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     Every block but one must divide into sets and that one, two tiles over a multiple of three,
     into sets and the pair; only its pairs are tried. Pairs in the kinds' order, then each block's
     divisions: the order the arrangements keep (ruling 1)."""
-    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
+    return _regular(_blocks(counts))
+
+
+def _regular(blocks: list[Block]) -> list[Grouping]:
     pair_block = -1
-    for number, block in enumerate(blocks):
-        remainder = sum(block) % 3
+    for b in blocks:
+        remainder = b.size % 3
         if remainder == 2 and pair_block < 0:
-            pair_block = number
-        elif remainder:
+            pair_block = b.number
+        elif remainder or not b.fits:
             return []
     if pair_block < 0:
         return []
-    per_block = [_block_sets(block, start, chows) for block, (start, _, chows) in zip(blocks, _BLOCKS, strict=True)]
-    if not all(options for number, options in enumerate(per_block) if number != pair_block):
-        return []
-    start, _, chows = _BLOCKS[pair_block]
-    rest = list(blocks[pair_block])
+    per_block = [b.sets for b in blocks]
     found: list[Grouping] = []
-    for offset, count in enumerate(blocks[pair_block]):
-        if count >= 2:
-            rest[offset] -= 2
-            per_block[pair_block] = _block_sets(tuple(rest), start, chows)
-            rest[offset] += 2
-            found.extend(_joined(per_block, (_PAIRS[start + offset],)))
+    for pair, divisions in blocks[pair_block].pairs:
+        per_block[pair_block] = divisions
+        found.extend(_joined(per_block, (pair,)))
     return found
 
 
@@ -302,7 +374,7 @@ def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     return [tuple(groups)]
 
 
-_ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
+_ORPHAN_INDICES: Final = tuple(t.index for t in ORPHANS)
 
 
 def _missing_orphan(held: tuple[int, ...]) -> list[int] | None:
@@ -351,7 +423,7 @@ def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Groupi
         if rest[pair] >= 1:  # one copy already in the singles: the pair is the single plus one more
             left = list(rest)
             left[pair] -= 1
-            for sets in _sets_of(left):
+            for sets in _sets_of(tuple(left)):
                 if len(sets) == 1:
                     singles_without = tuple(i for i in _ORPHAN_INDICES if i != pair)
                     found.append(((GroupKind.SINGLES, singles_without), (GroupKind.PAIR, (pair, pair))) + sets)
@@ -408,18 +480,51 @@ def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
     return counts
 
 
-def _may_hold(name: str, tiles: int, melds: int) -> bool:
-    """Whether the shape ``name`` can be made of ``tiles`` concealed tiles beside ``melds`` declared
-    sets: an all-concealed shape takes no melds and exactly its number of tiles."""
-    return name not in CONCEALED_SIZES or (not melds and CONCEALED_SIZES[name] == tiles)
+class _Planned:
+    """One shape of a ruleset's list, with what the search reads of it looked up once."""
+
+    __slots__ = ("name", "function", "size", "candidates")
+
+    name: str
+    function: Shape
+    #: The shape's exact number of concealed tiles, for an all-concealed shape; -1 for any.
+    size: int
+    candidates: Candidates | None
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.function = SHAPES[name]
+        self.size = CONCEALED_SIZES.get(name, -1)
+        self.candidates = CANDIDATES.get(name)
+
+    def may_hold(self, tiles: int, melds: int) -> bool:
+        """Whether the shape can be made of ``tiles`` concealed tiles beside ``melds`` declared
+        sets: an all-concealed shape takes no melds and exactly its number of tiles."""
+        return self.size < 0 or (not melds and self.size == tiles)
+
+
+_PLANS: Final[dict[tuple[str, ...], tuple[_Planned, ...]]] = {}
+
+
+def _plan(shapes: Sequence[str]) -> tuple[_Planned, ...]:
+    """The shapes of a ruleset's list, looked up once for each list."""
+    key = tuple(shapes)
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = tuple(_Planned(name) for name in key)
+    return found
 
 
 def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
     """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
     key = tuple(counts)
     size = sum(key)
-    return [(name, grouping) for name in shapes if _may_hold(name, size, melds)
-            for grouping in SHAPES[name](key, melds)]
+    found: list[tuple[str, Grouping]] = []
+    for planned in _plan(shapes):
+        if planned.may_hold(size, melds):
+            for grouping in planned.function(key, melds):
+                found.append((planned.name, grouping))
+    return found
 
 
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
@@ -428,44 +533,58 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     if hand.win_tile is None:
         return []
     counts = concealed_counts(hand)
-    declared = tuple(_meld_group(m) for m in hand.melds)
+    declared = tuple([_meld_group(m) for m in hand.melds])
+    before = len(declared)
     win = hand.win_tile.index
-    claimed = hand.win.claimed
+    claimed = hand.win is _DISCARD or hand.win is _ROBBING_GONG
     found: list[Arrangement] = []
-    for name, grouping in groupings(counts, len(hand.melds), shapes):
-        seen: set[RawGroup] = set()
+    for name, grouping in groupings(counts, before, shapes):
+        seen: list[RawGroup] = []
         groups: tuple[Group, ...] = ()
-        for position, (kind, indices) in enumerate(grouping):
-            if win not in indices or (kind, indices) in seen:
+        for position, raw in enumerate(grouping):
+            if win not in raw[1] or raw in seen:
                 continue
-            seen.add((kind, indices))
+            seen.append(raw)
             if not groups:
-                groups = declared + tuple(_group(k, idx, True) for k, idx in grouping)
+                groups = declared + tuple([_concealed_group(other) for other in grouping])
             placed = groups
             if claimed:  # the claimed tile leaves its group exposed (ruling 3)
-                at = len(declared) + position
-                placed = groups[:at] + (_group(kind, indices, False),) + groups[at + 1:]
-            found.append(Arrangement(name, placed, len(declared) + position, _role(kind, indices, win)))
+                at = before + position
+                placed = groups[:at] + (_claimed_group(raw),) + groups[at + 1:]
+            found.append(Arrangement(name, placed, before + position, _role(raw[0], raw[1], win)))
     return found
 
 
-#: Groups are values: each (kind, tile indices, concealed) of a concealed group, and each declared
-#: meld's, is made once and shared by every arrangement that holds it (a few hundred in all).
-_GROUPS: dict[tuple[GroupKind, tuple[int, ...], bool], Group] = {}
-_MELD_GROUPS: dict[tuple[MeldKind, tuple[int, ...], bool, bool], Group] = {}
-_MELD_KINDS = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
+_DISCARD: Final = WinKind.DISCARD
+_ROBBING_GONG: Final = WinKind.ROBBING_GONG
+_CHOW: Final = GroupKind.CHOW
+_PUNG: Final = GroupKind.PUNG
+_PAIR: Final = GroupKind.PAIR
+
+#: Groups are values: each concealed group (by its raw group), claimed group, and declared meld is
+#: made once and shared by every arrangement that holds it (a few hundred in all).
+_CONCEALED_GROUPS: Final[dict[RawGroup, Group]] = {}
+_CLAIMED_GROUPS: Final[dict[RawGroup, Group]] = {}
+_MELD_GROUPS: Final[dict[tuple[MeldKind, tuple[int, ...], bool, bool], Group]] = {}
+_MELD_KINDS: Final = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
 
 
-def _group(kind: GroupKind, indices: tuple[int, ...], concealed: bool) -> Group:
-    key = (kind, indices, concealed)
-    found = _GROUPS.get(key)
+def _concealed_group(raw: RawGroup) -> Group:
+    found = _CONCEALED_GROUPS.get(raw)
     if found is None:
-        found = _GROUPS[key] = Group(kind, tuple(HAND_TILES[i] for i in indices), concealed=concealed)
+        found = _CONCEALED_GROUPS[raw] = Group(raw[0], tuple(HAND_TILES[i] for i in raw[1]), concealed=True)
+    return found
+
+
+def _claimed_group(raw: RawGroup) -> Group:
+    found = _CLAIMED_GROUPS.get(raw)
+    if found is None:
+        found = _CLAIMED_GROUPS[raw] = Group(raw[0], tuple(HAND_TILES[i] for i in raw[1]), concealed=False)
     return found
 
 
 def _meld_group(meld: Meld) -> Group:
-    key = (meld.kind, tuple(sorted(t.index for t in meld.tiles)), meld.concealed, meld.added)
+    key = (meld.kind, tuple(sorted([t.index for t in meld.tiles])), meld.concealed, meld.added)
     found = _MELD_GROUPS.get(key)
     if found is None:
         found = _MELD_GROUPS[key] = Group(_MELD_KINDS[meld.kind], tuple(HAND_TILES[i] for i in key[1]),
@@ -473,20 +592,28 @@ def _meld_group(meld: Meld) -> Group:
     return found
 
 
+_CLOSED_ROLE: Final = WinRole.CLOSED
+_EDGE_ROLE: Final = WinRole.EDGE
+_TWO_SIDED_ROLE: Final = WinRole.TWO_SIDED
+_PUNG_ROLE: Final = WinRole.PUNG
+_PAIR_ROLE: Final = WinRole.PAIR
+_SINGLE_ROLE: Final = WinRole.SINGLE
+
+
 def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:
-    if kind is GroupKind.CHOW:
+    if kind is _CHOW:
         position = indices.index(win)
         rank = indices[0] % 9 + 1
         if position == 1:
-            return WinRole.CLOSED
+            return _CLOSED_ROLE
         if (position == 2 and rank == 1) or (position == 0 and rank == 7):
-            return WinRole.EDGE
-        return WinRole.TWO_SIDED
-    if kind is GroupKind.PUNG:
-        return WinRole.PUNG
-    if kind is GroupKind.PAIR:
-        return WinRole.PAIR
-    return WinRole.SINGLE
+            return _EDGE_ROLE
+        return _TWO_SIDED_ROLE
+    if kind is _PUNG:
+        return _PUNG_ROLE
+    if kind is _PAIR:
+        return _PAIR_ROLE
+    return _SINGLE_ROLE
 
 
 def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
@@ -501,14 +628,17 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
         for tile in meld.tiles:
             held[tile.index] += 1
     melds = len(hand.melds)
-    found = set(_regular_waits(counts)) if "regular" in shapes else set()
     key = tuple(counts)
-    size = sum(key) + 1
-    for name in shapes:
-        if name == "regular" or not _may_hold(name, size, melds):
+    size = len(hand.concealed) + 1
+    found: set[int] = set()
+    for planned in _plan(shapes):
+        if not planned.may_hold(size, melds):
             continue
-        check = SHAPES[name]
-        candidates = CANDIDATES.get(name)
+        if planned.name == "regular":
+            found.update(_regular_waits(key))
+            continue
+        check = planned.function
+        candidates = planned.candidates
         for index in range(KINDS) if candidates is None else candidates(key, melds):
             if held[index] >= 4 or index in found:
                 continue
@@ -530,58 +660,22 @@ def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
     return bool(regular(tuple(counts), len(hand.melds)))
 
 
-@cache
-def _block_state(counts: tuple[int, ...], chows: bool) -> tuple[bool, bool]:
-    """(divides into sets, divides into sets and one pair) for one suit's counts."""
-    into_sets = bool(_suit_sets(counts, chows))
-    with_pair = any(
-        counts[i] >= 2 and bool(_suit_sets(counts[:i] + (counts[i] - 2,) + counts[i + 1:], chows))
-        for i in range(len(counts)))
-    return into_sets, with_pair
-
-
-def _block_fits(counts: tuple[int, ...], chows: bool) -> bool | None:
-    """Whether one block can take its part of a regular hand: sets only (a multiple of 3 tiles),
-    or sets and the pair (2 more than a multiple of 3); None when its size fits neither."""
-    remainder = sum(counts) % 3
-    if remainder == 1:
-        return None
-    into_sets, with_pair = _block_state(counts, chows)
-    return into_sets if remainder == 0 else with_pair
-
-
-@cache
-def _block_completions(counts: tuple[int, ...], chows: bool) -> tuple[int, ...]:
-    """The offsets of the kinds one more of which makes one block fit (:func:`_block_fits`)."""
-    completing = []
-    block = list(counts)
-    for offset in range(len(counts)):
-        if block[offset] < 4:
-            block[offset] += 1
-            if _block_fits(tuple(block), chows):
-                completing.append(offset)
-            block[offset] -= 1
-    return tuple(completing)
-
-
-def _regular_waits(counts: list[int]) -> list[int]:
-    """The kinds that complete ``counts`` into sets and one pair, one suit at a time: adding a tile
+def _regular_waits(counts: tuple[int, ...]) -> list[int]:
+    """The kinds that complete ``counts`` into sets and one pair, one block at a time: adding a tile
     changes only its own block, which must then fit, every other fit as it is, and one of them hold
-    the pair. Each block's state and completing kinds are cached (the latter asked only of a block
-    the others leave room for), so a hand costs a few look-ups."""
-    blocks = [tuple(counts[start:end]) for start, end, _ in _BLOCKS]
-    fits = [_block_fits(block, chows) for block, (_, _, chows) in zip(blocks, _BLOCKS, strict=True)]
-    remainders = [sum(block) % 3 for block in blocks]
+    the pair. Each block's fit and completing kinds are kept (:class:`Block`; the latter asked only
+    of a block the others leave room for), so a hand costs a few look-ups."""
+    blocks = _blocks(counts)
     found: list[int] = []
-    for number, (start, _, chows) in enumerate(_BLOCKS):
-        pairs = 1 if remainders[number] == 1 else 0  # one tile more makes this block the pair's
+    for b in blocks:
+        pairs = 1 if b.size % 3 == 1 else 0  # one tile more makes this block the pair's
         others_fit = True
-        for other in range(len(_BLOCKS)):
-            if other != number:
-                others_fit = others_fit and bool(fits[other])
-                pairs += remainders[other] == 2
+        for other in blocks:
+            if other is not b:
+                others_fit = others_fit and other.fits
+                pairs += other.size % 3 == 2
         if others_fit and pairs == 1:
-            found.extend(start + offset for offset in _block_completions(blocks[number], chows))
+            found.extend(b.completions())
     return found
 
 
@@ -634,11 +728,11 @@ def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 
 
 #: The six knitted straights: 147, 258 and 369, each in a different suit, as tile indices per suit.
-KNITTED_STRAIGHTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
     for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
 #: Each knitted straight's nine kinds, one bit each.
-_KNITTED_MASKS = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
+_KNITTED_MASKS: Final = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
 
 
 def _held_mask(held: tuple[int, ...]) -> int:
@@ -668,7 +762,7 @@ def _knitted_straight(held: tuple[int, ...], melds: int) -> list[int]:
             for part in straight:
                 for i in part:
                     rest[i] -= 1
-            found.extend(_regular_waits(rest))
+            found.extend(_regular_waits(tuple(rest)))
     return found
 
 
@@ -677,8 +771,9 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
     more set, concealed or declared, and a pair."""
     found: list[Grouping] = []
-    for straight in KNITTED_STRAIGHTS:
-        if any(counts[i] < 1 for part in straight for i in part):
+    mask = _held_mask(counts)
+    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+        if tiles & ~mask:
             continue
         rest = list(counts)
         for part in straight:
@@ -692,11 +787,11 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
     """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
     per suit) and honours (one singles group)."""
-    if melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if melds or sum(counts) != 14 or max(counts) > 1:
         return None
-    numbered = {i for i in range(27) if counts[i]}
-    for straight in KNITTED_STRAIGHTS:
-        if numbered <= {i for part in straight for i in part}:
+    mask = _held_mask(counts)
+    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+        if not mask & ~tiles:
             parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i])) for part in straight)
             return parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)
     return None
