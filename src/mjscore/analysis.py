@@ -34,7 +34,7 @@ from functools import cache
 from operator import add
 from typing import Any
 
-from mjscore.arrangements import CONCEALED_SIZES, KNITTED_STRAIGHTS, waits
+from mjscore.arrangements import BLOCKS, CONCEALED_SIZES, KNITTED_STRAIGHTS, waits
 from mjscore.errors import HandError, RulesetError
 from mjscore.hand import Hand, Meld, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of
@@ -50,8 +50,6 @@ _SLOTS = (MAX_SETS + 1) * 2  # a block table: index sets * 2 + pair
 _FAR = 99
 #: A block holding nothing: every set (3 tiles) and the pair (2) from tiles still to draw.
 _EMPTY_TABLE: Counts = tuple(3 * s + 2 * p for s in range(MAX_SETS + 1) for p in range(2))
-#: (start, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
-_BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 @cache
@@ -113,7 +111,7 @@ def _combine(first: Counts, second: Counts, sets: int) -> Counts:
 
 
 def _tables(counts: Sequence[int]) -> list[Counts]:
-    return [block_table(tuple(counts[start:end]), chows) for start, end, chows in _BLOCKS]
+    return [block_table(tuple(counts[start:end]), chows) for start, end, chows in BLOCKS]
 
 
 def _read(first: Counts, second: Counts, sets: int) -> int:
@@ -139,7 +137,7 @@ def regular_distances_after_draw(counts: Sequence[int], sets: int) -> list[int]:
     the other three blocks are combined once per block, so each kind costs a table look-up."""
     tables = _tables(counts)
     found = []
-    for number, (start, end, chows) in enumerate(_BLOCKS):
+    for number, (start, end, chows) in enumerate(BLOCKS):
         others = [t for n, t in enumerate(tables) if n != number]
         rest = _combine(_combine(others[0], others[1], sets), others[2], sets)
         block = list(counts[start:end])
