@@ -179,6 +179,32 @@ def shape(name: str, concealed_tiles: int | None = None,
 # The regular shape: sets and one pair.
 
 
+def _total(counts: tuple[int, ...]) -> int:
+    """The number of tiles counted (a plain loop: the shape checks run for every hand, and ``sum``
+    goes through the iterator protocol even in the compiled build)."""
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
+def _most(counts: tuple[int, ...]) -> int:
+    """The largest count (see :func:`_total`)."""
+    most = 0
+    for count in counts:
+        if count > most:
+            most = count
+    return most
+
+
+def _holds_all(counts: tuple[int, ...], indices: tuple[int, ...]) -> bool:
+    """Whether ``counts`` holds at least one of each kind of ``indices``."""
+    for i in indices:
+        if not counts[i]:
+            return False
+    return True
+
+
 @cache
 def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
     """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
@@ -201,18 +227,17 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
 
 #: (first kind, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
 BLOCKS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-#: A kind's block, and its place in the block's key (three bits a rank: a count of 0 to 4).
-_BLOCK_OF: Final = tuple(i // 9 for i in range(KINDS))
-_SHIFT_OF: Final = tuple(3 * (i % 9) for i in range(KINDS))
 
 
 def block_keys(counts: tuple[int, ...]) -> list[int]:
     """The four blocks' counts, each packed into one integer (three bits a rank)."""
     keys = [0, 0, 0, 0]
-    for i in range(KINDS):
-        count = counts[i]
-        if count:
-            keys[_BLOCK_OF[i]] += count << _SHIFT_OF[i]
+    for number in range(4):
+        start, end, _ = BLOCKS[number]
+        key = 0
+        for i in range(end - 1, start - 1, -1):
+            key = key << 3 | counts[i]
+        keys[number] = key
     return keys
 
 
@@ -240,7 +265,7 @@ class Block:
         counts = tuple(key >> (3 * offset) & 7 for offset in range(end - start))
         self.number = number
         self.key = key
-        self.size = sum(counts)
+        self.size = _total(counts)
         self.sets = _block_sets(counts, start, chows)
         pairs = []
         for offset, count in enumerate(counts):
@@ -362,7 +387,7 @@ def _pairs_and_pung(held: tuple[int, ...], melds: int) -> list[int]:
 @shape("seven_pairs_and_pung", concealed_tiles=17, candidates=_pairs_and_pung)
 def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
-    if melds or sum(counts) != 17:
+    if melds or _total(counts) != 17:
         return []
     odd = [i for i in range(KINDS) if counts[i] % 2]
     if len(odd) != 1 or counts[odd[0]] != 3:
@@ -413,7 +438,7 @@ def _orphans_and_set(held: tuple[int, ...], melds: int) -> list[int]:
 def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
     further pung or chow (17 tiles, concealed)."""
-    if melds or sum(counts) != 17 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
+    if melds or _total(counts) != 17 or not _holds_all(counts, _ORPHAN_INDICES):
         return []
     rest = list(counts)
     for i in _ORPHAN_INDICES:
@@ -451,7 +476,7 @@ def _sixteen_orphans(held: tuple[int, ...], melds: int) -> list[int]:
 def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
     wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
-    if melds or sum(counts) != 17:
+    if melds or _total(counts) != 17:
         return []
     kinds = [i for i in range(KINDS) if counts[i]]
     if len(kinds) != 16 or any(counts[i] > 2 for i in kinds):
@@ -518,7 +543,7 @@ def _plan(shapes: Sequence[str]) -> tuple[_Planned, ...]:
 def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
     """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
     key = tuple(counts)
-    size = sum(key)
+    size = _total(key)
     found: list[tuple[str, Grouping]] = []
     for planned in _plan(shapes):
         if planned.may_hold(size, melds):
@@ -693,8 +718,11 @@ def _pairs_but_one(held: tuple[int, ...], melds: int) -> list[int]:
 @shape("seven_pairs", concealed_tiles=14, candidates=_pairs_but_one)
 def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
-    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+    if melds or _total(counts) != 14:
         return []
+    for count in counts:
+        if count % 2:
+            return []
     return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
 
 
@@ -719,7 +747,7 @@ def _orphans(held: tuple[int, ...], melds: int) -> list[int]:
 @shape("thirteen_orphans", concealed_tiles=14, candidates=_orphans)
 def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
-    if melds or sum(counts) != 14 or any(counts[i] < 1 for i in _ORPHAN_INDICES):
+    if melds or _total(counts) != 14 or not _holds_all(counts, _ORPHAN_INDICES):
         return []
     pair = next((i for i in _ORPHAN_INDICES if counts[i] == 2), None)
     if pair is None:
@@ -787,7 +815,7 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
     """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
     per suit) and honours (one singles group)."""
-    if melds or sum(counts) != 14 or max(counts) > 1:
+    if melds or _most(counts) > 1 or _total(counts) != 14:
         return None
     mask = _held_mask(counts)
     for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
@@ -800,7 +828,7 @@ def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None
 def _honours_and_knitted_candidates(held: tuple[int, ...], melds: int) -> list[int]:
     """Honours and knitted tiles: different kinds only; the winning tile is a kind not held, an
     honour or a tile of a knitted straight that holds every numbered tile held."""
-    if max(held) > 1:
+    if _most(held) > 1:
         return []
     mask = _held_mask(held)
     found = [i for i in range(27, KINDS) if not held[i]]
