@@ -226,19 +226,21 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
 
 
 #: (first kind, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
-BLOCKS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+#: (A variable-length tuple: the compiled build keeps a fixed-length one unboxed and boxes it again
+#: at every index.)
+BLOCKS: Final[tuple[tuple[int, int, bool], ...]] = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 def block_keys(counts: tuple[int, ...]) -> list[int]:
     """The four blocks' counts, each packed into one integer (three bits a rank)."""
-    keys = [0, 0, 0, 0]
-    for number in range(4):
-        start, end, _ = BLOCKS[number]
-        key = 0
-        for i in range(end - 1, start - 1, -1):
-            key = key << 3 | counts[i]
-        keys[number] = key
-    return keys
+    return [_key(counts, 0, 9), _key(counts, 9, 18), _key(counts, 18, 27), _key(counts, 27, 34)]
+
+
+def _key(counts: tuple[int, ...], start: int, end: int) -> int:
+    key = 0
+    for i in range(end - 1, start - 1, -1):
+        key = key << 3 | counts[i]
+    return key
 
 
 class Block:
