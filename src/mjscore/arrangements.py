@@ -684,7 +684,7 @@ def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
     if counts[tile.index] < 2:
         return False
     counts[tile.index] -= 2
-    return bool(regular(tuple(counts), len(hand.melds)))
+    return bool(_regular(_blocks(tuple(counts))))
 
 
 def _regular_waits(counts: tuple[int, ...]) -> list[int]:
@@ -720,6 +720,11 @@ def _pairs_but_one(held: tuple[int, ...], melds: int) -> list[int]:
 @shape("seven_pairs", concealed_tiles=14, candidates=_pairs_but_one)
 def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
+    return _seven_pairs(counts, melds)
+
+
+def _seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+    # Called natively by both pair shapes (a registered shape is called through Python).
     if melds or _total(counts) != 14:
         return []
     for count in counts:
@@ -731,7 +736,7 @@ def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
 @shape("seven_shifted_pairs", concealed_tiles=14, candidates=_pairs_but_one)
 def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
-    found = seven_pairs(counts, melds)
+    found = _seven_pairs(counts, melds)
     if not found:
         return []
     kinds = [i for i in range(KINDS) if counts[i]]
@@ -810,7 +815,7 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
             for i in part:
                 rest[i] -= 1
         knitted = tuple((GroupKind.KNITTED, part) for part in straight)
-        found.extend(knitted + grouping for grouping in regular(tuple(rest), melds) if len(grouping) + melds == 2)
+        found.extend(knitted + grouping for grouping in _regular(_blocks(tuple(rest))) if len(grouping) + melds == 2)
     return found
 
 
