@@ -114,3 +114,16 @@ def test_compiled_and_pure_score_the_same(compiled_install: QuickStart, tmp_path
     assert pure[cases].startswith("RulesetError: club.toml") and "count" in pure[cases]  # the mistyped count
     different = [n for n, (a, b) in enumerate(zip(compiled, pure, strict=True)) if a != b]
     assert not different, f"{len(different)} lines differ, first: {compiled[different[0]]} / {pure[different[0]]}"
+
+
+def test_the_build_digest_tool_compares_the_builds(compiled_install: QuickStart, tmp_path: Path) -> None:
+    """``tools/build_digest.py``, the long run's comparison (its docstring's commands), gives the two
+    builds' digests on a few hands: every ruleset's line the same, the build line not."""
+    tool = str(ROOT / "tools" / "build_digest.py")
+    script = f"import runpy, sys; sys.argv = [{tool!r}, '--hands', '200']; runpy.run_path({tool!r}, run_name='__main__')"
+    compiled = _run(compiled_install.python, script, folder=tmp_path).splitlines()
+    pure = _run(sys.executable, script, folder=tmp_path).splitlines()
+    rulesets = sorted(path.stem for path in (ROOT / "src" / "mjscore" / "rulesets").glob("*.toml"))
+    assert [line.split(":")[0] for line in pure[1:]] == rulesets
+    assert compiled[0] != pure[0] and ".so" in compiled[0] and ".py" in pure[0]
+    assert compiled[1:] == pure[1:]

@@ -24,7 +24,7 @@ from mjscore.hand import Hand
 from mjscore.sampling import random_winning_hand
 from mjscore.scoring.engine import Score, reference_score, score
 
-RULESETS = ("lrc", "hefen", "fourwinds", "mcr")
+RULESETS = tuple(mjscore.rulesets())
 
 
 def random_hands(ruleset: str, seed: int, count: int) -> Iterator[Hand]:
