@@ -788,7 +788,8 @@ def _knitted_straight(held: tuple[int, ...], melds: int) -> list[int]:
     the rest into sets and a pair (the shape then counts the sets with the melds)."""
     mask = _held_mask(held)
     found: list[int] = []
-    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
+        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
         missing = tiles & ~mask
         if missing and not missing & (missing - 1):  # one bit: one tile missing
             found.append(missing.bit_length() - 1)
@@ -807,7 +808,8 @@ def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
     more set, concealed or declared, and a pair."""
     found: list[Grouping] = []
     mask = _held_mask(counts)
-    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
+        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
         if tiles & ~mask:
             continue
         rest = list(counts)
@@ -825,7 +827,8 @@ def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None
     if melds or _most(counts) > 1 or _total(counts) != 14:
         return None
     mask = _held_mask(counts)
-    for straight, tiles in zip(KNITTED_STRAIGHTS, _KNITTED_MASKS, strict=True):
+    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
+        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
         if not mask & ~tiles:
             parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i])) for part in straight)
             return parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)
