@@ -12,9 +12,10 @@ type checkers read the imports under ``TYPE_CHECKING`` below.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 # The catalogue is cheap to import, and imported here: ``mjscore.rulesets`` is the function, which
 # the subpackage of the same name would replace on the package were it first imported later.
@@ -91,34 +92,36 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
 
-def _rules(hand: Hand, ruleset: str | Ruleset | None) -> Ruleset:
-    from mjscore.rulesets import resolve_ruleset
-    from mjscore.scoring.ruleset import Ruleset
+def _imported(module: str, name: str) -> Any:
+    """``name`` of ``module``, imported on first use. Every call of :func:`score` asks for the engine:
+    after the first, a look-up in ``sys.modules`` costs a tenth of a ``from ... import`` statement
+    (which, in a function, runs the import machinery each time)."""
+    found = sys.modules.get(module)
+    if found is None:
+        found = importlib.import_module(module)
+    return getattr(found, name)
 
-    if isinstance(ruleset, Ruleset):
-        return ruleset
-    return resolve_ruleset(ruleset or hand.ruleset)
+
+def _rules(hand: Hand, ruleset: str | Ruleset | None) -> Ruleset:
+    if isinstance(ruleset, _imported("mjscore.scoring.ruleset", "Ruleset")):
+        return cast("Ruleset", ruleset)
+    return cast("Ruleset", _imported("mjscore.rulesets", "resolve_ruleset")(ruleset or hand.ruleset))
 
 
 def score(hand: Hand, ruleset: str | Ruleset | None = None) -> Score:
     """Score a winning hand under ``ruleset`` (an id or a :class:`Ruleset`; default: the hand's own)."""
-    from mjscore.scoring.engine import score as score_hand
-
-    return score_hand(hand, _rules(hand, ruleset))
+    return cast("Score", _imported("mjscore.scoring.engine", "score")(hand, _rules(hand, ruleset)))
 
 
 def waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[Tile, ...]:
     """The tile kinds that would complete the tiles ``hand`` holds before its winning tile."""
-    from mjscore.arrangements import waits as waits_of
-
-    return waits_of(hand, _rules(hand, ruleset).played_shapes)
+    return cast("tuple[Tile, ...]", _imported("mjscore.arrangements", "waits")(hand, _rules(hand, ruleset).played_shapes))
 
 
 def score_waits(hand: Hand, ruleset: str | Ruleset | None = None) -> tuple[tuple[Tile, Score | None], ...]:
     """Each tile ``hand`` waits on, with the score a win on it would make in the hand's context."""
-    from mjscore.scoring.engine import score_waits as score_each_wait
-
-    return score_each_wait(hand, _rules(hand, ruleset))
+    return cast("tuple[tuple[Tile, Score | None], ...]",
+                _imported("mjscore.scoring.engine", "score_waits")(hand, _rules(hand, ruleset)))
 
 
 def analyse(hand: Hand, ruleset: str | Ruleset | None = None, visible: Sequence[Tile] = ()) -> Analysis:

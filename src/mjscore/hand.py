@@ -201,7 +201,7 @@ def _meld_problem(meld: Meld) -> str:
 class Hand:
     """A winning hand with its context. Build it with :meth:`from_dict` or directly; either way the
     structure is checked (tiles, melds, copies, context). The tile count depends on the ruleset and
-    is checked by :func:`check_tile_count` when the hand is scored."""
+    is checked by :func:`mjscore.scoring.contexts.check_tile_count` when the hand is scored."""
 
     concealed: tuple[Tile, ...]
     win: WinKind
@@ -469,33 +469,3 @@ def _check_table_counts(hand: Hand) -> None:
         if in_view > TABLE_TILES:
             raise HandError(f"discards {hand.discards}: with the declared and held tiles that is {in_view} tiles, "
                             f"more than the {TABLE_TILES} a wall has besides the bonus tiles")
-
-
-def check_flowers(hand: Hand, instant_win: int | None) -> None:
-    """Refuse bonus tiles the ruleset cannot have at this win: an instant flower win where flowers
-    never win by themselves, or an ordinary win holding the number of flowers that ends the hand."""
-    if hand.win is WinKind.FLOWERS and instant_win is None:
-        raise HandError("this ruleset has no instant flower win: flowers only add to a winning hand")
-    if hand.win is WinKind.FLOWERS and hand.discarder is not None and instant_win is not None \
-            and len(hand.flowers) >= instant_win:
-        raise HandError(f"discarder {hand.discarder}: the winner drew the {_ordinal(instant_win)} flower; only seven "
-                        "robbing the eighth names the player who drew it")
-    if hand.win is not WinKind.FLOWERS and instant_win is not None and len(hand.flowers) >= instant_win:
-        raise HandError(f"{len(hand.flowers)} flowers: the hand ended when the {_ordinal(instant_win)} was drawn; "
-                        'record it as "win": "flowers"')
-
-
-def _ordinal(number: int) -> str:
-    return {7: "seventh", 8: "eighth"}.get(number, f"{number}th")
-
-
-def check_tile_count(hand: Hand, hand_size: int) -> None:
-    """Refuse a hand whose held tiles do not number ``hand_size`` (16 or 13, each meld counting 3)."""
-    held = len(hand.concealed) + 3 * len(hand.melds)
-    if hand.win is WinKind.FLOWERS:
-        if hand.concealed and held not in (hand_size, hand_size + 1):
-            raise HandError(f"{held} tiles held: a {hand_size}-tile hand holds {hand_size} (or {hand_size + 1}) at a flower win")
-        return
-    if held != hand_size:
-        detail = f"{len(hand.concealed)} concealed + {len(hand.melds)} melds x 3"
-        raise HandError(f"{held} tiles held ({detail}) before the winning tile; this ruleset's hands hold {hand_size}")

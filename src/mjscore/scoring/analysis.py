@@ -14,7 +14,8 @@ from typing import Any
 
 from mjscore.analysis import Analysis, WinScore, analyse_hand
 from mjscore.errors import HandError, MjscoreError
-from mjscore.hand import Hand, WinKind, check_flowers
+from mjscore.hand import Hand, WinKind
+from mjscore.scoring.contexts import check_flowers
 from mjscore.scoring.engine import Score, score_waits
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import Tile, next_seat, parse_tiles

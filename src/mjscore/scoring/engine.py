@@ -13,19 +13,25 @@ two give identical scores (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
-from mjscore.hand import Hand, WinKind, check_flowers, check_tile_count
-from mjscore.scoring.compiled import evaluator
-from mjscore.scoring.contexts import check_context
+from mjscore.hand import Hand, WinKind
+from mjscore.scoring.compiled import Evaluator, evaluator
+from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.payments import Payment, settle, table_payments
+from mjscore.scoring.patterns import PATTERNS, Pattern
+from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
+
+# A constant, not ``WinKind.FLOWERS`` at each use: an enum member read off its class runs the enum
+# metaclass's attribute hook, interpreted, even in the compiled build.
+_FLOWERS: Final = WinKind.FLOWERS
 
 # The values made for every scored hand (Award, TablePayment, Score; payments.Payment) spell out their
 # __init__ (``init=False``): the one dataclasses generates for a frozen class runs interpreted even in
@@ -257,56 +263,113 @@ class Score:
         }
 
 
+class _Row:
+    """An award row as the scoring of every hand reads it: its fields read once. (A row is a frozen
+    dataclass of the interpreted ruleset module, each field read a dictionary look-up in the compiled
+    build; these are native attributes.) ``excluded``: the minimum to win leaves it out."""
+
+    def __init__(self, rule: AwardRule, excluded: bool) -> None:
+        self.id = rule.id
+        self.name = rule.name
+        self.points = rule.points
+        self.group = rule.group
+        self.help = rule.help
+        self.source = rule.source
+        self.dealer_payments_only = rule.dealer_payments_only
+        self.excluded = excluded
+        self.consolation = rule.consolation is not None
+        self.function = rule.function
+        self.arguments = rule.arguments
+
+
+class _Prepared:
+    """What scoring a hand reads of a ruleset besides its evaluator, read once per ruleset (the ruleset
+    is frozen): its settings, its award rows by identity (:class:`_Row`), and the table payments a
+    hand can imply, each with the test of the hand that must hold for its pattern to find anything
+    (:data:`~mjscore.scoring.payments.IMPLIED_ONLY_IF`; None: always asked)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.hand_size = rules.hand_size
+        self.instant_flower_win = rules.instant_flower_win
+        self.played_shapes = rules.played_shapes
+        self.base = rules.base
+        self.limit = rules.limit
+        self.minimum: dict[str, int] | None = dict(rules.minimum) if rules.minimum is not None else None
+        self.settlement_bonus = rules.settlement_bonus
+        excludes = rules.minimum_excludes
+        self.rows: dict[int, _Row] = {id(rule): _Row(rule, rule.id in excludes) for rule in rules.awards}
+        self.implied: list[tuple[TablePaymentRule, Callable[[Hand], bool] | None, Pattern, tuple[Any, ...]]] = [
+            (rule, IMPLIED_ONLY_IF.get(rule.pattern) if rule.pattern and PATTERNS.get(rule.pattern) is rule.function
+             else None, rule.function, rule.arguments)
+            for rule in evaluator(rules).implied_payments]
+
+
+_PREPARED: dict[int, _Prepared] = {}
+
+
+def _prepared(rules: Ruleset) -> _Prepared:
+    """The :class:`_Prepared` of ``rules``, made on first use and kept while the ruleset lives."""
+    found = _PREPARED.get(id(rules))
+    if found is None:
+        found = _PREPARED[id(rules)] = _Prepared(rules)
+        weakref.finalize(rules, _PREPARED.pop, id(rules), None)
+    return found
+
+
 def score(hand: Hand, rules: Ruleset) -> Score:
     """Score ``hand`` under ``rules``. Raises :class:`HandError` for a hand of the wrong size and
     :class:`NotAWinError` when the winning tile does not complete it."""
-    _check_for_ruleset(hand, rules)
-    if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
+    prepared = _prepared(rules)
+    _check_for_ruleset(hand, rules, prepared)
+    if hand.win_tile is None and hand.win is not _FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    return _score(hand, rules, waits(hand, rules.played_shapes) if hand.concealed or hand.melds else ())
+    return _score(hand, rules, prepared, waits(hand, prepared.played_shapes) if hand.concealed or hand.melds else ())
 
 
 def reference_score(hand: Hand, rules: Ruleset) -> Score:
     """:func:`score` without the compiled evaluator: every pattern called on every arrangement.
     The reference the compiled evaluator is tested against (``tests/test_compiled.py``)."""
-    _check_for_ruleset(hand, rules)
-    if hand.win_tile is None and hand.win is not WinKind.FLOWERS:
+    prepared = _prepared(rules)
+    _check_for_ruleset(hand, rules, prepared)
+    if hand.win_tile is None and hand.win is not _FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    return _score(hand, rules, waits(hand, rules.shapes) if hand.concealed or hand.melds else (), compiled=False)
+    return _score(hand, rules, prepared, waits(hand, rules.shapes) if hand.concealed or hand.melds else (),
+                  compiled=False)
 
 
 def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], ...]:
     """Each tile the held hand waits on, with the score winning on it would make (its win context
     taken from ``hand``; any winning tile of ``hand`` is set aside). The score is None where the
     context makes that win impossible (robbing a gong on a tile the hand holds)."""
-    _check_for_ruleset(hand, rules)
-    wait_set = waits(hand, rules.played_shapes)  # the same held tiles, so the same waits, for every candidate
+    prepared = _prepared(rules)
+    _check_for_ruleset(hand, rules, prepared)
+    wait_set = waits(hand, prepared.played_shapes)  # the same held tiles, so the same waits, for every candidate
     found: list[tuple[Tile, Score | None]] = []
     for tile in wait_set:
         try:
-            found.append((tile, _score(replace(hand, win_tile=tile), rules, wait_set)))
+            found.append((tile, _score(replace(hand, win_tile=tile), rules, prepared, wait_set)))
         except MjscoreError:
             found.append((tile, None))
     return tuple(found)
 
 
-def _check_for_ruleset(hand: Hand, rules: Ruleset) -> None:
+def _check_for_ruleset(hand: Hand, rules: Ruleset, prepared: _Prepared) -> None:
     """Refuse what the ruleset cannot have: the wrong number of tiles, flowers it cannot hold, a
     claim (heavenly, earthly, ready) that breaks what it means in the ruleset."""
-    check_tile_count(hand, rules.hand_size)
-    check_flowers(hand, rules.instant_flower_win)
+    check_tile_count(hand, prepared.hand_size)
+    check_flowers(hand, prepared.instant_flower_win)
     check_context(hand, rules)
 
 
-def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: bool = True) -> Score:
+def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile, ...], compiled: bool = True) -> Score:
     """Score a checked hand whose held tiles wait on ``wait_set``: the best arrangement wins.
     ``compiled``: find it with the ruleset's compiled evaluator, and call the patterns of the
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
-    flower_win = hand.win is WinKind.FLOWERS
+    flower_win = hand.win is _FLOWERS
     if flower_win:
         candidates: Sequence[Arrangement | None] = (None,)
     else:
-        candidates = arrangements(hand, rules.played_shapes)
+        candidates = arrangements(hand, prepared.played_shapes)
         if not candidates:
             raise NotAWinError(_not_a_win(hand, wait_set))
     if compiled:
@@ -315,11 +378,10 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         number, fired = which.best(hand, candidates, wait_set)
         arrangement = candidates[number]
         counted = which.counted(fired)
-        uncapped, for_dealer, excluded = _tally(rules, counted)
-        lazy = _Awards(lambda: _counted_awards(rules, Facts(hand, arrangement, wait_set), counted,
-                                               [which.rules[i] for i, _ in fired]))
-        implied = both.implied_payments
-        table = _table_payments(implied, Facts(hand, arrangement, wait_set)) if implied else ()
+        uncapped, for_dealer, excluded = _tally(prepared, counted)
+        table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
+        lazy = _Awards(lambda: _counted_awards(rules, prepared, made or Facts(hand, arrangement, wait_set), counted,
+                                               which, fired))
     else:
         best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
         for candidate in candidates:
@@ -334,11 +396,11 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         excluded = sum(a.value for a in awards if a.id in rules.minimum_excludes)
         lazy = _Awards(None, awards)
         table = _table_payments(rules.table_payments, facts)
-    limit = rules.limit
+    limit = prepared.limit
     limited = limit is not None and uncapped > limit
     total = limit if limit is not None and limited else uncapped
     without_dealer = min(total, uncapped - for_dealer) if for_dealer else None
-    minima = rules.minimum
+    minima = prepared.minimum
     minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
     legal = minimum is None or counted_for_minimum >= minimum
@@ -346,10 +408,10 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
         ruleset=rules,
         hand=hand,
         total=total,
-        base=rules.base,
+        base=prepared.base,
         arrangement=arrangement,
         waits=wait_set,
-        payments=settle(hand, total, rules.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
+        payments=settle(hand, total, prepared.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
         table_payments=table,
         minimum=minimum,
         uncapped_total=uncapped,
@@ -359,37 +421,40 @@ def _score(hand: Hand, rules: Ruleset, wait_set: tuple[Tile, ...], compiled: boo
     )
 
 
-def _tally(rules: Ruleset, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
+def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
     """The total of the counted rows with the base, the part of it only the dealer's payments
     carry, and the part the minimum to win leaves out: one pass over the rows."""
-    total = rules.base
+    total = prepared.base
     for_dealer = 0
     excluded = 0
-    excludes = rules.minimum_excludes
+    rows = prepared.rows
     for rule, count in counted:
-        value = rule.points * count
+        row = rows[id(rule)]
+        value = row.points * count
         total += value
-        if rule.dealer_payments_only:
+        if row.dealer_payments_only:
             for_dealer += value
-        if excludes and rule.id in excludes:
+        if row.excluded:
             excluded += value
     return total, for_dealer, excluded
 
 
-def _counted_awards(rules: Ruleset, facts: Facts, counted: list[tuple[AwardRule, int]],
-                    fired: list[AwardRule]) -> tuple[Award, ...]:
+def _counted_awards(rules: Ruleset, prepared: _Prepared, facts: Facts, counted: list[tuple[AwardRule, int]],
+                    which: Evaluator, fired: list[tuple[int, int]]) -> tuple[Award, ...]:
     """The awards of the rows the compiled evaluator counted (groups, replacements and reductions
     already applied, in the order of the sheet), with their details from the rows' patterns: only
     the counted rows' patterns are called, and no award is made to be dropped. A consolation names
     the awards it replaces, which ``counted`` no longer holds: then :func:`arrangement_awards`
-    makes them from the ``fired`` rows, as it does for a row whose pattern finds nothing (which
-    the evaluator's fast forms never let happen)."""
+    makes them from the ``fired`` rows (indices into ``which.rules``), as it does for a row whose
+    pattern finds nothing (which the evaluator's fast forms never let happen)."""
     awards: list[Award] = []
+    rows = prepared.rows
     for rule, count in counted:
-        hit = None if rule.consolation is not None else rule.function(facts, *rule.arguments)
+        row = rows[id(rule)]
+        hit = None if row.consolation else row.function(facts, *row.arguments)
         if hit is None:
-            return arrangement_awards(rules, facts, tuple(fired))
-        awards.append(Award(rule.id, rule.name, rule.points, count, rule.group, hit.detail, rule.help, rule.source))
+            return arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
+        awards.append(Award(row.id, row.name, row.points, count, row.group, hit.detail, row.help, row.source))
     return tuple(awards)
 
 
@@ -406,7 +471,7 @@ def arrangement_awards(rules: Ruleset, facts: Facts, rows: tuple[AwardRule, ...]
     most; tools that compare arrangements (the MCR differential test) call this directly.
     ``rows``: only these rows' patterns (in table order), the rows the compiled evaluator found
     fired; the others are known to find nothing."""
-    flower_win = facts.hand.win is WinKind.FLOWERS
+    flower_win = facts.hand.win is _FLOWERS
     found: list[Award] = []
     for rule in rules.evaluated_for(flower_win, facts.shape) if rows is None else rows:
         hit = rule.function(facts, *rule.arguments)
@@ -452,6 +517,23 @@ def _console(rules: Ruleset, counted: list[Award]) -> list[Award]:
             replaced = ", ".join(f"{a.name.en} {a.value}" for a in others)
             return ignored + [_award(rule, 1, f"replaces {replaced}")]
     return counted
+
+
+def _implied_payments(prepared: _Prepared, hand: Hand, arrangement: Arrangement | None,
+                      wait_set: tuple[Tile, ...]) -> tuple[tuple[TablePayment, ...], Facts | None]:
+    """:func:`_table_payments` of the ruleset's implied payments, asked only of the rules whose test
+    of the hand holds; and the facts made for them (None if none was asked), for the awards."""
+    facts: Facts | None = None
+    found: list[TablePayment] = []
+    for rule, holds, function, arguments in prepared.implied:
+        if holds is not None and not holds(hand):
+            continue
+        if facts is None:
+            facts = Facts(hand, arrangement, wait_set)
+        hit = function(facts, *arguments)
+        if hit is not None:
+            found.append(_table_payment(rule, hand.seat, hit.count, hit.detail, hand.discarder))
+    return (tuple(_highest_per_group(found)) if found else ()), facts
 
 
 def _table_payments(rules: Sequence[TablePaymentRule], facts: Facts) -> tuple[TablePayment, ...]:

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from functools import lru_cache
+from typing import Final
 
 from mjscore.errors import HandError
-from mjscore.hand import Hand
+from mjscore.hand import Hand, MeldKind
 from mjscore.tiles import SEATS
+
+# A constant, not ``MeldKind.KONG`` at each use: an enum member read off its class runs the enum
+# metaclass's attribute hook, interpreted, even in the compiled build.
+_KONG: Final = MeldKind.KONG
 
 
 def money_text(amount: Decimal) -> str:
@@ -54,9 +61,17 @@ def settle(hand: Hand, total: int, bonus: int, without_dealer: int | None = None
     player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``without_dealer`` is the
     total of a payment in which neither payer nor payee is the dealer, East (ruling 35: the hand's
     total less its 莊家 and 連莊); None: ``total`` for every payment."""
-    winner, discarder = hand.seat, hand.discarder
+    return _settled(hand.seat, hand.discarder, total, bonus, without_dealer)
+
+
+@lru_cache(maxsize=4096)
+def _settled(winner: str, discarder: str | None, total: int, bonus: int,
+             without_dealer: int | None) -> tuple[Payment, ...]:
+    """:func:`settle` of a win by ``winner``: the payments depend on nothing else, and are values
+    (frozen), so each settlement is made once and shared: every scored hand is settled, and a few
+    hundred settlements cover most of an evening's hands."""
     payments: list[Payment] = []
-    for payer in SEATS:  # one loop, no closure: every scored hand is settled
+    for payer in SEATS:
         if payer == winner:
             continue
         if discarder is not None and payer != discarder:  # a claimed win: the others pay the bonus only
@@ -88,3 +103,26 @@ def table_payments(seat: str, amount: int, direction: Direction, discarder: str 
     if discarder is None or discarder == seat:
         raise HandError(f"a payment from the discarder needs a discarder other than {seat}")
     return (Payment(discarder, seat, amount),)
+
+
+def _holds_four_flowers(hand: Hand) -> bool:
+    return len(hand.flowers) >= 4  # a flower set covers the numbers 1-4
+
+
+def _declares_a_kong(hand: Hand) -> bool:
+    return any(m.kind is _KONG for m in hand.melds)  # only a declared kong is a kong of an arrangement
+
+
+def _continues_a_streak(hand: Hand) -> bool:
+    return hand.dealer_streak >= 1
+
+
+#: For a pattern a table payment may be implied by, a test of the hand alone that is false only where
+#: the pattern surely finds nothing, on any arrangement: the engine makes the facts and calls the
+#: pattern only where it is true (most hands imply no table payment). A pattern not listed is always
+#: called. ``tests/test_payments.py`` holds each test to its pattern on random hands.
+IMPLIED_ONLY_IF: dict[str, Callable[[Hand], bool]] = {
+    "flower_set": _holds_four_flowers,
+    "kongs": _declares_a_kong,
+    "dealer_streak": _continues_a_streak,
+}
