@@ -31,6 +31,7 @@ import __future__
 
 import hashlib
 import re
+import sys
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -225,6 +226,10 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
                                  .replace("def counted(", f"def {name}_counted(", 1))
     names = {key: text[4:text.index("(")] for key, text in functions.items()}
     used = sorted(name for name in NAMES if any(re.search(rf"\b{name}\b", text) for text in functions.values()))
+    # A helper function is imported from its own module, under its summary name, so that the
+    # compiled build calls it directly rather than through a Python-level call of a value.
+    helpers = {name: _defined(NAMES[name]) for name in used}
+    imports = sorted((where, f"{function} as {name}") for name, (where, function) in helpers.items() if where)
     header = [
         '"""The built-in rulesets\' evaluators, generated from their award tables by',
         "``tools/generate_evaluators.py`` (:func:`mjscore.scoring.compiled.prebuilt_module`): do not edit.",
@@ -243,8 +248,9 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
         "from mjscore.hand import Hand",
         "from mjscore.scoring.patterns import Hit, Pattern",
         "from mjscore.scoring.ruleset import AwardRule",
+        *(f"from {where} import {what}" for where, what in imports),
         "from mjscore.scoring.summary import (",
-        *(f"    {name}," for name in used),
+        *(f"    {name}," for name in used if not helpers[name][0]),
         "    Count,",
         "    Evaluate,",
         ")",
@@ -256,6 +262,15 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
              "PREBUILT: dict[str, tuple[Evaluate, Count]] = {",
              *(f'    "{key}": ({name}, {name}_counted),' for key, name in names.items()), "}"]
     return "\n".join(header) + "".join(body) + "\n".join(table) + "\n"
+
+
+def _defined(value: Any) -> tuple[str, str]:
+    """(module, name) of a function defined at the top of one of mjscore's modules, else ("", "")."""
+    where, name = getattr(value, "__module__", None), getattr(value, "__name__", None)
+    if (callable(value) and not isinstance(value, type) and isinstance(where, str) and isinstance(name, str)
+            and where.startswith("mjscore.") and getattr(sys.modules.get(where), name, None) is value):
+        return where, name
+    return "", ""
 
 
 #: What the interpreted evaluator's source reads: the summary's names and its annotations' types.

@@ -15,39 +15,40 @@ from mjscore.arrangements import Arrangement, Group, WinRole
 from mjscore.hand import Hand
 from mjscore.scoring.patterns import Hit, Pattern
 from mjscore.scoring.ruleset import AwardRule
+from mjscore.arrangements import pungs_a_held_pair as PUNGS_A_HELD_PAIR
+from mjscore.scoring.fast_forms import all_step_up as ALL_STEP_UP
+from mjscore.scoring.fast_forms import dragon_sequence as DRAGON_SEQUENCE
+from mjscore.scoring.fast_forms import every_group_holds as EVERY_GROUP_HOLDS
+from mjscore.scoring.fast_forms import flower_set as FLOWER_SET
+from mjscore.scoring.fast_forms import held_suit_counts as HELD_SUIT_COUNTS
+from mjscore.scoring.fast_forms import identical as IDENTICAL
+from mjscore.scoring.fast_forms import mixed_shifted as MIXED_SHIFTED
+from mjscore.scoring.fast_forms import own_kong_replacement as OWN_KONG_REPLACEMENT
+from mjscore.scoring.fast_forms import pair_gongs as PAIR_GONGS
+from mjscore.scoring.fast_forms import pung_runs as PUNG_RUNS
+from mjscore.scoring.fast_forms import same_rank_pung_pairs as SAME_RANK_PUNG_PAIRS
+from mjscore.scoring.fast_forms import sequential_pairs as SEQUENTIAL_PAIRS
+from mjscore.scoring.fast_forms import sequential_pung_hand as SEQUENTIAL_PUNG_HAND
+from mjscore.scoring.fast_forms import shifted as SHIFTED
+from mjscore.scoring.fast_forms import sister_chows as SISTER_CHOWS
+from mjscore.scoring.fast_forms import sister_pungs as SISTER_PUNGS
+from mjscore.scoring.fast_forms import step_up as STEP_UP
+from mjscore.scoring.fast_forms import terminal_chow_sets as TERMINAL_CHOW_SETS
+from mjscore.scoring.fast_forms import terminal_chows_with_fives as TERMINAL_CHOWS_WITH_FIVES
+from mjscore.scoring.patterns_mcr import chow_pair_fans as CHOW_PAIR_FANS
 from mjscore.scoring.summary import (
-    ALL_STEP_UP,
-    CHOW_PAIR_FANS,
     DISCARD,
     DRAGON_RANKS,
-    DRAGON_SEQUENCE,
-    EVERY_GROUP_HOLDS,
     FLOWERS,
-    FLOWER_SET,
     Facts,
-    HELD_SUIT_COUNTS,
-    IDENTICAL,
     KNITTED,
     KONG_MELD,
-    MIXED_SHIFTED,
-    OWN_KONG_REPLACEMENT,
-    PAIR_GONGS,
+    NO_CHOW_PAIRS,
     PAIR_ROLE,
-    PUNGS_A_HELD_PAIR,
     PUNG_ROLE,
-    PUNG_RUNS,
     ROBBING_GONG,
-    SAME_RANK_PUNG_PAIRS,
     SEATS,
     SELF_DRAW,
-    SEQUENTIAL_PAIRS,
-    SEQUENTIAL_PUNG_HAND,
-    SHIFTED,
-    SISTER_CHOWS,
-    SISTER_PUNGS,
-    STEP_UP,
-    TERMINAL_CHOWS_WITH_FIVES,
-    TERMINAL_CHOW_SETS,
     TWO_SIDED_ROLE,
     Count,
     Evaluate,
@@ -63,14 +64,14 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
     counts = hand.counts
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
-    present = 0
-    has4 = False
+    present = nfours = 0
     for i in range(34):
         n = counts[i]
         if n:
             present |= 1 << i
             if n == 4:
-                has4 = True
+                nfours += 1
+    has4 = nfours > 0
     has_honours = present >> 27 != 0
     nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
     nwaits = len(waits)
@@ -465,19 +466,16 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
     return best, best_found
 
 
-def fourwinds_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def fourwinds_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 42
     for i, c in fired:
         r[i] = c
-    r0 = r[0]
     r1 = r[1]
     r2 = r[2]
     r3 = r[3]
     r4 = r[4]
     r5 = r[5]
-    r6 = r[6]
-    r7 = r[7]
     r8 = r[8]
     r9 = r[9]
     r10 = r[10]
@@ -492,24 +490,18 @@ def fourwinds_ordinary_counted(fired: list[tuple[int, int]], values: list[int], 
     r19 = r[19]
     r20 = r[20]
     r21 = r[21]
-    r22 = r[22]
     r23 = r[23]
     r24 = r[24]
     r25 = r[25]
     r26 = r[26]
-    r27 = r[27]
     r28 = r[28]
     r29 = r[29]
     r30 = r[30]
-    r31 = r[31]
-    r32 = r[32]
     r33 = r[33]
     r34 = r[34]
-    r35 = r[35]
     r36 = r[36]
     r37 = r[37]
     r38 = r[38]
-    r39 = r[39]
     r40 = r[40]
     r41 = r[41]
     gb = 3 if r3 else -1
@@ -625,179 +617,48 @@ def fourwinds_ordinary_counted(fired: list[tuple[int, int]], values: list[int], 
     k34 = g34
     if k34 and (a40 or a41):
         k34 = 0
+    r[1] = g1
+    r[2] = g2
+    r[3] = g3
+    r[4] = g4
+    r[5] = g5
+    r[8] = g8
+    r[9] = g9
+    r[10] = g10
+    r[11] = g11
+    r[12] = g12
+    r[13] = g13
+    r[14] = g14
+    r[15] = g15
+    r[16] = g16
+    r[18] = k18
+    r[20] = g20
+    r[21] = g21
+    r[23] = g23
+    r[24] = g24
+    r[25] = g25
+    r[26] = g26
+    r[28] = k28
+    r[29] = k29
+    r[30] = k30
+    r[33] = k33
+    r[34] = k34
+    r[36] = g36
+    r[37] = g37
+    r[38] = g38
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if g1 > 0:
-        total += values[1] * g1
-    if g2 > 0:
-        total += values[2] * g2
-    if g3 > 0:
-        total += values[3] * g3
-    if g4 > 0:
-        total += values[4] * g4
-    if g5 > 0:
-        total += values[5] * g5
-    if r6 > 0:
-        total += values[6] * r6
-    if r7 > 0:
-        total += values[7] * r7
-    if g8 > 0:
-        total += values[8] * g8
-    if g9 > 0:
-        total += values[9] * g9
-    if g10 > 0:
-        total += values[10] * g10
-    if g11 > 0:
-        total += values[11] * g11
-    if g12 > 0:
-        total += values[12] * g12
-    if g13 > 0:
-        total += values[13] * g13
-    if g14 > 0:
-        total += values[14] * g14
-    if g15 > 0:
-        total += values[15] * g15
-    if g16 > 0:
-        total += values[16] * g16
-    if r17 > 0:
-        total += values[17] * r17
-    if k18 > 0:
-        total += values[18] * k18
-    if r19 > 0:
-        total += values[19] * r19
-    if g20 > 0:
-        total += values[20] * g20
-    if g21 > 0:
-        total += values[21] * g21
-    if r22 > 0:
-        total += values[22] * r22
-    if g23 > 0:
-        total += values[23] * g23
-    if g24 > 0:
-        total += values[24] * g24
-    if g25 > 0:
-        total += values[25] * g25
-    if g26 > 0:
-        total += values[26] * g26
-    if r27 > 0:
-        total += values[27] * r27
-    if k28 > 0:
-        total += values[28] * k28
-    if k29 > 0:
-        total += values[29] * k29
-    if k30 > 0:
-        total += values[30] * k30
-    if r31 > 0:
-        total += values[31] * r31
-    if r32 > 0:
-        total += values[32] * r32
-    if k33 > 0:
-        total += values[33] * k33
-    if k34 > 0:
-        total += values[34] * k34
-    if r35 > 0:
-        total += values[35] * r35
-    if g36 > 0:
-        total += values[36] * g36
-    if g37 > 0:
-        total += values[37] * g37
-    if g38 > 0:
-        total += values[38] * g38
-    if r39 > 0:
-        total += values[39] * r39
-    if r40 > 0:
-        total += values[40] * r40
-    if r41 > 0:
-        total += values[41] * r41
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[42]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if g1 > 0:
-            found.append((rows[1], g1))
-        if g2 > 0:
-            found.append((rows[2], g2))
-        if g3 > 0:
-            found.append((rows[3], g3))
-        if g4 > 0:
-            found.append((rows[4], g4))
-        if g5 > 0:
-            found.append((rows[5], g5))
-        if r6 > 0:
-            found.append((rows[6], r6))
-        if r7 > 0:
-            found.append((rows[7], r7))
-        if g8 > 0:
-            found.append((rows[8], g8))
-        if g9 > 0:
-            found.append((rows[9], g9))
-        if g10 > 0:
-            found.append((rows[10], g10))
-        if g11 > 0:
-            found.append((rows[11], g11))
-        if g12 > 0:
-            found.append((rows[12], g12))
-        if g13 > 0:
-            found.append((rows[13], g13))
-        if g14 > 0:
-            found.append((rows[14], g14))
-        if g15 > 0:
-            found.append((rows[15], g15))
-        if g16 > 0:
-            found.append((rows[16], g16))
-        if r17 > 0:
-            found.append((rows[17], r17))
-        if k18 > 0:
-            found.append((rows[18], k18))
-        if r19 > 0:
-            found.append((rows[19], r19))
-        if g20 > 0:
-            found.append((rows[20], g20))
-        if g21 > 0:
-            found.append((rows[21], g21))
-        if r22 > 0:
-            found.append((rows[22], r22))
-        if g23 > 0:
-            found.append((rows[23], g23))
-        if g24 > 0:
-            found.append((rows[24], g24))
-        if g25 > 0:
-            found.append((rows[25], g25))
-        if g26 > 0:
-            found.append((rows[26], g26))
-        if r27 > 0:
-            found.append((rows[27], r27))
-        if k28 > 0:
-            found.append((rows[28], k28))
-        if k29 > 0:
-            found.append((rows[29], k29))
-        if k30 > 0:
-            found.append((rows[30], k30))
-        if r31 > 0:
-            found.append((rows[31], r31))
-        if r32 > 0:
-            found.append((rows[32], r32))
-        if k33 > 0:
-            found.append((rows[33], k33))
-        if k34 > 0:
-            found.append((rows[34], k34))
-        if r35 > 0:
-            found.append((rows[35], r35))
-        if g36 > 0:
-            found.append((rows[36], g36))
-        if g37 > 0:
-            found.append((rows[37], g37))
-        if g38 > 0:
-            found.append((rows[38], g38))
-        if r39 > 0:
-            found.append((rows[39], r39))
-        if r40 > 0:
-            found.append((rows[40], r40))
-        if r41 > 0:
-            found.append((rows[41], r41))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
@@ -838,8 +699,8 @@ def fourwinds_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], w
     return best, best_found
 
 
-def fourwinds_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def fourwinds_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 2
     for i, c in fired:
         r[i] = c
@@ -852,19 +713,21 @@ def fourwinds_flower_win_counted(fired: list[tuple[int, int]], values: list[int]
         gv = values[1] * r1
     g0 = r0 if gb == 0 else 0
     g1 = r1 if gb == 1 else 0
+    r[0] = g0
+    r[1] = g1
     total = 0
-    if g0 > 0:
-        total += values[0] * g0
-    if g1 > 0:
-        total += values[1] * g1
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[2]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if g0 > 0:
-            found.append((rows[0], g0))
-        if g1 > 0:
-            found.append((rows[1], g1))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
@@ -877,14 +740,14 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
     claimed = win is DISCARD or win is ROBBING_GONG
-    present = 0
-    has4 = False
+    present = nfours = 0
     for i in range(34):
         n = counts[i]
         if n:
             present |= 1 << i
             if n == 4:
-                has4 = True
+                nfours += 1
+    has4 = nfours > 0
     has_honours = present >> 27 != 0
     has_terminals = present & 67502849 != 0
     nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
@@ -1747,18 +1610,14 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     return best, best_found
 
 
-def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 98
     for i, c in fired:
         r[i] = c
-    r0 = r[0]
-    r1 = r[1]
     r2 = r[2]
     r3 = r[3]
     r4 = r[4]
-    r5 = r[5]
-    r6 = r[6]
     r7 = r[7]
     r8 = r[8]
     r9 = r[9]
@@ -1770,25 +1629,9 @@ def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows
     r15 = r[15]
     r16 = r[16]
     r17 = r[17]
-    r18 = r[18]
-    r19 = r[19]
-    r20 = r[20]
     r21 = r[21]
     r22 = r[22]
-    r23 = r[23]
-    r24 = r[24]
-    r25 = r[25]
-    r26 = r[26]
     r27 = r[27]
-    r28 = r[28]
-    r29 = r[29]
-    r30 = r[30]
-    r31 = r[31]
-    r32 = r[32]
-    r33 = r[33]
-    r34 = r[34]
-    r35 = r[35]
-    r36 = r[36]
     r37 = r[37]
     r38 = r[38]
     r39 = r[39]
@@ -1809,7 +1652,6 @@ def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows
     r54 = r[54]
     r55 = r[55]
     r56 = r[56]
-    r57 = r[57]
     r58 = r[58]
     r59 = r[59]
     r60 = r[60]
@@ -1821,20 +1663,10 @@ def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows
     r66 = r[66]
     r67 = r[67]
     r68 = r[68]
-    r69 = r[69]
-    r70 = r[70]
-    r71 = r[71]
-    r72 = r[72]
     r73 = r[73]
     r74 = r[74]
     r75 = r[75]
-    r76 = r[76]
-    r77 = r[77]
     r78 = r[78]
-    r79 = r[79]
-    r80 = r[80]
-    r81 = r[81]
-    r82 = r[82]
     r83 = r[83]
     r84 = r[84]
     r85 = r[85]
@@ -1842,14 +1674,11 @@ def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows
     r87 = r[87]
     r88 = r[88]
     r89 = r[89]
-    r90 = r[90]
     r91 = r[91]
     r92 = r[92]
     r93 = r[93]
-    r94 = r[94]
     r95 = r[95]
     r96 = r[96]
-    r97 = r[97]
     gb = 15 if r15 else -1
     gv = values[15] * r15
     if r16 and (gb < 0 or values[16] * r16 > gv):
@@ -2100,412 +1929,91 @@ def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows
     k75 = g75
     if k75 and (a88):
         k75 = 0
+    r[2] = g2
+    r[3] = g3
+    r[4] = g4
+    r[7] = g7
+    r[8] = g8
+    r[9] = g9
+    r[10] = g10
+    r[11] = g11
+    r[12] = g12
+    r[13] = g13
+    r[14] = g14
+    r[15] = g15
+    r[16] = g16
+    r[17] = g17
+    r[21] = g21
+    r[22] = g22
+    r[27] = g27
+    r[37] = g37
+    r[38] = g38
+    r[39] = g39
+    r[40] = g40
+    r[41] = g41
+    r[42] = g42
+    r[43] = g43
+    r[44] = g44
+    r[45] = g45
+    r[46] = g46
+    r[47] = g47
+    r[48] = g48
+    r[49] = g49
+    r[50] = g50
+    r[51] = g51
+    r[52] = g52
+    r[53] = g53
+    r[54] = g54
+    r[55] = g55
+    r[56] = g56
+    r[58] = g58
+    r[59] = g59
+    r[60] = g60
+    r[61] = g61
+    r[62] = g62
+    r[63] = g63
+    r[65] = k65
+    r[66] = g66
+    r[67] = g67
+    r[68] = g68
+    r[73] = k73
+    r[74] = k74
+    r[75] = k75
+    r[78] = g78
+    r[83] = g83
+    r[84] = g84
+    r[85] = g85
+    r[86] = g86
+    r[87] = g87
+    r[88] = g88
+    r[89] = g89
+    r[91] = g91
+    r[92] = g92
+    r[93] = g93
+    r[95] = g95
+    r[96] = g96
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if r1 > 0:
-        total += values[1] * r1
-    if g2 > 0:
-        total += values[2] * g2
-    if g3 > 0:
-        total += values[3] * g3
-    if g4 > 0:
-        total += values[4] * g4
-    if r5 > 0:
-        total += values[5] * r5
-    if r6 > 0:
-        total += values[6] * r6
-    if g7 > 0:
-        total += values[7] * g7
-    if g8 > 0:
-        total += values[8] * g8
-    if g9 > 0:
-        total += values[9] * g9
-    if g10 > 0:
-        total += values[10] * g10
-    if g11 > 0:
-        total += values[11] * g11
-    if g12 > 0:
-        total += values[12] * g12
-    if g13 > 0:
-        total += values[13] * g13
-    if g14 > 0:
-        total += values[14] * g14
-    if g15 > 0:
-        total += values[15] * g15
-    if g16 > 0:
-        total += values[16] * g16
-    if g17 > 0:
-        total += values[17] * g17
-    if r18 > 0:
-        total += values[18] * r18
-    if r19 > 0:
-        total += values[19] * r19
-    if r20 > 0:
-        total += values[20] * r20
-    if g21 > 0:
-        total += values[21] * g21
-    if g22 > 0:
-        total += values[22] * g22
-    if r23 > 0:
-        total += values[23] * r23
-    if r24 > 0:
-        total += values[24] * r24
-    if r25 > 0:
-        total += values[25] * r25
-    if r26 > 0:
-        total += values[26] * r26
-    if g27 > 0:
-        total += values[27] * g27
-    if r28 > 0:
-        total += values[28] * r28
-    if r29 > 0:
-        total += values[29] * r29
-    if r30 > 0:
-        total += values[30] * r30
-    if r31 > 0:
-        total += values[31] * r31
-    if r32 > 0:
-        total += values[32] * r32
-    if r33 > 0:
-        total += values[33] * r33
-    if r34 > 0:
-        total += values[34] * r34
-    if r35 > 0:
-        total += values[35] * r35
-    if r36 > 0:
-        total += values[36] * r36
-    if g37 > 0:
-        total += values[37] * g37
-    if g38 > 0:
-        total += values[38] * g38
-    if g39 > 0:
-        total += values[39] * g39
-    if g40 > 0:
-        total += values[40] * g40
-    if g41 > 0:
-        total += values[41] * g41
-    if g42 > 0:
-        total += values[42] * g42
-    if g43 > 0:
-        total += values[43] * g43
-    if g44 > 0:
-        total += values[44] * g44
-    if g45 > 0:
-        total += values[45] * g45
-    if g46 > 0:
-        total += values[46] * g46
-    if g47 > 0:
-        total += values[47] * g47
-    if g48 > 0:
-        total += values[48] * g48
-    if g49 > 0:
-        total += values[49] * g49
-    if g50 > 0:
-        total += values[50] * g50
-    if g51 > 0:
-        total += values[51] * g51
-    if g52 > 0:
-        total += values[52] * g52
-    if g53 > 0:
-        total += values[53] * g53
-    if g54 > 0:
-        total += values[54] * g54
-    if g55 > 0:
-        total += values[55] * g55
-    if g56 > 0:
-        total += values[56] * g56
-    if r57 > 0:
-        total += values[57] * r57
-    if g58 > 0:
-        total += values[58] * g58
-    if g59 > 0:
-        total += values[59] * g59
-    if g60 > 0:
-        total += values[60] * g60
-    if g61 > 0:
-        total += values[61] * g61
-    if g62 > 0:
-        total += values[62] * g62
-    if g63 > 0:
-        total += values[63] * g63
-    if r64 > 0:
-        total += values[64] * r64
-    if k65 > 0:
-        total += values[65] * k65
-    if g66 > 0:
-        total += values[66] * g66
-    if g67 > 0:
-        total += values[67] * g67
-    if g68 > 0:
-        total += values[68] * g68
-    if r69 > 0:
-        total += values[69] * r69
-    if r70 > 0:
-        total += values[70] * r70
-    if r71 > 0:
-        total += values[71] * r71
-    if r72 > 0:
-        total += values[72] * r72
-    if k73 > 0:
-        total += values[73] * k73
-    if k74 > 0:
-        total += values[74] * k74
-    if k75 > 0:
-        total += values[75] * k75
-    if r76 > 0:
-        total += values[76] * r76
-    if r77 > 0:
-        total += values[77] * r77
-    if g78 > 0:
-        total += values[78] * g78
-    if r79 > 0:
-        total += values[79] * r79
-    if r80 > 0:
-        total += values[80] * r80
-    if r81 > 0:
-        total += values[81] * r81
-    if r82 > 0:
-        total += values[82] * r82
-    if g83 > 0:
-        total += values[83] * g83
-    if g84 > 0:
-        total += values[84] * g84
-    if g85 > 0:
-        total += values[85] * g85
-    if g86 > 0:
-        total += values[86] * g86
-    if g87 > 0:
-        total += values[87] * g87
-    if g88 > 0:
-        total += values[88] * g88
-    if g89 > 0:
-        total += values[89] * g89
-    if r90 > 0:
-        total += values[90] * r90
-    if g91 > 0:
-        total += values[91] * g91
-    if g92 > 0:
-        total += values[92] * g92
-    if g93 > 0:
-        total += values[93] * g93
-    if r94 > 0:
-        total += values[94] * r94
-    if g95 > 0:
-        total += values[95] * g95
-    if g96 > 0:
-        total += values[96] * g96
-    if r97 > 0:
-        total += values[97] * r97
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     kept = 0
-    if r90 > 0:
-        kept += values[90] * r90
+    if r[90] > 0:
+        kept += values[90] * r[90]
     if consoled < 0 and total - kept == values[99]:
         consoled = 0
         total = kept + values[100]
     total += values[98]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if r1 > 0:
-            found.append((rows[1], r1))
-        if g2 > 0:
-            found.append((rows[2], g2))
-        if g3 > 0:
-            found.append((rows[3], g3))
-        if g4 > 0:
-            found.append((rows[4], g4))
-        if r5 > 0:
-            found.append((rows[5], r5))
-        if r6 > 0:
-            found.append((rows[6], r6))
-        if g7 > 0:
-            found.append((rows[7], g7))
-        if g8 > 0:
-            found.append((rows[8], g8))
-        if g9 > 0:
-            found.append((rows[9], g9))
-        if g10 > 0:
-            found.append((rows[10], g10))
-        if g11 > 0:
-            found.append((rows[11], g11))
-        if g12 > 0:
-            found.append((rows[12], g12))
-        if g13 > 0:
-            found.append((rows[13], g13))
-        if g14 > 0:
-            found.append((rows[14], g14))
-        if g15 > 0:
-            found.append((rows[15], g15))
-        if g16 > 0:
-            found.append((rows[16], g16))
-        if g17 > 0:
-            found.append((rows[17], g17))
-        if r18 > 0:
-            found.append((rows[18], r18))
-        if r19 > 0:
-            found.append((rows[19], r19))
-        if r20 > 0:
-            found.append((rows[20], r20))
-        if g21 > 0:
-            found.append((rows[21], g21))
-        if g22 > 0:
-            found.append((rows[22], g22))
-        if r23 > 0:
-            found.append((rows[23], r23))
-        if r24 > 0:
-            found.append((rows[24], r24))
-        if r25 > 0:
-            found.append((rows[25], r25))
-        if r26 > 0:
-            found.append((rows[26], r26))
-        if g27 > 0:
-            found.append((rows[27], g27))
-        if r28 > 0:
-            found.append((rows[28], r28))
-        if r29 > 0:
-            found.append((rows[29], r29))
-        if r30 > 0:
-            found.append((rows[30], r30))
-        if r31 > 0:
-            found.append((rows[31], r31))
-        if r32 > 0:
-            found.append((rows[32], r32))
-        if r33 > 0:
-            found.append((rows[33], r33))
-        if r34 > 0:
-            found.append((rows[34], r34))
-        if r35 > 0:
-            found.append((rows[35], r35))
-        if r36 > 0:
-            found.append((rows[36], r36))
-        if g37 > 0:
-            found.append((rows[37], g37))
-        if g38 > 0:
-            found.append((rows[38], g38))
-        if g39 > 0:
-            found.append((rows[39], g39))
-        if g40 > 0:
-            found.append((rows[40], g40))
-        if g41 > 0:
-            found.append((rows[41], g41))
-        if g42 > 0:
-            found.append((rows[42], g42))
-        if g43 > 0:
-            found.append((rows[43], g43))
-        if g44 > 0:
-            found.append((rows[44], g44))
-        if g45 > 0:
-            found.append((rows[45], g45))
-        if g46 > 0:
-            found.append((rows[46], g46))
-        if g47 > 0:
-            found.append((rows[47], g47))
-        if g48 > 0:
-            found.append((rows[48], g48))
-        if g49 > 0:
-            found.append((rows[49], g49))
-        if g50 > 0:
-            found.append((rows[50], g50))
-        if g51 > 0:
-            found.append((rows[51], g51))
-        if g52 > 0:
-            found.append((rows[52], g52))
-        if g53 > 0:
-            found.append((rows[53], g53))
-        if g54 > 0:
-            found.append((rows[54], g54))
-        if g55 > 0:
-            found.append((rows[55], g55))
-        if g56 > 0:
-            found.append((rows[56], g56))
-        if r57 > 0:
-            found.append((rows[57], r57))
-        if g58 > 0:
-            found.append((rows[58], g58))
-        if g59 > 0:
-            found.append((rows[59], g59))
-        if g60 > 0:
-            found.append((rows[60], g60))
-        if g61 > 0:
-            found.append((rows[61], g61))
-        if g62 > 0:
-            found.append((rows[62], g62))
-        if g63 > 0:
-            found.append((rows[63], g63))
-        if r64 > 0:
-            found.append((rows[64], r64))
-        if k65 > 0:
-            found.append((rows[65], k65))
-        if g66 > 0:
-            found.append((rows[66], g66))
-        if g67 > 0:
-            found.append((rows[67], g67))
-        if g68 > 0:
-            found.append((rows[68], g68))
-        if r69 > 0:
-            found.append((rows[69], r69))
-        if r70 > 0:
-            found.append((rows[70], r70))
-        if r71 > 0:
-            found.append((rows[71], r71))
-        if r72 > 0:
-            found.append((rows[72], r72))
-        if k73 > 0:
-            found.append((rows[73], k73))
-        if k74 > 0:
-            found.append((rows[74], k74))
-        if k75 > 0:
-            found.append((rows[75], k75))
-        if r76 > 0:
-            found.append((rows[76], r76))
-        if r77 > 0:
-            found.append((rows[77], r77))
-        if g78 > 0:
-            found.append((rows[78], g78))
-        if r79 > 0:
-            found.append((rows[79], r79))
-        if r80 > 0:
-            found.append((rows[80], r80))
-        if r81 > 0:
-            found.append((rows[81], r81))
-        if r82 > 0:
-            found.append((rows[82], r82))
-        if g83 > 0:
-            found.append((rows[83], g83))
-        if g84 > 0:
-            found.append((rows[84], g84))
-        if g85 > 0:
-            found.append((rows[85], g85))
-        if g86 > 0:
-            found.append((rows[86], g86))
-        if g87 > 0:
-            found.append((rows[87], g87))
-        if g88 > 0:
-            found.append((rows[88], g88))
-        if g89 > 0:
-            found.append((rows[89], g89))
-        if r90 > 0:
-            found.append((rows[90], r90))
-        if g91 > 0:
-            found.append((rows[91], g91))
-        if g92 > 0:
-            found.append((rows[92], g92))
-        if g93 > 0:
-            found.append((rows[93], g93))
-        if r94 > 0:
-            found.append((rows[94], r94))
-        if g95 > 0:
-            found.append((rows[95], g95))
-        if g96 > 0:
-            found.append((rows[96], g96))
-        if r97 > 0:
-            found.append((rows[97], r97))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     if consoled == 0:
-        if r90 > 0:
-            found.append((rows[90], r90))
+        if r[90] > 0:
+            found.append((rows[90], r[90]))
         found.append((consolations[0], 1))
     return found
 
@@ -2559,13 +2067,11 @@ def hefen_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits
     return best, best_found
 
 
-def hefen_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def hefen_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 4
     for i, c in fired:
         r[i] = c
-    r0 = r[0]
-    r1 = r[1]
     r2 = r[2]
     r3 = r[3]
     gb = 2 if r2 else -1
@@ -2575,27 +2081,21 @@ def hefen_flower_win_counted(fired: list[tuple[int, int]], values: list[int], ro
         gv = values[3] * r3
     g2 = r2 if gb == 2 else 0
     g3 = r3 if gb == 3 else 0
+    r[2] = g2
+    r[3] = g3
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if r1 > 0:
-        total += values[1] * r1
-    if g2 > 0:
-        total += values[2] * g2
-    if g3 > 0:
-        total += values[3] * g3
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[4]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if r1 > 0:
-            found.append((rows[1], r1))
-        if g2 > 0:
-            found.append((rows[2], g2))
-        if g3 > 0:
-            found.append((rows[3], g3))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
@@ -2608,14 +2108,14 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
     claimed = win is DISCARD or win is ROBBING_GONG
-    present = 0
-    has4 = False
+    present = nfours = 0
     for i in range(34):
         n = counts[i]
         if n:
             present |= 1 << i
             if n == 4:
-                has4 = True
+                nfours += 1
+    has4 = nfours > 0
     has_honours = present >> 27 != 0
     has_terminals = present & 67502849 != 0
     nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
@@ -3441,21 +2941,17 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     return best, best_found
 
 
-def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 88
     for i, c in fired:
         r[i] = c
     r0 = r[0]
     r1 = r[1]
     r2 = r[2]
-    r3 = r[3]
-    r4 = r[4]
     r5 = r[5]
     r6 = r[6]
     r7 = r[7]
-    r8 = r[8]
-    r9 = r[9]
     r10 = r[10]
     r11 = r[11]
     r12 = r[12]
@@ -3463,8 +2959,6 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r14 = r[14]
     r15 = r[15]
     r16 = r[16]
-    r17 = r[17]
-    r18 = r[18]
     r19 = r[19]
     r20 = r[20]
     r21 = r[21]
@@ -3476,15 +2970,12 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r27 = r[27]
     r28 = r[28]
     r29 = r[29]
-    r30 = r[30]
-    r31 = r[31]
     r32 = r[32]
     r33 = r[33]
     r34 = r[34]
     r35 = r[35]
     r36 = r[36]
     r37 = r[37]
-    r38 = r[38]
     r39 = r[39]
     r40 = r[40]
     r41 = r[41]
@@ -3495,13 +2986,9 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r46 = r[46]
     r47 = r[47]
     r48 = r[48]
-    r49 = r[49]
-    r50 = r[50]
     r51 = r[51]
     r52 = r[52]
     r53 = r[53]
-    r54 = r[54]
-    r55 = r[55]
     r56 = r[56]
     r57 = r[57]
     r58 = r[58]
@@ -3514,15 +3001,11 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r65 = r[65]
     r66 = r[66]
     r67 = r[67]
-    r68 = r[68]
     r69 = r[69]
     r70 = r[70]
     r71 = r[71]
-    r72 = r[72]
     r73 = r[73]
     r74 = r[74]
-    r75 = r[75]
-    r76 = r[76]
     r77 = r[77]
     r78 = r[78]
     r79 = r[79]
@@ -3533,7 +3016,6 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r84 = r[84]
     r85 = r[85]
     r86 = r[86]
-    r87 = r[87]
     gb = 0 if r0 else -1
     gv = values[0] * r0
     if r1 and (gb < 0 or values[1] * r1 > gv):
@@ -3804,372 +3286,98 @@ def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     k71 = g71
     if k71 and (a84):
         k71 = 0
+    r[0] = g0
+    r[1] = g1
+    r[2] = g2
+    r[5] = g5
+    r[6] = g6
+    r[7] = g7
+    r[10] = g10
+    r[11] = g11
+    r[12] = g12
+    r[13] = g13
+    r[14] = g14
+    r[15] = g15
+    r[16] = g16
+    r[19] = g19
+    r[20] = g20
+    r[21] = g21
+    r[22] = g22
+    r[23] = g23
+    r[24] = g24
+    r[25] = g25
+    r[26] = g26
+    r[27] = g27
+    r[28] = g28
+    r[29] = g29
+    r[32] = g32
+    r[33] = g33
+    r[34] = g34
+    r[35] = g35
+    r[36] = g36
+    r[37] = g37
+    r[39] = g39
+    r[40] = g40
+    r[41] = g41
+    r[42] = g42
+    r[43] = g43
+    r[44] = k44
+    r[45] = g45
+    r[46] = g46
+    r[47] = g47
+    r[48] = g48
+    r[51] = g51
+    r[52] = g52
+    r[53] = g53
+    r[56] = g56
+    r[57] = g57
+    r[58] = g58
+    r[59] = g59
+    r[60] = g60
+    r[61] = g61
+    r[62] = g62
+    r[63] = g63
+    r[64] = g64
+    r[65] = g65
+    r[66] = g66
+    r[67] = g67
+    r[69] = k69
+    r[70] = k70
+    r[71] = k71
+    r[73] = g73
+    r[74] = g74
+    r[77] = g77
+    r[78] = g78
+    r[79] = g79
+    r[80] = g80
+    r[81] = g81
+    r[82] = g82
+    r[83] = g83
+    r[84] = g84
+    r[85] = g85
+    r[86] = g86
     total = 0
-    if g0 > 0:
-        total += values[0] * g0
-    if g1 > 0:
-        total += values[1] * g1
-    if g2 > 0:
-        total += values[2] * g2
-    if r3 > 0:
-        total += values[3] * r3
-    if r4 > 0:
-        total += values[4] * r4
-    if g5 > 0:
-        total += values[5] * g5
-    if g6 > 0:
-        total += values[6] * g6
-    if g7 > 0:
-        total += values[7] * g7
-    if r8 > 0:
-        total += values[8] * r8
-    if r9 > 0:
-        total += values[9] * r9
-    if g10 > 0:
-        total += values[10] * g10
-    if g11 > 0:
-        total += values[11] * g11
-    if g12 > 0:
-        total += values[12] * g12
-    if g13 > 0:
-        total += values[13] * g13
-    if g14 > 0:
-        total += values[14] * g14
-    if g15 > 0:
-        total += values[15] * g15
-    if g16 > 0:
-        total += values[16] * g16
-    if r17 > 0:
-        total += values[17] * r17
-    if r18 > 0:
-        total += values[18] * r18
-    if g19 > 0:
-        total += values[19] * g19
-    if g20 > 0:
-        total += values[20] * g20
-    if g21 > 0:
-        total += values[21] * g21
-    if g22 > 0:
-        total += values[22] * g22
-    if g23 > 0:
-        total += values[23] * g23
-    if g24 > 0:
-        total += values[24] * g24
-    if g25 > 0:
-        total += values[25] * g25
-    if g26 > 0:
-        total += values[26] * g26
-    if g27 > 0:
-        total += values[27] * g27
-    if g28 > 0:
-        total += values[28] * g28
-    if g29 > 0:
-        total += values[29] * g29
-    if r30 > 0:
-        total += values[30] * r30
-    if r31 > 0:
-        total += values[31] * r31
-    if g32 > 0:
-        total += values[32] * g32
-    if g33 > 0:
-        total += values[33] * g33
-    if g34 > 0:
-        total += values[34] * g34
-    if g35 > 0:
-        total += values[35] * g35
-    if g36 > 0:
-        total += values[36] * g36
-    if g37 > 0:
-        total += values[37] * g37
-    if r38 > 0:
-        total += values[38] * r38
-    if g39 > 0:
-        total += values[39] * g39
-    if g40 > 0:
-        total += values[40] * g40
-    if g41 > 0:
-        total += values[41] * g41
-    if g42 > 0:
-        total += values[42] * g42
-    if g43 > 0:
-        total += values[43] * g43
-    if k44 > 0:
-        total += values[44] * k44
-    if g45 > 0:
-        total += values[45] * g45
-    if g46 > 0:
-        total += values[46] * g46
-    if g47 > 0:
-        total += values[47] * g47
-    if g48 > 0:
-        total += values[48] * g48
-    if r49 > 0:
-        total += values[49] * r49
-    if r50 > 0:
-        total += values[50] * r50
-    if g51 > 0:
-        total += values[51] * g51
-    if g52 > 0:
-        total += values[52] * g52
-    if g53 > 0:
-        total += values[53] * g53
-    if r54 > 0:
-        total += values[54] * r54
-    if r55 > 0:
-        total += values[55] * r55
-    if g56 > 0:
-        total += values[56] * g56
-    if g57 > 0:
-        total += values[57] * g57
-    if g58 > 0:
-        total += values[58] * g58
-    if g59 > 0:
-        total += values[59] * g59
-    if g60 > 0:
-        total += values[60] * g60
-    if g61 > 0:
-        total += values[61] * g61
-    if g62 > 0:
-        total += values[62] * g62
-    if g63 > 0:
-        total += values[63] * g63
-    if g64 > 0:
-        total += values[64] * g64
-    if g65 > 0:
-        total += values[65] * g65
-    if g66 > 0:
-        total += values[66] * g66
-    if g67 > 0:
-        total += values[67] * g67
-    if r68 > 0:
-        total += values[68] * r68
-    if k69 > 0:
-        total += values[69] * k69
-    if k70 > 0:
-        total += values[70] * k70
-    if k71 > 0:
-        total += values[71] * k71
-    if r72 > 0:
-        total += values[72] * r72
-    if g73 > 0:
-        total += values[73] * g73
-    if g74 > 0:
-        total += values[74] * g74
-    if r75 > 0:
-        total += values[75] * r75
-    if r76 > 0:
-        total += values[76] * r76
-    if g77 > 0:
-        total += values[77] * g77
-    if g78 > 0:
-        total += values[78] * g78
-    if g79 > 0:
-        total += values[79] * g79
-    if g80 > 0:
-        total += values[80] * g80
-    if g81 > 0:
-        total += values[81] * g81
-    if g82 > 0:
-        total += values[82] * g82
-    if g83 > 0:
-        total += values[83] * g83
-    if g84 > 0:
-        total += values[84] * g84
-    if g85 > 0:
-        total += values[85] * g85
-    if g86 > 0:
-        total += values[86] * g86
-    if r87 > 0:
-        total += values[87] * r87
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     kept = 0
-    if r87 > 0:
-        kept += values[87] * r87
+    if r[87] > 0:
+        kept += values[87] * r[87]
     if consoled < 0 and total - kept == values[89]:
         consoled = 0
         total = kept + values[90]
     total += values[88]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if g0 > 0:
-            found.append((rows[0], g0))
-        if g1 > 0:
-            found.append((rows[1], g1))
-        if g2 > 0:
-            found.append((rows[2], g2))
-        if r3 > 0:
-            found.append((rows[3], r3))
-        if r4 > 0:
-            found.append((rows[4], r4))
-        if g5 > 0:
-            found.append((rows[5], g5))
-        if g6 > 0:
-            found.append((rows[6], g6))
-        if g7 > 0:
-            found.append((rows[7], g7))
-        if r8 > 0:
-            found.append((rows[8], r8))
-        if r9 > 0:
-            found.append((rows[9], r9))
-        if g10 > 0:
-            found.append((rows[10], g10))
-        if g11 > 0:
-            found.append((rows[11], g11))
-        if g12 > 0:
-            found.append((rows[12], g12))
-        if g13 > 0:
-            found.append((rows[13], g13))
-        if g14 > 0:
-            found.append((rows[14], g14))
-        if g15 > 0:
-            found.append((rows[15], g15))
-        if g16 > 0:
-            found.append((rows[16], g16))
-        if r17 > 0:
-            found.append((rows[17], r17))
-        if r18 > 0:
-            found.append((rows[18], r18))
-        if g19 > 0:
-            found.append((rows[19], g19))
-        if g20 > 0:
-            found.append((rows[20], g20))
-        if g21 > 0:
-            found.append((rows[21], g21))
-        if g22 > 0:
-            found.append((rows[22], g22))
-        if g23 > 0:
-            found.append((rows[23], g23))
-        if g24 > 0:
-            found.append((rows[24], g24))
-        if g25 > 0:
-            found.append((rows[25], g25))
-        if g26 > 0:
-            found.append((rows[26], g26))
-        if g27 > 0:
-            found.append((rows[27], g27))
-        if g28 > 0:
-            found.append((rows[28], g28))
-        if g29 > 0:
-            found.append((rows[29], g29))
-        if r30 > 0:
-            found.append((rows[30], r30))
-        if r31 > 0:
-            found.append((rows[31], r31))
-        if g32 > 0:
-            found.append((rows[32], g32))
-        if g33 > 0:
-            found.append((rows[33], g33))
-        if g34 > 0:
-            found.append((rows[34], g34))
-        if g35 > 0:
-            found.append((rows[35], g35))
-        if g36 > 0:
-            found.append((rows[36], g36))
-        if g37 > 0:
-            found.append((rows[37], g37))
-        if r38 > 0:
-            found.append((rows[38], r38))
-        if g39 > 0:
-            found.append((rows[39], g39))
-        if g40 > 0:
-            found.append((rows[40], g40))
-        if g41 > 0:
-            found.append((rows[41], g41))
-        if g42 > 0:
-            found.append((rows[42], g42))
-        if g43 > 0:
-            found.append((rows[43], g43))
-        if k44 > 0:
-            found.append((rows[44], k44))
-        if g45 > 0:
-            found.append((rows[45], g45))
-        if g46 > 0:
-            found.append((rows[46], g46))
-        if g47 > 0:
-            found.append((rows[47], g47))
-        if g48 > 0:
-            found.append((rows[48], g48))
-        if r49 > 0:
-            found.append((rows[49], r49))
-        if r50 > 0:
-            found.append((rows[50], r50))
-        if g51 > 0:
-            found.append((rows[51], g51))
-        if g52 > 0:
-            found.append((rows[52], g52))
-        if g53 > 0:
-            found.append((rows[53], g53))
-        if r54 > 0:
-            found.append((rows[54], r54))
-        if r55 > 0:
-            found.append((rows[55], r55))
-        if g56 > 0:
-            found.append((rows[56], g56))
-        if g57 > 0:
-            found.append((rows[57], g57))
-        if g58 > 0:
-            found.append((rows[58], g58))
-        if g59 > 0:
-            found.append((rows[59], g59))
-        if g60 > 0:
-            found.append((rows[60], g60))
-        if g61 > 0:
-            found.append((rows[61], g61))
-        if g62 > 0:
-            found.append((rows[62], g62))
-        if g63 > 0:
-            found.append((rows[63], g63))
-        if g64 > 0:
-            found.append((rows[64], g64))
-        if g65 > 0:
-            found.append((rows[65], g65))
-        if g66 > 0:
-            found.append((rows[66], g66))
-        if g67 > 0:
-            found.append((rows[67], g67))
-        if r68 > 0:
-            found.append((rows[68], r68))
-        if k69 > 0:
-            found.append((rows[69], k69))
-        if k70 > 0:
-            found.append((rows[70], k70))
-        if k71 > 0:
-            found.append((rows[71], k71))
-        if r72 > 0:
-            found.append((rows[72], r72))
-        if g73 > 0:
-            found.append((rows[73], g73))
-        if g74 > 0:
-            found.append((rows[74], g74))
-        if r75 > 0:
-            found.append((rows[75], r75))
-        if r76 > 0:
-            found.append((rows[76], r76))
-        if g77 > 0:
-            found.append((rows[77], g77))
-        if g78 > 0:
-            found.append((rows[78], g78))
-        if g79 > 0:
-            found.append((rows[79], g79))
-        if g80 > 0:
-            found.append((rows[80], g80))
-        if g81 > 0:
-            found.append((rows[81], g81))
-        if g82 > 0:
-            found.append((rows[82], g82))
-        if g83 > 0:
-            found.append((rows[83], g83))
-        if g84 > 0:
-            found.append((rows[84], g84))
-        if g85 > 0:
-            found.append((rows[85], g85))
-        if g86 > 0:
-            found.append((rows[86], g86))
-        if r87 > 0:
-            found.append((rows[87], r87))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     if consoled == 0:
-        if r87 > 0:
-            found.append((rows[87], r87))
+        if r[87] > 0:
+            found.append((rows[87], r[87]))
         found.append((consolations[0], 1))
     return found
 
@@ -4182,14 +3390,14 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     counts = hand.counts
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
-    present = 0
-    has4 = False
+    present = nfours = 0
     for i in range(34):
         n = counts[i]
         if n:
             present |= 1 << i
             if n == 4:
-                has4 = True
+                nfours += 1
+    has4 = nfours > 0
     has_honours = present >> 27 != 0
     nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
     nfamilies = nnumbered + (1 if present & 2013265920 else 0) + (1 if present >> 31 else 0)
@@ -4306,6 +3514,7 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         pung_same_rank = (numbered_pung_bits & (numbered_pung_bits >> 9 | numbered_pung_bits >> 18) | numbered_pung_bits >> 9 & numbered_pung_bits >> 18) & 511 != 0
         terminal_pungs = (pung_bits & 1) + (pung_bits >> 8 & 1) + (pung_bits >> 9 & 1) + (pung_bits >> 17 & 1) + (pung_bits >> 18 & 1) + (pung_bits >> 26 & 1)
         chow_key = tuple(sorted(chow_firsts)) if nchows > 1 else tuple(chow_firsts)
+        chow_pairs = CHOW_PAIR_FANS(chow_key) if nchows >= 2 else NO_CHOW_PAIRS
         chow_ranks = (chow_bits | chow_bits >> 9 | chow_bits >> 18) & 511
         adjacent_pungs = pung_bits & pung_bits >> 1 & 66977535 != 0
         step3 = chow_ranks & chow_ranks >> 1 & chow_ranks >> 2 != 0
@@ -4382,15 +3591,15 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
             r61 = 1 if nsets and nchows == nsets and 0 <= pair < 27 else 0
         r62 = 0
         if in_shapes0:
-            r62 = counts.count(4) - nkongs if has4 else 0
+            r62 = nfours - nkongs if has4 else 0
         r63 = SAME_RANK_PUNG_PAIRS(pung_firsts) if pung_same_rank else 0
         r64 = 1 if cpungs >= 2 else 0
         r65 = 1 if nkongs in (1, 2) and ckongs in (1,) else 0
         r66 = x66 if in_shapes4 else 0
-        r67 = CHOW_PAIR_FANS(chow_key).get('pure_double_chow', 0) if nchows >= 2 else 0
-        r68 = CHOW_PAIR_FANS(chow_key).get('mixed_double_chow', 0) if nchows >= 2 else 0
-        r69 = CHOW_PAIR_FANS(chow_key).get('short_straight', 0) if nchows >= 2 else 0
-        r70 = CHOW_PAIR_FANS(chow_key).get('two_terminal_chows', 0) if nchows >= 2 else 0
+        r67 = chow_pairs.get('pure_double_chow', 0)
+        r68 = chow_pairs.get('mixed_double_chow', 0)
+        r69 = chow_pairs.get('short_straight', 0)
+        r70 = chow_pairs.get('two_terminal_chows', 0)
         r71 = terminal_pungs + (other_wind_pungs if wind_pungs < 3 else 0)
         r72 = 1 if nkongs in (1,) and ckongs in (0,) else 0
         r73 = x73 if in_shapes0 else 0
@@ -4911,8 +4120,8 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     return best, best_found
 
 
-def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 80
     for i, c in fired:
         r[i] = c
@@ -4932,7 +4141,6 @@ def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r13 = r[13]
     r14 = r[14]
     r15 = r[15]
-    r16 = r[16]
     r17 = r[17]
     r18 = r[18]
     r19 = r[19]
@@ -4943,35 +4151,27 @@ def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r24 = r[24]
     r25 = r[25]
     r26 = r[26]
-    r27 = r[27]
     r28 = r[28]
     r29 = r[29]
     r30 = r[30]
     r31 = r[31]
     r32 = r[32]
     r33 = r[33]
-    r34 = r[34]
     r35 = r[35]
     r36 = r[36]
     r37 = r[37]
-    r38 = r[38]
     r39 = r[39]
-    r40 = r[40]
-    r41 = r[41]
     r42 = r[42]
-    r43 = r[43]
     r44 = r[44]
     r45 = r[45]
     r46 = r[46]
     r47 = r[47]
-    r48 = r[48]
     r49 = r[49]
     r50 = r[50]
     r51 = r[51]
     r52 = r[52]
     r53 = r[53]
     r54 = r[54]
-    r55 = r[55]
     r56 = r[56]
     r57 = r[57]
     r58 = r[58]
@@ -4981,21 +4181,15 @@ def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     r62 = r[62]
     r63 = r[63]
     r64 = r[64]
-    r65 = r[65]
     r66 = r[66]
     r67 = r[67]
     r68 = r[68]
-    r69 = r[69]
     r70 = r[70]
     r71 = r[71]
-    r72 = r[72]
     r73 = r[73]
     r74 = r[74]
-    r75 = r[75]
-    r76 = r[76]
     r77 = r[77]
     r78 = r[78]
-    r79 = r[79]
     gb = 11 if r11 else -1
     gv = values[11] * r11
     if r32 and (gb < 0 or values[32] * r32 > gv):
@@ -5174,340 +4368,62 @@ def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: 
     k78 = r78
     if k78 and (a42 or a44 or a54):
         k78 = 0
+    r[11] = g11
+    r[17] = k17
+    r[21] = k21
+    r[22] = k22
+    r[23] = k23
+    r[29] = k29
+    r[32] = g32
+    r[35] = k35
+    r[36] = k36
+    r[37] = k37
+    r[46] = k46
+    r[47] = k47
+    r[49] = k49
+    r[52] = k52
+    r[53] = k53
+    r[54] = k54
+    r[56] = k56
+    r[57] = k57
+    r[58] = k58
+    r[59] = k59
+    r[60] = k60
+    r[61] = k61
+    r[62] = k62
+    r[63] = k63
+    r[64] = k64
+    r[66] = k66
+    r[67] = k67
+    r[68] = k68
+    r[70] = k70
+    r[71] = k71
+    r[73] = k73
+    r[74] = k74
+    r[77] = k77
+    r[78] = k78
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if r1 > 0:
-        total += values[1] * r1
-    if r2 > 0:
-        total += values[2] * r2
-    if r3 > 0:
-        total += values[3] * r3
-    if r4 > 0:
-        total += values[4] * r4
-    if r5 > 0:
-        total += values[5] * r5
-    if r6 > 0:
-        total += values[6] * r6
-    if r7 > 0:
-        total += values[7] * r7
-    if r8 > 0:
-        total += values[8] * r8
-    if r9 > 0:
-        total += values[9] * r9
-    if r10 > 0:
-        total += values[10] * r10
-    if g11 > 0:
-        total += values[11] * g11
-    if r12 > 0:
-        total += values[12] * r12
-    if r13 > 0:
-        total += values[13] * r13
-    if r14 > 0:
-        total += values[14] * r14
-    if r15 > 0:
-        total += values[15] * r15
-    if r16 > 0:
-        total += values[16] * r16
-    if k17 > 0:
-        total += values[17] * k17
-    if r18 > 0:
-        total += values[18] * r18
-    if r19 > 0:
-        total += values[19] * r19
-    if r20 > 0:
-        total += values[20] * r20
-    if k21 > 0:
-        total += values[21] * k21
-    if k22 > 0:
-        total += values[22] * k22
-    if k23 > 0:
-        total += values[23] * k23
-    if r24 > 0:
-        total += values[24] * r24
-    if r25 > 0:
-        total += values[25] * r25
-    if r26 > 0:
-        total += values[26] * r26
-    if r27 > 0:
-        total += values[27] * r27
-    if r28 > 0:
-        total += values[28] * r28
-    if k29 > 0:
-        total += values[29] * k29
-    if r30 > 0:
-        total += values[30] * r30
-    if r31 > 0:
-        total += values[31] * r31
-    if g32 > 0:
-        total += values[32] * g32
-    if r33 > 0:
-        total += values[33] * r33
-    if r34 > 0:
-        total += values[34] * r34
-    if k35 > 0:
-        total += values[35] * k35
-    if k36 > 0:
-        total += values[36] * k36
-    if k37 > 0:
-        total += values[37] * k37
-    if r38 > 0:
-        total += values[38] * r38
-    if r39 > 0:
-        total += values[39] * r39
-    if r40 > 0:
-        total += values[40] * r40
-    if r41 > 0:
-        total += values[41] * r41
-    if r42 > 0:
-        total += values[42] * r42
-    if r43 > 0:
-        total += values[43] * r43
-    if r44 > 0:
-        total += values[44] * r44
-    if r45 > 0:
-        total += values[45] * r45
-    if k46 > 0:
-        total += values[46] * k46
-    if k47 > 0:
-        total += values[47] * k47
-    if r48 > 0:
-        total += values[48] * r48
-    if k49 > 0:
-        total += values[49] * k49
-    if r50 > 0:
-        total += values[50] * r50
-    if r51 > 0:
-        total += values[51] * r51
-    if k52 > 0:
-        total += values[52] * k52
-    if k53 > 0:
-        total += values[53] * k53
-    if k54 > 0:
-        total += values[54] * k54
-    if r55 > 0:
-        total += values[55] * r55
-    if k56 > 0:
-        total += values[56] * k56
-    if k57 > 0:
-        total += values[57] * k57
-    if k58 > 0:
-        total += values[58] * k58
-    if k59 > 0:
-        total += values[59] * k59
-    if k60 > 0:
-        total += values[60] * k60
-    if k61 > 0:
-        total += values[61] * k61
-    if k62 > 0:
-        total += values[62] * k62
-    if k63 > 0:
-        total += values[63] * k63
-    if k64 > 0:
-        total += values[64] * k64
-    if r65 > 0:
-        total += values[65] * r65
-    if k66 > 0:
-        total += values[66] * k66
-    if k67 > 0:
-        total += values[67] * k67
-    if k68 > 0:
-        total += values[68] * k68
-    if r69 > 0:
-        total += values[69] * r69
-    if k70 > 0:
-        total += values[70] * k70
-    if k71 > 0:
-        total += values[71] * k71
-    if r72 > 0:
-        total += values[72] * r72
-    if k73 > 0:
-        total += values[73] * k73
-    if k74 > 0:
-        total += values[74] * k74
-    if r75 > 0:
-        total += values[75] * r75
-    if r76 > 0:
-        total += values[76] * r76
-    if k77 > 0:
-        total += values[77] * k77
-    if k78 > 0:
-        total += values[78] * k78
-    if r79 > 0:
-        total += values[79] * r79
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     kept = 0
-    if r79 > 0:
-        kept += values[79] * r79
+    if r[79] > 0:
+        kept += values[79] * r[79]
     if consoled < 0 and total - kept == values[81]:
         consoled = 0
         total = kept + values[82]
     total += values[80]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if r1 > 0:
-            found.append((rows[1], r1))
-        if r2 > 0:
-            found.append((rows[2], r2))
-        if r3 > 0:
-            found.append((rows[3], r3))
-        if r4 > 0:
-            found.append((rows[4], r4))
-        if r5 > 0:
-            found.append((rows[5], r5))
-        if r6 > 0:
-            found.append((rows[6], r6))
-        if r7 > 0:
-            found.append((rows[7], r7))
-        if r8 > 0:
-            found.append((rows[8], r8))
-        if r9 > 0:
-            found.append((rows[9], r9))
-        if r10 > 0:
-            found.append((rows[10], r10))
-        if g11 > 0:
-            found.append((rows[11], g11))
-        if r12 > 0:
-            found.append((rows[12], r12))
-        if r13 > 0:
-            found.append((rows[13], r13))
-        if r14 > 0:
-            found.append((rows[14], r14))
-        if r15 > 0:
-            found.append((rows[15], r15))
-        if r16 > 0:
-            found.append((rows[16], r16))
-        if k17 > 0:
-            found.append((rows[17], k17))
-        if r18 > 0:
-            found.append((rows[18], r18))
-        if r19 > 0:
-            found.append((rows[19], r19))
-        if r20 > 0:
-            found.append((rows[20], r20))
-        if k21 > 0:
-            found.append((rows[21], k21))
-        if k22 > 0:
-            found.append((rows[22], k22))
-        if k23 > 0:
-            found.append((rows[23], k23))
-        if r24 > 0:
-            found.append((rows[24], r24))
-        if r25 > 0:
-            found.append((rows[25], r25))
-        if r26 > 0:
-            found.append((rows[26], r26))
-        if r27 > 0:
-            found.append((rows[27], r27))
-        if r28 > 0:
-            found.append((rows[28], r28))
-        if k29 > 0:
-            found.append((rows[29], k29))
-        if r30 > 0:
-            found.append((rows[30], r30))
-        if r31 > 0:
-            found.append((rows[31], r31))
-        if g32 > 0:
-            found.append((rows[32], g32))
-        if r33 > 0:
-            found.append((rows[33], r33))
-        if r34 > 0:
-            found.append((rows[34], r34))
-        if k35 > 0:
-            found.append((rows[35], k35))
-        if k36 > 0:
-            found.append((rows[36], k36))
-        if k37 > 0:
-            found.append((rows[37], k37))
-        if r38 > 0:
-            found.append((rows[38], r38))
-        if r39 > 0:
-            found.append((rows[39], r39))
-        if r40 > 0:
-            found.append((rows[40], r40))
-        if r41 > 0:
-            found.append((rows[41], r41))
-        if r42 > 0:
-            found.append((rows[42], r42))
-        if r43 > 0:
-            found.append((rows[43], r43))
-        if r44 > 0:
-            found.append((rows[44], r44))
-        if r45 > 0:
-            found.append((rows[45], r45))
-        if k46 > 0:
-            found.append((rows[46], k46))
-        if k47 > 0:
-            found.append((rows[47], k47))
-        if r48 > 0:
-            found.append((rows[48], r48))
-        if k49 > 0:
-            found.append((rows[49], k49))
-        if r50 > 0:
-            found.append((rows[50], r50))
-        if r51 > 0:
-            found.append((rows[51], r51))
-        if k52 > 0:
-            found.append((rows[52], k52))
-        if k53 > 0:
-            found.append((rows[53], k53))
-        if k54 > 0:
-            found.append((rows[54], k54))
-        if r55 > 0:
-            found.append((rows[55], r55))
-        if k56 > 0:
-            found.append((rows[56], k56))
-        if k57 > 0:
-            found.append((rows[57], k57))
-        if k58 > 0:
-            found.append((rows[58], k58))
-        if k59 > 0:
-            found.append((rows[59], k59))
-        if k60 > 0:
-            found.append((rows[60], k60))
-        if k61 > 0:
-            found.append((rows[61], k61))
-        if k62 > 0:
-            found.append((rows[62], k62))
-        if k63 > 0:
-            found.append((rows[63], k63))
-        if k64 > 0:
-            found.append((rows[64], k64))
-        if r65 > 0:
-            found.append((rows[65], r65))
-        if k66 > 0:
-            found.append((rows[66], k66))
-        if k67 > 0:
-            found.append((rows[67], k67))
-        if k68 > 0:
-            found.append((rows[68], k68))
-        if r69 > 0:
-            found.append((rows[69], r69))
-        if k70 > 0:
-            found.append((rows[70], k70))
-        if k71 > 0:
-            found.append((rows[71], k71))
-        if r72 > 0:
-            found.append((rows[72], r72))
-        if k73 > 0:
-            found.append((rows[73], k73))
-        if k74 > 0:
-            found.append((rows[74], k74))
-        if r75 > 0:
-            found.append((rows[75], r75))
-        if r76 > 0:
-            found.append((rows[76], r76))
-        if k77 > 0:
-            found.append((rows[77], k77))
-        if k78 > 0:
-            found.append((rows[78], k78))
-        if r79 > 0:
-            found.append((rows[79], r79))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     if consoled == 0:
-        if r79 > 0:
-            found.append((rows[79], r79))
+        if r[79] > 0:
+            found.append((rows[79], r[79]))
         found.append((consolations[0], 1))
     return found
 
@@ -5530,15 +4446,24 @@ def mcr_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     return best, best_found
 
 
-def mcr_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def mcr_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 0
     for i, c in fired:
         r[i] = c
     total = 0
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[0]
     found: list[tuple[AwardRule, int]] = []
+    if consoled < 0:
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
@@ -5551,14 +4476,14 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     nflowers = len(hand.flowers)
     self_drawn = win is SELF_DRAW or win is FLOWERS
     claimed = win is DISCARD or win is ROBBING_GONG
-    present = 0
-    has4 = False
+    present = nfours = 0
     for i in range(34):
         n = counts[i]
         if n:
             present |= 1 << i
             if n == 4:
-                has4 = True
+                nfours += 1
+    has4 = nfours > 0
     has_honours = present >> 27 != 0
     nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
     nwaits = len(waits)
@@ -5893,27 +4818,20 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     return best, best_found
 
 
-def taiwan_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def taiwan_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 36
     for i, c in fired:
         r[i] = c
-    r0 = r[0]
-    r1 = r[1]
     r2 = r[2]
     r3 = r[3]
     r4 = r[4]
     r5 = r[5]
     r6 = r[6]
-    r7 = r[7]
-    r8 = r[8]
     r9 = r[9]
     r10 = r[10]
     r11 = r[11]
     r12 = r[12]
-    r13 = r[13]
-    r14 = r[14]
-    r15 = r[15]
     r16 = r[16]
     r17 = r[17]
     r18 = r[18]
@@ -6016,155 +4934,40 @@ def taiwan_ordinary_counted(fired: list[tuple[int, int]], values: list[int], row
     k20 = r20
     if k20 and (a25 or a35):
         k20 = 0
+    r[2] = k2
+    r[3] = k3
+    r[4] = k4
+    r[5] = k5
+    r[6] = k6
+    r[9] = g9
+    r[10] = k10
+    r[12] = k12
+    r[17] = k17
+    r[18] = g18
+    r[20] = k20
+    r[21] = g21
+    r[22] = g22
+    r[23] = g23
+    r[25] = g25
+    r[26] = g26
+    r[27] = g27
+    r[28] = g28
+    r[29] = g29
+    r[30] = g30
+    r[34] = g34
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if r1 > 0:
-        total += values[1] * r1
-    if k2 > 0:
-        total += values[2] * k2
-    if k3 > 0:
-        total += values[3] * k3
-    if k4 > 0:
-        total += values[4] * k4
-    if k5 > 0:
-        total += values[5] * k5
-    if k6 > 0:
-        total += values[6] * k6
-    if r7 > 0:
-        total += values[7] * r7
-    if r8 > 0:
-        total += values[8] * r8
-    if g9 > 0:
-        total += values[9] * g9
-    if k10 > 0:
-        total += values[10] * k10
-    if r11 > 0:
-        total += values[11] * r11
-    if k12 > 0:
-        total += values[12] * k12
-    if r13 > 0:
-        total += values[13] * r13
-    if r14 > 0:
-        total += values[14] * r14
-    if r15 > 0:
-        total += values[15] * r15
-    if r16 > 0:
-        total += values[16] * r16
-    if k17 > 0:
-        total += values[17] * k17
-    if g18 > 0:
-        total += values[18] * g18
-    if r19 > 0:
-        total += values[19] * r19
-    if k20 > 0:
-        total += values[20] * k20
-    if g21 > 0:
-        total += values[21] * g21
-    if g22 > 0:
-        total += values[22] * g22
-    if g23 > 0:
-        total += values[23] * g23
-    if r24 > 0:
-        total += values[24] * r24
-    if g25 > 0:
-        total += values[25] * g25
-    if g26 > 0:
-        total += values[26] * g26
-    if g27 > 0:
-        total += values[27] * g27
-    if g28 > 0:
-        total += values[28] * g28
-    if g29 > 0:
-        total += values[29] * g29
-    if g30 > 0:
-        total += values[30] * g30
-    if r31 > 0:
-        total += values[31] * r31
-    if r32 > 0:
-        total += values[32] * r32
-    if r33 > 0:
-        total += values[33] * r33
-    if g34 > 0:
-        total += values[34] * g34
-    if r35 > 0:
-        total += values[35] * r35
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[36]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if r1 > 0:
-            found.append((rows[1], r1))
-        if k2 > 0:
-            found.append((rows[2], k2))
-        if k3 > 0:
-            found.append((rows[3], k3))
-        if k4 > 0:
-            found.append((rows[4], k4))
-        if k5 > 0:
-            found.append((rows[5], k5))
-        if k6 > 0:
-            found.append((rows[6], k6))
-        if r7 > 0:
-            found.append((rows[7], r7))
-        if r8 > 0:
-            found.append((rows[8], r8))
-        if g9 > 0:
-            found.append((rows[9], g9))
-        if k10 > 0:
-            found.append((rows[10], k10))
-        if r11 > 0:
-            found.append((rows[11], r11))
-        if k12 > 0:
-            found.append((rows[12], k12))
-        if r13 > 0:
-            found.append((rows[13], r13))
-        if r14 > 0:
-            found.append((rows[14], r14))
-        if r15 > 0:
-            found.append((rows[15], r15))
-        if r16 > 0:
-            found.append((rows[16], r16))
-        if k17 > 0:
-            found.append((rows[17], k17))
-        if g18 > 0:
-            found.append((rows[18], g18))
-        if r19 > 0:
-            found.append((rows[19], r19))
-        if k20 > 0:
-            found.append((rows[20], k20))
-        if g21 > 0:
-            found.append((rows[21], g21))
-        if g22 > 0:
-            found.append((rows[22], g22))
-        if g23 > 0:
-            found.append((rows[23], g23))
-        if r24 > 0:
-            found.append((rows[24], r24))
-        if g25 > 0:
-            found.append((rows[25], g25))
-        if g26 > 0:
-            found.append((rows[26], g26))
-        if g27 > 0:
-            found.append((rows[27], g27))
-        if g28 > 0:
-            found.append((rows[28], g28))
-        if g29 > 0:
-            found.append((rows[29], g29))
-        if g30 > 0:
-            found.append((rows[30], g30))
-        if r31 > 0:
-            found.append((rows[31], r31))
-        if r32 > 0:
-            found.append((rows[32], r32))
-        if r33 > 0:
-            found.append((rows[33], r33))
-        if g34 > 0:
-            found.append((rows[34], g34))
-        if r35 > 0:
-            found.append((rows[35], r35))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
@@ -6215,13 +5018,11 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
     return best, best_found
 
 
-def taiwan_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],
-            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:
+def taiwan_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
+            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
     r = [0] * 4
     for i, c in fired:
         r[i] = c
-    r0 = r[0]
-    r1 = r[1]
     r2 = r[2]
     r3 = r[3]
     gb = 2 if r2 else -1
@@ -6231,39 +5032,33 @@ def taiwan_flower_win_counted(fired: list[tuple[int, int]], values: list[int], r
         gv = values[3] * r3
     g2 = r2 if gb == 2 else 0
     g3 = r3 if gb == 3 else 0
+    r[2] = g2
+    r[3] = g3
     total = 0
-    if r0 > 0:
-        total += values[0] * r0
-    if r1 > 0:
-        total += values[1] * r1
-    if g2 > 0:
-        total += values[2] * g2
-    if g3 > 0:
-        total += values[3] * g3
+    for i, _ in fired:
+        f = r[i]
+        if f > 0:
+            total += values[i] * f
     consoled = -1
     total += values[4]
     found: list[tuple[AwardRule, int]] = []
     if consoled < 0:
-        if r0 > 0:
-            found.append((rows[0], r0))
-        if r1 > 0:
-            found.append((rows[1], r1))
-        if g2 > 0:
-            found.append((rows[2], g2))
-        if g3 > 0:
-            found.append((rows[3], g3))
+        for i, _ in fired:
+            f = r[i]
+            if f > 0:
+                found.append((rows[i], f))
     return found
 
 
 #: The functions above by the digest of their source (named ``evaluate`` and ``counted``).
 PREBUILT: dict[str, tuple[Evaluate, Count]] = {
-    "1f69cb43f14d49b4": (fourwinds_ordinary, fourwinds_ordinary_counted),
-    "186b1a1d14407487": (fourwinds_flower_win, fourwinds_flower_win_counted),
-    "ab169a8a3df63f77": (hefen_ordinary, hefen_ordinary_counted),
-    "c0509f32eb809934": (hefen_flower_win, hefen_flower_win_counted),
-    "c8aa4500699513b5": (lrc_ordinary, lrc_ordinary_counted),
-    "4dfa06e990146af6": (mcr_ordinary, mcr_ordinary_counted),
-    "884fd2926995f161": (mcr_flower_win, mcr_flower_win_counted),
-    "a78c4531f837f1ea": (taiwan_ordinary, taiwan_ordinary_counted),
-    "7f1f8a6cc5e4a134": (taiwan_flower_win, taiwan_flower_win_counted),
+    "e3d54e998157350f": (fourwinds_ordinary, fourwinds_ordinary_counted),
+    "e94d6e11d0041c50": (fourwinds_flower_win, fourwinds_flower_win_counted),
+    "63d460b2cea88360": (hefen_ordinary, hefen_ordinary_counted),
+    "1c7f2be4a28c12eb": (hefen_flower_win, hefen_flower_win_counted),
+    "51ff7256a7ea8db6": (lrc_ordinary, lrc_ordinary_counted),
+    "042471ee3c6a0718": (mcr_ordinary, mcr_ordinary_counted),
+    "c1d483e5c273fe26": (mcr_flower_win, mcr_flower_win_counted),
+    "5cac343b5f8e917a": (taiwan_ordinary, taiwan_ordinary_counted),
+    "e4fc3e767f016e94": (taiwan_flower_win, taiwan_flower_win_counted),
 }

@@ -19,26 +19,27 @@ pattern on the golden cases and on random hands.
 The names an expression may use are the summary's, defined in :data:`SUMMARY` of the compiled
 module: per hand ``win``, ``counts``, ``nflowers``, ``self_drawn``, ``claimed``, ``has_honours``,
 ``has_terminals``, ``nnumbered`` (numbered suits present), ``nfamilies``, ``present`` (a bit per
-kind held), ``has4``, ``nwaits``, ``held`` (the indices of the tiles held before the win),
-``held_pairs_waited`` (waiting kinds held twice before the win), ``pair_wait_held`` (two waits,
-each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_wind``,
-``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``, ``nsets``,
-``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
-``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
-``wind_pungs``, ``dragon_pungs``, ``other_wind_pungs`` (of neither the seat's nor the round's
-wind), ``pung_firsts``/``chow_firsts``/``concealed_chow_firsts`` (first tile indices), ``pair``
-(the eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads``
-(for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
-``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_bits``/``pung_bits`` (bit ``index`` for each
-chow's/pung's first tile), ``chow_ranks`` (bit ``rank`` for each chow's first rank, 0 to 8), ``adjacent_pungs`` (two
-numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
+kind held), ``has4``, ``nfours`` (kinds held four times), ``nwaits``, ``held`` (the indices of the
+tiles held before the win), ``held_pairs_waited`` (waiting kinds held twice before the win),
+``pair_wait_held`` (two waits, each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``,
+``seat_wind``, ``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``,
+``nsets``, ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs
+concealed/exposed), ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a
+pung), ``wind_pungs``, ``dragon_pungs``, ``other_wind_pungs`` (of neither the seat's nor the round's
+wind), ``pung_firsts``/``chow_firsts``/``concealed_chow_firsts`` (first tile indices), ``pair`` (the
+eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads`` (for each
+kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``,
+``pung_same_rank``, ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_pairs`` (the one-fan
+chow pairs, ``chow_pair_fans``), ``chow_bits``/``pung_bits`` (bit ``index`` for each chow's/pung's
+first tile), ``chow_ranks`` (bit ``rank`` for each chow's first rank, 0 to 8), ``adjacent_pungs``
+(two numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
 ``outside`` (the eyes and every set hold a terminal or an honour), ``knitted_straight`` (1 where
 three knitted groups of three tiles make the nine of a knitted straight), ``wait_place`` (where the
 winning tile sits in the concealed groups, as MCR's waits count it: ``edge``, ``closed``, ``pair``
-or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants
-``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE``, ``TWO_SIDED_ROLE`` (win roles), ``DRAGON_RANKS`` (the bits of the ranks 0, 3, 6), ``SEATS``;
-and the helpers defined here (each a pattern's count over the summary's integers), by the name
+or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants ``SELF_DRAW``,
+``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``, ``PAIR_ROLE``,
+``TWO_SIDED_ROLE`` (win roles), ``DRAGON_RANKS`` (the bits of the ranks 0, 3, 6), ``SEATS``; and the
+helpers defined here (each a pattern's count over the summary's integers), by the name
 :data:`~mjscore.scoring.summary.NAMES` gives them: ``SHIFTED`` (:func:`shifted`), ``MIXED_SHIFTED``
 (:func:`mixed_shifted`), ``IDENTICAL`` (:func:`identical`) and the rest.
 
@@ -427,17 +428,21 @@ def _four_in_ways(ways: int, independent: bool = False) -> Form:
 @fast("tile_hog")
 def _tile_hog() -> Form:
     # Each kong holds all four of its tile, and no other kind is held four times as a kong.
-    return exact("counts.count(4) - nkongs if has4 else 0")
+    return exact("nfours - nkongs if has4 else 0")
 
 
 @fast("chow_pairs")
 def _chow_pairs(kind: str) -> Form:
-    return exact(f"CHOW_PAIR_FANS(chow_key).get({kind!r}, 0) if nchows >= 2 else 0")
+    return exact(f"chow_pairs.get({kind!r}, 0)")
 
 
 @fast("mixed_shifted_pungs")
 def _mixed_shifted_pungs() -> Form:
     return exact("MIXED_SHIFTED(pung_firsts) if npungs >= 3 else 0")
+
+
+#: The orders of the three suits.
+_SUIT_ORDERS = tuple(permutations((0, 1, 2)))
 
 
 def mixed_shifted(pung_firsts: list[int]) -> int:
@@ -447,7 +452,7 @@ def mixed_shifted(pung_firsts: list[int]) -> int:
     for p in pung_firsts:
         if p < 27:
             ranks[p // 9] |= 1 << p % 9
-    for a, b, c in permutations((0, 1, 2)):
+    for a, b, c in _SUIT_ORDERS:
         if ranks[a] & ranks[b] >> 1 & ranks[c] >> 2:
             return 1
     return 0

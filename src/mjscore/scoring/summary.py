@@ -13,8 +13,9 @@ native integer code (``tools/generate_evaluators.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from mjscore.arrangements import Arrangement, GroupKind, WinRole, pungs_a_held_pair
@@ -35,7 +36,7 @@ Evaluate = Callable[[Hand, Sequence[Arrangement | None], tuple[Tile, ...], Seque
                      Sequence[tuple[Any, ...]], list[int]], Found]
 #: A generated evaluator's counted rows: from the fired rows, the values, the rows and the
 #: consolation rows, the rows counted with their counts.
-Count = Callable[[list[tuple[int, int]], list[int], Sequence[AwardRule], Sequence[AwardRule]],
+Count = Callable[[list[tuple[int, int]], list[int], tuple[AwardRule, ...], tuple[AwardRule, ...]],
                  list[tuple[AwardRule, int]]]
 
 
@@ -66,6 +67,8 @@ DRAGON_RANKS: Final = 0b1001001
 TERMINAL_BITS: Final = sum(1 << i for i in TERMINAL_INDICES)
 ADJACENT_BITS: Final = sum(1 << i for i in range(26) if i % 9 != 8)
 CHOW_PAIR_FANS: Final = chow_pair_fans
+#: The chow pairs of fewer than two chows.
+NO_CHOW_PAIRS: Final[Mapping[str, int]] = MappingProxyType({})
 SHIFTED: Final = fast_forms.shifted
 MIXED_SHIFTED: Final = fast_forms.mixed_shifted
 PUNGS_A_HELD_PAIR: Final = pungs_a_held_pair
@@ -93,7 +96,7 @@ NAMES: Final[dict[str, Any]] = {
     "KONG_MELD": KONG_MELD, "KNITTED": KNITTED,
     "PUNG_ROLE": PUNG_ROLE, "PAIR_ROLE": PAIR_ROLE, "TWO_SIDED_ROLE": TWO_SIDED_ROLE,
     "SEATS": SEATS,
-    "DRAGON_RANKS": DRAGON_RANKS, "CHOW_PAIR_FANS": CHOW_PAIR_FANS, "SHIFTED": SHIFTED,
+    "DRAGON_RANKS": DRAGON_RANKS, "CHOW_PAIR_FANS": CHOW_PAIR_FANS, "NO_CHOW_PAIRS": NO_CHOW_PAIRS, "SHIFTED": SHIFTED,
     "MIXED_SHIFTED": MIXED_SHIFTED, "PUNGS_A_HELD_PAIR": PUNGS_A_HELD_PAIR, "Facts": Facts,
     "FLOWER_SET": FLOWER_SET, "DRAGON_SEQUENCE": DRAGON_SEQUENCE, "PUNG_RUNS": PUNG_RUNS, "IDENTICAL": IDENTICAL,
     "SISTER_CHOWS": SISTER_CHOWS, "SISTER_PUNGS": SISTER_PUNGS, "SAME_RANK_PUNG_PAIRS": SAME_RANK_PUNG_PAIRS,
@@ -112,8 +115,9 @@ SUMMARY: Final[tuple[Value, ...]] = (
     Value(("nflowers",), "nflowers = len(hand.flowers)", per_hand=True),
     Value(("self_drawn",), "self_drawn = win is SELF_DRAW or win is FLOWERS", ("win",), per_hand=True),
     Value(("claimed",), "claimed = win is DISCARD or win is ROBBING_GONG", ("win",), per_hand=True),
-    Value(("present", "has4"), "present = 0\nhas4 = False\nfor i in range(34):\n    n = counts[i]\n    if n:\n"
-          "        present |= 1 << i\n        if n == 4:\n            has4 = True", ("counts",), per_hand=True),
+    Value(("present", "has4", "nfours"), "present = nfours = 0\nfor i in range(34):\n    n = counts[i]\n    if n:\n"
+          "        present |= 1 << i\n        if n == 4:\n            nfours += 1\nhas4 = nfours > 0", ("counts",),
+          per_hand=True),
     Value(("has_honours",), "has_honours = present >> 27 != 0", ("present",), per_hand=True),
     Value(("has_terminals",), f"has_terminals = present & {TERMINAL_BITS} != 0", ("present",), per_hand=True),
     Value(("nnumbered",), "nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0)"
@@ -226,6 +230,8 @@ SUMMARY: Final[tuple[Value, ...]] = (
           " + (chow_bits >> 15 & 1) + (chow_bits >> 18 & 1) + (chow_bits >> 24 & 1)", ("chow_bits",)),
     Value(("chow_key",), "chow_key = tuple(sorted(chow_firsts)) if nchows > 1 else tuple(chow_firsts)",
           ("chow_firsts", "nchows")),
+    Value(("chow_pairs",), "chow_pairs = CHOW_PAIR_FANS(chow_key) if nchows >= 2 else NO_CHOW_PAIRS",
+          ("chow_key", "nchows")),
     Value(("chow_ranks",), "chow_ranks = (chow_bits | chow_bits >> 9 | chow_bits >> 18) & 511", ("chow_bits",)),
     # p and p + 1 both pungs, p below 26 and not a 9 (so p + 1 is the next rank of its suit).
     Value(("adjacent_pungs",), f"adjacent_pungs = pung_bits & pung_bits >> 1 & {ADJACENT_BITS} != 0",

@@ -21,7 +21,7 @@ cycle (after the n-th pass the first n of them in value order are decided, whate
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mjscore.scoring.ruleset import AwardRule, Ruleset
 
@@ -77,6 +77,35 @@ class Totaller:
         """Statements that, from the row counts ``r0``, ``r1``, ... and ``values``, set each row's
         :meth:`final` count, ``consoled`` (the consolation applied, -1 for none) and ``total``
         (the base included)."""
+        lines = self._resolved()
+        lines.append("total = 0")
+        for row in range(self.size):
+            lines += [f"if {self.final(row)} > 0:", f"    total += values[{row}] * {self.final(row)}"]
+        lines += self._consoled(lambda row: self.final(row))
+        return lines
+
+    def _consoled(self, final: Callable[[int], str]) -> list[str]:
+        """Given ``total`` (the rows', without the base) and each row's final count (named by
+        ``final``), set ``consoled`` and ``total`` (the base included)."""
+        lines = ["consoled = -1"]
+        for number, ignore in enumerate(self.ignores):
+            when = self.size + 1 + 2 * number
+            lines.append("kept = 0")
+            for row in ignore:
+                lines += [f"if {final(row)} > 0:", f"    kept += values[{row}] * {final(row)}"]
+            lines += [f"if consoled < 0 and total - kept == values[{when}]:", f"    consoled = {number}",
+                      f"    total = kept + values[{when + 1}]"]
+        lines.append(f"total += values[{self.size}]")
+        return lines
+
+    def _read(self) -> set[int]:
+        """The rows whose counts :meth:`_resolved` reads or sets."""
+        actors = {i for i in range(self.size) if self.replaces[i] or self.reduces[i]}
+        return self._grouped() | self._targets() | actors
+
+    def _resolved(self) -> list[str]:
+        """Statements that set each row's :meth:`final` count from the counts ``r0``, ``r1``, ...:
+        the groups, then the replacements and reductions."""
         lines: list[str] = []
         for group in self.groups:
             first = group[0]
@@ -106,38 +135,29 @@ class Totaller:
             if cutting:
                 lines += [f"if k{row}:", *(f"    if a{k}:\n        k{row} -= {by}" for k, by in cutting),
                           f"    if k{row} < 0:", f"        k{row} = 0"]
-        lines.append("total = 0")
-        for row in range(self.size):
-            lines += [f"if {self.final(row)} > 0:", f"    total += values[{row}] * {self.final(row)}"]
-        lines.append("consoled = -1")
-        for number, ignore in enumerate(self.ignores):
-            when = self.size + 1 + 2 * number
-            lines.append("kept = 0")
-            for row in ignore:
-                lines += [f"if {self.final(row)} > 0:", f"    kept += values[{row}] * {self.final(row)}"]
-            lines += [f"if consoled < 0 and total - kept == values[{when}]:", f"    consoled = {number}",
-                      f"    total = kept + values[{when + 1}]"]
-        lines.append(f"total += values[{self.size}]")
         return [line for text in lines for line in text.splitlines()]
 
     def counted_source(self) -> str:
         """The source of ``def counted(fired, values, rows, consolations)``: the rows counted, with
         their counts, from an arrangement's fired rows, in the order of the awards the engine makes
         from them (the consolation row last): what the score's total, payments and minimum are made of."""
-        lines = ["def counted(fired: list[tuple[int, int]], values: list[int], rows: Sequence[AwardRule],",
-                 "            consolations: Sequence[AwardRule]) -> list[tuple[AwardRule, int]]:",
+        # The counts go into a list by row, the rows the resolution reads come out of it and their
+        # final counts go back in; the total and the rows counted are then read over the fired rows.
+        read = sorted(self._read())
+        lines = ["def counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],",
+                 "            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:",
                  f"    r = [0] * {self.size}", "    for i, c in fired:", "        r[i] = c",
-                 *(f"    r{row} = r[{row}]" for row in range(self.size)),
-                 *("    " + line for line in self.resolution()),
-                 "    found: list[tuple[AwardRule, int]] = []"]
-        if self.size:
-            lines.append("    if consoled < 0:")
-            lines += [f"        if {self.final(row)} > 0:\n            found.append((rows[{row}], {self.final(row)}))"
-                      for row in range(self.size)]
+                 *(f"    r{row} = r[{row}]" for row in read),
+                 *("    " + line for line in self._resolved()),
+                 *(f"    r[{row}] = {self.final(row)}" for row in read if self.final(row) != f"r{row}"),
+                 "    total = 0", "    for i, _ in fired:", "        f = r[i]", "        if f > 0:",
+                 "            total += values[i] * f",
+                 *("    " + line for line in self._consoled(lambda row: f"r[{row}]")),
+                 "    found: list[tuple[AwardRule, int]] = []", "    if consoled < 0:", "        for i, _ in fired:",
+                 "            f = r[i]", "            if f > 0:", "                found.append((rows[i], f))"]
         for number, ignore in enumerate(self.ignores):
             lines.append(f"    if consoled == {number}:")
-            lines += [f"        if {self.final(row)} > 0:\n            found.append((rows[{row}], {self.final(row)}))"
-                      for row in ignore]
+            lines += [f"        if r[{row}] > 0:\n            found.append((rows[{row}], r[{row}]))" for row in ignore]
             lines.append(f"        found.append((consolations[{number}], 1))")
         lines.append("    return found")
         return "\n".join(lines) + "\n"
