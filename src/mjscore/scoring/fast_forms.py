@@ -21,7 +21,7 @@ module: per hand ``win``, ``counts``, ``nflowers``, ``self_drawn``, ``claimed``,
 ``has_terminals``, ``nnumbered`` (numbered suits present), ``nfamilies``, ``present`` (a bit per
 kind held), ``has4``, ``nfours`` (kinds held four times), ``nwaits``, ``held`` (the indices of the
 tiles held before the win), ``held_pairs_waited`` (waiting kinds held twice before the win),
-``pair_wait_held`` (two waits, each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``,
+``pair_wait_held`` (two waits, each pungs a held pair), ``table_tiles`` (the hand's), ``exposed``, ``all_kongs``, ``own_flowers``,
 ``seat_wind``, ``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``,
 ``nsets``, ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs
 concealed/exposed), ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a
@@ -280,18 +280,26 @@ def sister_chows(chow_firsts: list[int], count: int, repeats: int) -> int:
     if len(chow_firsts) < 2:
         return 0
     held = [0] * 27  # chows of each rank (first) in each suit (second)
+    ranks = 0  # bit ``rank`` for each rank held
     for first in chow_firsts:
         held[first % 9 * 3 + first // 9] += 1
+        ranks |= 1 << first % 9
     found = 0
-    for at in range(0, 27, 3):
+    for rank in range(9):
+        if not ranks >> rank & 1:
+            continue
+        at = rank * 3
         a, b, c = held[at], held[at + 1], held[at + 2]
-        low = min(a, b, c)
+        low = a if a < b else b
+        low = low if low < c else c
         if repeats and low:
             found += 1 if a + b + c == count else 0
         elif count == 3:
             found += low
         elif count == 2:
-            found += a + b + c - max(a, b, c) - 2 * low  # the middle of the three, less the triples
+            high = a if a > b else b
+            high = high if high > c else c
+            found += a + b + c - high - 2 * low  # the middle of the three, less the triples
     return found
 
 
@@ -778,7 +786,7 @@ def _last_tile(self_drawn: bool) -> Form:
 
 @fast("early_win")
 def _early_win(within: int, count_declared: bool = True) -> Form:
-    on_table = "hand.table_tiles" if count_declared else "hand.discards"
+    on_table = "table_tiles" if count_declared else "hand.discards"
     return exact(f"1 if {on_table} is not None and {on_table} <= {within!r} else 0")
 
 

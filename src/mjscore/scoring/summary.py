@@ -131,6 +131,7 @@ SUMMARY: Final[tuple[Value, ...]] = (
     Value(("pair_wait_held",), "pair_wait_held = nwaits == 2 and held_pairs_waited == 2"
           " and PUNGS_A_HELD_PAIR(hand, waits[0]) and PUNGS_A_HELD_PAIR(hand, waits[1])",
           ("nwaits", "held_pairs_waited"), per_hand=True),
+    Value(("table_tiles",), "table_tiles = hand.table_tiles", per_hand=True),
     Value(("exposed",), "exposed = any(not m.concealed for m in hand.melds)", per_hand=True),  # has_exposed_melds
     Value(("all_kongs",), "all_kongs = all(m.kind is KONG_MELD for m in hand.melds)", per_hand=True),
     Value(("win_index",), "win_index = -1 if hand.win_tile is None else hand.win_tile.index", per_hand=True),

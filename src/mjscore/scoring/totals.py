@@ -149,7 +149,8 @@ class Totaller:
                  f"    r = [0] * {self.size}", "    for i, c in fired:", "        r[i] = c",
                  *(f"    r{row} = r[{row}]" for row in read),
                  *("    " + line for line in self._resolved()),
-                 *(f"    r[{row}] = {self.final(row)}" for row in read if self.final(row) != f"r{row}"),
+                 *(f"    if {self.final(row)} != r{row}:\n        r[{row}] = {self.final(row)}"
+                   for row in read if self.final(row) != f"r{row}"),
                  "    total = 0", "    for i, _ in fired:", "        f = r[i]", "        if f > 0:",
                  "            total += values[i] * f",
                  *("    " + line for line in self._consoled(lambda row: f"r[{row}]")),
