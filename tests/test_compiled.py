@@ -35,6 +35,7 @@ from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, pattern
 from mjscore.scoring.ruleset import AwardRule
 from mjscore.scoring.summary import NAMES
+from mjscore.scoring.totals import Totaller
 
 ROOT = Path(__file__).resolve().parents[1]
 HANDS = 20_000
@@ -169,7 +170,7 @@ def test_the_built_in_rulesets_run_their_generated_evaluators() -> None:
     for ruleset in available():
         both = compiled.evaluator(mjscore.get_ruleset(ruleset))
         assert both.ordinary.prebuilt and both.flower_win.prebuilt, ruleset
-        assert both.ordinary.function is compiled.PREBUILT[compiled.digest(both.ordinary.source)]
+        assert (both.ordinary.function, both.ordinary.tally) == compiled.PREBUILT[compiled.digest(both.ordinary.source)]
 
 
 def test_a_changed_table_runs_its_own_source_interpreted() -> None:
@@ -195,8 +196,10 @@ def test_the_evaluator_is_compiled_once_per_ruleset() -> None:
 
 def _row_evaluator(rule: AwardRule) -> Callable[..., Any]:
     """The generated evaluator of the one row (its shapes left out: the form is compared, not the
-    row's shape condition), run interpreted over the summary's names."""
-    source = compiled.evaluator_source((replace(rule, shapes=()),))
+    row's shape condition), run interpreted over the summary's names (totalled as an instant
+    flower win's rows are, without a consolation: the row's count is what is compared)."""
+    rows = (replace(rule, shapes=()),)
+    source = compiled.evaluator_source(rows, Totaller(mjscore.get_ruleset("lrc"), rows, flower_win=True))
     namespace = dict(NAMES)
     exec(compile(source, f"<row {rule.id}>", "exec", flags=__future__.annotations.compiler_flag, dont_inherit=True),
          namespace)
@@ -215,7 +218,7 @@ def _counts(rule: AwardRule, evaluate: Callable[..., Any], hand: mjscore.Hand,
     candidates: list[Arrangement | None] = list(arrangements(hand, shapes)) if hand.win is not WinKind.FLOWERS else [None]
     found = []
     for arrangement in candidates:
-        _, fired = evaluate(hand, [arrangement], wait_set, (_not_called,), (rule.arguments,), lambda _: 0)
+        _, fired = evaluate(hand, [arrangement], wait_set, (_not_called,), (rule.arguments,), [rule.points, 0])
         hit = rule.function(Facts(hand, arrangement, wait_set), *rule.arguments)
         found.append((sum(count for _, count in fired), hit.count if hit is not None else 0))
     return found

@@ -31,8 +31,9 @@ import __future__
 
 import hashlib
 import re
+import sys
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +43,7 @@ from mjscore.scoring.evaluators import PREBUILT
 from mjscore.scoring.fast_forms import FAST_FORMS, Form
 from mjscore.scoring.patterns import PATTERNS, Pattern
 from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
-from mjscore.scoring.summary import NAMES, SUMMARY, Evaluate, Found, Value
+from mjscore.scoring.summary import NAMES, SUMMARY, Count, Evaluate, Found, Value
 from mjscore.scoring.totals import Totaller
 from mjscore.tiles import Tile
 
@@ -54,16 +55,19 @@ class Evaluator:
     """A ruleset's rows compiled for one kind of win (ordinary, or an instant flower win)."""
 
     rules: tuple[AwardRule, ...]
-    #: The generated source of :attr:`function` (``def evaluate(...)``), and its digest.
+    #: The generated source of :attr:`function` (``def evaluate(...)``) and :attr:`tally`
+    #: (``def counted(...)``), and its digest.
     source: str
     digest: str
     function: Evaluate
-    #: An arrangement's total from its fired rows (groups, replacements, consolation, base).
-    total: Callable[[list[tuple[int, int]]], int]
     #: The rows counted from an arrangement's fired rows (groups, replacements, consolation applied).
-    counted: Callable[[list[tuple[int, int]]], list[tuple[AwardRule, int]]]
+    tally: Count
     patterns: tuple[Pattern, ...]
     arguments: tuple[tuple[Any, ...], ...]
+    #: The values the totalling code reads (:attr:`~mjscore.scoring.totals.Totaller.values`), and
+    #: the consolation rows it may count.
+    values: list[int]
+    consolations: tuple[AwardRule, ...]
 
     @property
     def prebuilt(self) -> bool:
@@ -72,7 +76,12 @@ class Evaluator:
 
     def best(self, hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...]) -> Found:
         """The first arrangement of highest total, and the rows (index into :attr:`rules`) it fired."""
-        return self.function(hand, candidates, waits, self.patterns, self.arguments, self.total)
+        return self.function(hand, candidates, waits, self.patterns, self.arguments, self.values)
+
+    def counted(self, fired: list[tuple[int, int]]) -> list[tuple[AwardRule, int]]:
+        """The rows counted from an arrangement's ``fired`` rows, with their counts, in the order of
+        the awards the engine makes from them (the consolation row last)."""
+        return self.tally(fired, self.values, self.rules, self.consolations)
 
 
 @dataclass(frozen=True)
@@ -129,55 +138,73 @@ def _indent(code: str, depth: int) -> list[str]:
 
 
 #: The generated function's signature (:data:`~mjscore.scoring.summary.Evaluate`): the hand, its
-#: arrangements, its wait set, and the rows' pattern functions, their bound arguments and the totaller.
+#: arrangements, its wait set, the rows' pattern functions and their bound arguments, and the
+#: totaller's values (:attr:`~mjscore.scoring.totals.Totaller.values`).
 SIGNATURE = ("(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],\n"
              "        patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],\n"
-             "        total_of: Callable[[list[tuple[int, int]]], int]) -> tuple[int, list[tuple[int, int]]]:")
+             "        values: list[int]) -> tuple[int, list[tuple[int, int]]]:")
 
 
-def evaluator_source(rows: Sequence[AwardRule]) -> str:
+def evaluator_source(rows: Sequence[AwardRule], totals: Totaller) -> str:
     """The source of ``def evaluate...`` for these rows (in table order): the rows' fast forms over
-    the summary values they read, the others calling their pattern functions."""
+    the summary values they read, the others calling their pattern functions, each row's count
+    kept as ``r0``, ``r1``, ...; the arrangement totalled by ``totals`` (of the same rows); the
+    rows fired by the best arrangement listed (index, count) in table order. Then the source of
+    ``def counted...`` (:meth:`~mjscore.scoring.totals.Totaller.counted_source`)."""
     hand_rows: list[str] = []
     arrangement_rows: list[str] = []
     expressions = []
+    #: Each set of shapes rows name, and the flag the arrangement loop sets where it has one of them.
+    shapes: dict[tuple[str, ...], str] = {}
     for index, rule in enumerate(rows):
         form = _form(rule)
         call = ["if facts is None:", "    facts = Facts(hand, arrangement, waits)",
                 f"h = patterns[{index}](facts, *arguments[{index}])", "if h is not None:",
-                f"    found.append(({index}, h.count))"]
+                f"    r{index} = h.count"]
         if form is None:
-            lines = call
+            lines = [f"r{index} = 0", *call]
         elif form.exact:
             expressions.append(form.expression)
-            lines = [f"c = {form.expression}", "if c:", f"    found.append(({index}, c))"]
+            lines = [f"r{index} = {form.expression}"]
         else:
             expressions.append(form.expression)
-            lines = [f"if {form.expression}:", *("    " + line for line in call)]
+            lines = [f"r{index} = 0", f"if {form.expression}:", *("    " + line for line in call)]
+        per_hand = form is not None and form.exact and not _reads_arrangement(form.expression)
         if rule.shapes:
-            lines = [f"if shape in {tuple(rule.shapes)!r}:", *("    " + line for line in lines)]
+            condition = shapes.setdefault(tuple(rule.shapes), f"in_shapes{len(shapes)}")
             expressions.append("shape")
-        per_hand = form is not None and form.exact and not rule.shapes and not _reads_arrangement(form.expression)
+            if per_hand:  # the count once per hand, kept where the arrangement has one of the shapes
+                assert form is not None
+                hand_rows.append(f"x{index} = {form.expression}")
+                lines = [f"r{index} = x{index} if {condition} else 0"]
+                per_hand = False
+            else:
+                body = lines if form is not None and form.exact else lines[1:]
+                lines = [f"r{index} = 0", f"if {condition}:", *("    " + line for line in body)]
         (hand_rows if per_hand else arrangement_rows).extend(lines)
     needed = _needed(expressions)
-    source = ["def evaluate" + SIGNATURE, "    c: int", "    h: Hit | None"]
+    source = ["def evaluate" + SIGNATURE, "    h: Hit | None"]
     for value in needed:
         if value.per_hand:
             source += _indent(value.code, 1)
-    source += ["    found: list[tuple[int, int]] = []", *_indent("\n".join(hand_rows), 1), "    hand_found = found",
-               "    best = -1", "    best_total = 0", "    best_found = hand_found",
+    source += [*_indent("\n".join(hand_rows), 1),
+               "    best = -1", "    best_total = 0", "    best_found: list[tuple[int, int]] = []",
                "    for number, arrangement in enumerate(candidates):",
-               "        facts: Facts | None = None", "        found = list(hand_found)"]
+               "        facts: Facts | None = None"]
     for value in needed:
         if not value.per_hand:
             source += _indent(value.code, 2)
+    source += [f"        {name} = shape in {names!r}" for names, name in shapes.items()]
     source += _indent("\n".join(arrangement_rows), 2)
-    source += ["        if hand_found and len(found) > len(hand_found):", "            found.sort()",
-               "        total = total_of(found)",
-               "        if best < 0 or total > best_total:",
-               "            best, best_total, best_found = number, total, found",
+    source += _indent("\n".join(totals.resolution()), 2)
+    source += ["        if best < 0 or total > best_total:",
+               "            best, best_total = number, total",
+               "            best_found = []",
+               *(f"            if r{index}:\n                best_found.append(({index}, r{index}))"
+                 for index in range(len(rows))),
                "    return best, best_found"]
-    return "\n".join(line for line in source if line.strip()) + "\n"
+    function = "\n".join(line for text in source for line in text.splitlines() if line.strip()) + "\n"
+    return function + "\n\n" + totals.counted_source()
 
 
 def digest(source: str) -> str:
@@ -192,11 +219,17 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
     functions: dict[str, str] = {}
     for rules in rulesets:
         for flower_win in (False, True):
-            source = evaluator_source(tuple(a for a in rules.evaluated if a.on_flower_win or not flower_win))
+            rows = tuple(a for a in rules.evaluated if a.on_flower_win or not flower_win)
+            source = evaluator_source(rows, Totaller(rules, rows, flower_win))
             name = f"{rules.id}_{'flower_win' if flower_win else 'ordinary'}"
-            functions.setdefault(digest(source), source.replace("def evaluate(", f"def {name}(", 1))
+            functions.setdefault(digest(source), source.replace("def evaluate(", f"def {name}(", 1)
+                                 .replace("def counted(", f"def {name}_counted(", 1))
     names = {key: text[4:text.index("(")] for key, text in functions.items()}
     used = sorted(name for name in NAMES if any(re.search(rf"\b{name}\b", text) for text in functions.values()))
+    # A helper function is imported from its own module, under its summary name, so that the
+    # compiled build calls it directly rather than through a Python-level call of a value.
+    helpers = {name: _defined(NAMES[name]) for name in used}
+    imports = sorted((where, f"{function} as {name}") for name, (where, function) in helpers.items() if where)
     header = [
         '"""The built-in rulesets\' evaluators, generated from their award tables by',
         "``tools/generate_evaluators.py`` (:func:`mjscore.scoring.compiled.prebuilt_module`): do not edit.",
@@ -214,18 +247,30 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
         "from mjscore.arrangements import Arrangement, Group, WinRole",
         "from mjscore.hand import Hand",
         "from mjscore.scoring.patterns import Hit, Pattern",
+        "from mjscore.scoring.ruleset import AwardRule",
+        *(f"from {where} import {what}" for where, what in imports),
         "from mjscore.scoring.summary import (",
-        *(f"    {name}," for name in used),
+        *(f"    {name}," for name in used if not helpers[name][0]),
+        "    Count,",
         "    Evaluate,",
         ")",
         "from mjscore.tiles import Tile",
         "",
     ]
     body = [f"\n\n{text}" for text in functions.values()]
-    table = ["\n\n#: The functions above by the digest of their source (named ``evaluate``).",
-             "PREBUILT: dict[str, Evaluate] = {",
-             *(f'    "{key}": {name},' for key, name in names.items()), "}"]
+    table = ["\n\n#: The functions above by the digest of their source (named ``evaluate`` and ``counted``).",
+             "PREBUILT: dict[str, tuple[Evaluate, Count]] = {",
+             *(f'    "{key}": ({name}, {name}_counted),' for key, name in names.items()), "}"]
     return "\n".join(header) + "".join(body) + "\n".join(table) + "\n"
+
+
+def _defined(value: Any) -> tuple[str, str]:
+    """(module, name) of a function defined at the top of one of mjscore's modules, else ("", "")."""
+    where, name = getattr(value, "__module__", None), getattr(value, "__name__", None)
+    if (callable(value) and not isinstance(value, type) and isinstance(where, str) and isinstance(name, str)
+            and where.startswith("mjscore.") and getattr(sys.modules.get(where), name, None) is value):
+        return where, name
+    return "", ""
 
 
 #: What the interpreted evaluator's source reads: the summary's names and its annotations' types.
@@ -234,15 +279,15 @@ _NAMESPACE: dict[str, Any] = {**NAMES, "Hand": Hand, "Arrangement": Arrangement,
 
 def _compile(rules: Ruleset, flower_win: bool) -> Evaluator:
     rows = tuple(a for a in rules.evaluated if a.on_flower_win or not flower_win)
-    source = evaluator_source(rows)
+    totals = Totaller(rules, rows, flower_win)
+    source = evaluator_source(rows, totals)
     key = digest(source)
-    function = PREBUILT.get(key)
-    if function is None:
+    functions = PREBUILT.get(key)
+    if functions is None:
         namespace = dict(_NAMESPACE)
         code = compile(source, f"<mjscore evaluator {rules.id}>", "exec",
                        flags=__future__.annotations.compiler_flag, dont_inherit=True)
         exec(code, namespace)  # source made from the table above
-        function = namespace["evaluate"]
-    totaller = Totaller(rules, rows, flower_win)
-    return Evaluator(rows, source, key, function, totaller.total, totaller.counted,
-                     tuple(rule.function for rule in rows), tuple(rule.arguments for rule in rows))
+        functions = namespace["evaluate"], namespace["counted"]
+    return Evaluator(rows, source, key, *functions, tuple(rule.function for rule in rows),
+                     tuple(rule.arguments for rule in rows), totals.values, totals.consolations)

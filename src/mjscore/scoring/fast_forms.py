@@ -19,25 +19,27 @@ pattern on the golden cases and on random hands.
 The names an expression may use are the summary's, defined in :data:`SUMMARY` of the compiled
 module: per hand ``win``, ``counts``, ``nflowers``, ``self_drawn``, ``claimed``, ``has_honours``,
 ``has_terminals``, ``nnumbered`` (numbered suits present), ``nfamilies``, ``present`` (a bit per
-kind held), ``has4``, ``nwaits``, ``held`` (the indices of the tiles held before the win),
-``held_pairs_waited`` (waiting kinds held twice before the win), ``pair_wait_held`` (two waits,
-each pungs a held pair), ``exposed``, ``all_kongs``, ``own_flowers``, ``seat_wind``,
-``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``, ``nsets``,
-``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs concealed/exposed),
-``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a pung),
-``wind_pungs``, ``dragon_pungs``, ``other_wind_pungs`` (of neither the seat's nor the round's
-wind), ``pung_firsts``/``chow_firsts``/``concealed_chow_firsts`` (first tile indices), ``pair``
-(the eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads``
-(for each kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``, ``pung_same_rank``,
-``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_ranks``, ``adjacent_pungs`` (two
-numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
+kind held), ``has4``, ``nfours`` (kinds held four times), ``nwaits``, ``held`` (the indices of the
+tiles held before the win), ``held_pairs_waited`` (waiting kinds held twice before the win),
+``pair_wait_held`` (two waits, each pungs a held pair), ``table_tiles`` (the hand's), ``exposed``, ``all_kongs``, ``own_flowers``,
+``seat_wind``, ``round_wind``; per arrangement ``shape``, ``role``, ``role_value``, ``regular``,
+``nsets``, ``nchows``, ``npungs``, ``nkongs``, ``ckongs``/``okongs`` (declared kongs
+concealed/exposed), ``cpungs`` (concealed pungs), ``open_gongs`` (exposed kongs not promoted from a
+pung), ``wind_pungs``, ``dragon_pungs``, ``other_wind_pungs`` (of neither the seat's nor the round's
+wind), ``pung_firsts``/``chow_firsts``/``concealed_chow_firsts`` (first tile indices), ``pair`` (the
+eyes' index, -1 for none), ``npairs``, ``pair_firsts`` (every pair's index), ``spreads`` (for each
+kind held four times, in index order, how many groups hold it), ``chow_dups``, ``sister_ranks``,
+``pung_same_rank``, ``terminal_pungs``, ``end_chows``, ``chow_key``, ``chow_pairs`` (the one-fan
+chow pairs, ``chow_pair_fans``), ``chow_bits``/``pung_bits`` (bit ``index`` for each chow's/pung's
+first tile), ``chow_ranks`` (bit ``rank`` for each chow's first rank, 0 to 8), ``adjacent_pungs``
+(two numbered pungs of consecutive ranks in one suit), ``step3`` (chows of three consecutive ranks),
 ``outside`` (the eyes and every set hold a terminal or an honour), ``knitted_straight`` (1 where
 three knitted groups of three tiles make the nine of a knitted straight), ``wait_place`` (where the
 winning tile sits in the concealed groups, as MCR's waits count it: ``edge``, ``closed``, ``pair``
-or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants
-``SELF_DRAW``, ``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``,
-``PAIR_ROLE``, ``TWO_SIDED_ROLE`` (win roles), ``DRAGON_RANKS`` (the rank offsets 0, 3, 6), ``SEATS``;
-and the helpers defined here (each a pattern's count over the summary's integers), by the name
+or ``''``), ``win_index`` (the winning tile's index, -1 for none); and the constants ``SELF_DRAW``,
+``DISCARD``, ``ROBBING_GONG``, ``FLOWERS`` (win kinds), ``PUNG_ROLE``, ``PAIR_ROLE``,
+``TWO_SIDED_ROLE`` (win roles), ``DRAGON_RANKS`` (the bits of the ranks 0, 3, 6), ``SEATS``; and the
+helpers defined here (each a pattern's count over the summary's integers), by the name
 :data:`~mjscore.scoring.summary.NAMES` gives them: ``SHIFTED`` (:func:`shifted`), ``MIXED_SHIFTED``
 (:func:`mixed_shifted`), ``IDENTICAL`` (:func:`identical`) and the rest.
 
@@ -206,7 +208,7 @@ def _kong_count(total: list[int], concealed: list[int] | None = None) -> Form:
 @fast("dragon_sequence")
 def _dragon_sequence(pure: bool, concealed: bool) -> Form:
     firsts = "concealed_chow_firsts" if concealed else "chow_firsts"
-    return exact(f"DRAGON_SEQUENCE({firsts}, {_flag(pure)}) if nchows >= 3 and DRAGON_RANKS <= chow_ranks else 0")
+    return exact(f"DRAGON_SEQUENCE({firsts}, {_flag(pure)}) if nchows >= 3 and chow_ranks & DRAGON_RANKS == DRAGON_RANKS else 0")
 
 
 def dragon_sequence(firsts: list[int], pure: int) -> int:
@@ -278,18 +280,26 @@ def sister_chows(chow_firsts: list[int], count: int, repeats: int) -> int:
     if len(chow_firsts) < 2:
         return 0
     held = [0] * 27  # chows of each rank (first) in each suit (second)
+    ranks = 0  # bit ``rank`` for each rank held
     for first in chow_firsts:
         held[first % 9 * 3 + first // 9] += 1
+        ranks |= 1 << first % 9
     found = 0
-    for at in range(0, 27, 3):
+    for rank in range(9):
+        if not ranks >> rank & 1:
+            continue
+        at = rank * 3
         a, b, c = held[at], held[at + 1], held[at + 2]
-        low = min(a, b, c)
+        low = a if a < b else b
+        low = low if low < c else c
         if repeats and low:
             found += 1 if a + b + c == count else 0
         elif count == 3:
             found += low
         elif count == 2:
-            found += a + b + c - max(a, b, c) - 2 * low  # the middle of the three, less the triples
+            high = a if a > b else b
+            high = high if high > c else c
+            found += a + b + c - high - 2 * low  # the middle of the three, less the triples
     return found
 
 
@@ -398,12 +408,22 @@ def _shifted_chows(count: int) -> Form:
 def shifted(chow_firsts: list[int], count: int) -> int:
     """1 where ``count`` chows of one suit start one rank or two ranks apart (the pattern
     ``shifted_chows``), else 0."""
-    starts = set(chow_firsts)
+    starts = 0  # bit ``first`` for each chow
+    for first in chow_firsts:
+        starts |= 1 << first
     for step in (1, 2):
-        for first in starts:
-            if all(first + k * step in starts and (first + k * step) // 9 == first // 9 for k in range(count)):
-                return 1
+        run = starts
+        for k in range(1, count):
+            run &= starts >> k * step
+        span = step * (count - 1)
+        if span <= 8 and run & _FIRSTS_OF_RUNS[span]:
+            return 1
     return 0
+
+
+#: By a run's span (its last first index less its first), the bits of the numbered indices a run
+#: of that span can start at and stay in one suit.
+_FIRSTS_OF_RUNS = [sum(1 << i for i in range(27) if i % 9 + span <= 8) for span in range(9)]
 
 
 @fast("four_in_ways")
@@ -416,12 +436,12 @@ def _four_in_ways(ways: int, independent: bool = False) -> Form:
 @fast("tile_hog")
 def _tile_hog() -> Form:
     # Each kong holds all four of its tile, and no other kind is held four times as a kong.
-    return exact("counts.count(4) - nkongs if has4 else 0")
+    return exact("nfours - nkongs if has4 else 0")
 
 
 @fast("chow_pairs")
 def _chow_pairs(kind: str) -> Form:
-    return exact(f"CHOW_PAIR_FANS(chow_key)[{kind!r}] if nchows >= 2 else 0")
+    return exact(f"chow_pairs.get({kind!r}, 0)")
 
 
 @fast("mixed_shifted_pungs")
@@ -429,14 +449,20 @@ def _mixed_shifted_pungs() -> Form:
     return exact("MIXED_SHIFTED(pung_firsts) if npungs >= 3 else 0")
 
 
+#: The orders of the three suits.
+_SUIT_ORDERS = tuple(permutations((0, 1, 2)))
+
+
 def mixed_shifted(pung_firsts: list[int]) -> int:
     """1 where three numbered pungs of three consecutive ranks lie in the three suits (the pattern
     ``mixed_shifted_pungs``), else 0."""
-    held = {(p // 9, p % 9) for p in pung_firsts if p < 27}
-    for a, b, c in permutations((0, 1, 2)):
-        for low in range(7):
-            if (a, low) in held and (b, low + 1) in held and (c, low + 2) in held:
-                return 1
+    ranks = [0, 0, 0]  # for each suit, bit ``rank`` for each pung
+    for p in pung_firsts:
+        if p < 27:
+            ranks[p // 9] |= 1 << p % 9
+    for a, b, c in _SUIT_ORDERS:
+        if ranks[a] & ranks[b] >> 1 & ranks[c] >> 2:
+            return 1
     return 0
 
 
@@ -725,8 +751,8 @@ def _never() -> Form:
 
 @fast("last_of_its_kind")
 def _last_of_its_kind() -> Form:
-    return exact("1 if hand.win_tile is not None and (hand.last_of_kind or sum(1 for m in hand.melds for t in m.tiles"
-                 " if t.index == hand.win_tile.index) == 3) else 0")
+    return exact("1 if win_index >= 0 and (hand.last_of_kind or sum(1 for m in hand.melds for t in m.tiles"
+                 " if t.index == win_index) == 3) else 0")
 
 
 # ----- how the hand was won
@@ -760,7 +786,7 @@ def _last_tile(self_drawn: bool) -> Form:
 
 @fast("early_win")
 def _early_win(within: int, count_declared: bool = True) -> Form:
-    on_table = "hand.table_tiles" if count_declared else "hand.discards"
+    on_table = "table_tiles" if count_declared else "hand.discards"
     return exact(f"1 if {on_table} is not None and {on_table} <= {within!r} else 0")
 
 
