@@ -1,7 +1,7 @@
 """The wait and arrangement searches' shortcuts against plain references written here.
 
 ``waits()`` finds the regular waits one suit at a time and each irregular shape's from the few
-candidates its :data:`CANDIDATES` function names; the reference tries every one of the 34 kinds
+candidates its :meth:`Shape.candidates` names; the reference tries every one of the 34 kinds
 with every allowed shape function, no shortcut. The two must agree on every held hand: random held
 hands of each ruleset, and hands one tile from each irregular shape (or two tiles, or one tile
 wrong), with declared melds and without.
@@ -22,7 +22,7 @@ import pytest
 import mjscore
 from mjscore import Hand, WinKind
 from mjscore.arrangements import (
-    CANDIDATES,
+    Shape,
     KNITTED_STRAIGHTS,
     SHAPES,
     Arrangement,
@@ -168,7 +168,9 @@ def random_held_hands(rng: random.Random, name: str, size: int) -> Iterator[Hand
 def test_every_registered_irregular_shape_names_its_candidates() -> None:
     # The regular shape has its own search; a new shape without candidates would still be found
     # (by trying all 34 kinds), but every shape the rulesets ship has them.
-    assert set(SHAPES) - set(CANDIDATES) == {"regular"}
+    own = {name for name, shape in SHAPES.items() if type(shape).candidates is not Shape.candidates}
+    assert set(SHAPES) - own == {"regular"}
+    assert type(SHAPES["regular"]).completing is not Shape.completing
 
 
 @pytest.mark.parametrize("size", [13, 16])

@@ -34,7 +34,7 @@ from functools import cache
 from operator import add
 from typing import Any
 
-from mjscore.arrangements import BLOCKS, CONCEALED_SIZES, KNITTED_STRAIGHTS, waits
+from mjscore.arrangements import BLOCKS, KNITTED_STRAIGHTS, SHAPES, waits
 from mjscore.errors import HandError, RulesetError
 from mjscore.hand import Hand, Meld, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of
@@ -171,7 +171,7 @@ def distance(name: str) -> Callable[[Distance], Distance]:
 
 def _concealed_size_fits(name: str, counts: Counts, melds: int, sets: int) -> bool:
     """A concealed shape applies to a hand with nothing declared, whose complete size it is."""
-    return not melds and CONCEALED_SIZES[name] == 3 * sets + 2
+    return not melds and SHAPES[name].concealed_tiles == 3 * sets + 2
 
 
 @distance("regular")

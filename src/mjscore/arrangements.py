@@ -13,7 +13,7 @@ cost a dictionary look-up each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -143,36 +143,142 @@ class Arrangement:
 # A grouping of concealed tiles: (kind, tile indices) per group.
 RawGroup = tuple[GroupKind, tuple[int, ...]]
 Grouping = tuple[RawGroup, ...]
-Shape = Callable[[tuple[int, ...], int], list[Grouping]]
+
+
+#: The kinds of the numbered tiles, one bit each (bit ``i`` for kind ``i``).
+_NUMBERED: Final = (1 << 27) - 1
+
+
+class Tally:
+    """Concealed tile counts (``counts``, one per kind), with what the shapes ask of them counted in
+    one pass (:func:`tally_of`): the number of tiles, the largest count, how many kinds are held an odd
+    number of times, the kinds held (``mask``, one bit each), the honour tiles, and each block's
+    counts packed into one integer (``keys``, see :func:`block`). Every shape of a hand reads the
+    same tally, and a wait candidate's is made from the held one by :meth:`plus`."""
+
+    __slots__ = ("counts", "total", "most", "odd", "mask", "honours", "keys")
+
+    counts: tuple[int, ...]
+    total: int
+    most: int
+    odd: int
+    mask: int
+    honours: int
+    keys: list[int]
+
+    def __init__(self, counts: tuple[int, ...], total: int, most: int, odd: int, mask: int, honours: int,
+                 keys: list[int]) -> None:
+        self.counts = counts
+        self.total = total
+        self.most = most
+        self.odd = odd
+        self.mask = mask
+        self.honours = honours
+        self.keys = keys
+
+    def plus(self, index: int) -> Tally:
+        """The tally with one more tile of kind ``index``: updated, not counted again."""
+        count = self.counts[index] + 1
+        grown = list(self.counts)
+        grown[index] = count
+        keys = list(self.keys)
+        number = 3 if index >= 27 else index // 9
+        keys[number] += 1 << 3 * (index - 9 * number)
+        return Tally(tuple(grown), self.total + 1, count if count > self.most else self.most,
+                     self.odd + 1 if count & 1 else self.odd - 1, self.mask | 1 << index,
+                     self.honours + 1 if index >= 27 else self.honours, keys)
+
+    def blocks(self) -> list[Block]:
+        """The four blocks' :class:`Block`: characters, circles, bamboo, honours."""
+        keys = self.keys
+        return [block(0, keys[0]), block(1, keys[1]), block(2, keys[2]), block(3, keys[3])]
+
+
+def tally_of(counts: list[int]) -> Tally:
+    """The :class:`Tally` of ``counts``, one count per kind, counted in one pass. (A list, not any
+    sequence: the compiled build reads a list's items natively.)"""
+    total = most = odd = mask = 0
+    keys = [0, 0, 0, 0]
+    i = 0
+    for number in range(4):
+        key = shift = 0
+        end = 34 if number == 3 else 9 * number + 9
+        while i < end:
+            count = counts[i]
+            if count:
+                total += count
+                if count > most:
+                    most = count
+                odd += count & 1
+                mask |= 1 << i
+                key |= count << shift
+            shift += 3
+            i += 1
+        keys[number] = key
+    return Tally(tuple(counts), total, most, odd, mask, total - _numbered_tiles(keys), keys)
+
+
+def _numbered_tiles(keys: list[int]) -> int:
+    total = 0
+    for number in range(3):
+        key = keys[number]
+        while key:
+            total += key & 7
+            key >>= 3
+    return total
+
+
+class Shape:
+    """A way the concealed tiles of a hand may divide into groups. The regular shape is sets and
+    one pair; the irregular ones (Nico Nico, the orphan hands, MCR's seven pairs and knitted hands)
+    are registered beside it (:data:`SHAPES`) and named by the rulesets that allow them.
+
+    :meth:`divide` is the one definition: every grouping of a tally beside ``melds`` declared sets.
+    ``concealed_tiles``: for a shape with no declared sets and an exact number of tiles, that number
+    (-1 otherwise). :meth:`candidates` only speeds up the search for waits: a few kinds among which
+    are all the kinds that complete the held tiles; the base class names all 34. A shape is called
+    with counts as a function: ``SHAPES["regular"](counts, melds)``."""
+
+    __slots__ = ("name", "concealed_tiles")
+
+    name: str
+    concealed_tiles: int
+
+    def __init__(self, name: str, concealed_tiles: int = -1) -> None:
+        self.name = name
+        self.concealed_tiles = concealed_tiles
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        """Every grouping of the tiles counted in ``tally`` into this shape."""
+        raise NotImplementedError
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """Kinds that may complete the ``held`` tiles into this shape: all 34, unless a shape knows fewer."""
+        return list(range(KINDS))
+
+    def completing(self, held: Tally, melds: int, known: list[bool]) -> list[int]:
+        """The kinds not ``known`` already (found, or held four times) that complete the held tiles:
+        each candidate is checked with :meth:`divide` itself."""
+        found: list[int] = []
+        for index in self.candidates(held, melds):
+            if not known[index] and index not in found and self.divide(held.plus(index), melds):
+                found.append(index)
+        return found
+
+    def may_hold(self, tiles: int, melds: int) -> bool:
+        """Whether the shape can be made of ``tiles`` concealed tiles beside ``melds`` declared
+        sets: an all-concealed shape takes no melds and exactly its number of tiles."""
+        return self.concealed_tiles < 0 or (not melds and self.concealed_tiles == tiles)
+
+    def __call__(self, counts: Sequence[int], melds: int) -> list[Grouping]:
+        return self.divide(tally_of(list(counts)), melds)
+
 
 SHAPES: Final[dict[str, Shape]] = {}
 
 
-#: Shapes that are all concealed and take an exact number of tiles (the winning tile included).
-CONCEALED_SIZES: Final[dict[str, int]] = {}
-#: For a shape, the kinds that may complete it, found directly from the concealed counts held
-#: before the win and the number of declared melds: a few candidates among which are all the kinds
-#: that do. :func:`waits` checks each candidate with the shape function itself, so the shape stays
-#: the one definition; a shape without one is tried with all 34 kinds.
-Candidates = Callable[[tuple[int, ...], int], list[int]]
-CANDIDATES: Final[dict[str, Candidates]] = {}
-
-
-def shape(name: str, concealed_tiles: int | None = None,
-          candidates: Candidates | None = None) -> Callable[[Shape], Shape]:
-    """Register a shape under ``name``; rulesets list the shapes they allow by these names.
-    ``concealed_tiles``: the shape has no declared sets and exactly that many tiles. ``candidates``:
-    see :data:`CANDIDATES`. Both only speed up the search for waits; the shape function alone decides."""
-
-    def register(function: Shape) -> Shape:
-        SHAPES[name] = function
-        if concealed_tiles is not None:
-            CONCEALED_SIZES[name] = concealed_tiles
-        if candidates is not None:
-            CANDIDATES[name] = candidates
-        return function
-
-    return register
+def _register(shape: Shape) -> None:
+    SHAPES[shape.name] = shape
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,29 +286,12 @@ def shape(name: str, concealed_tiles: int | None = None,
 
 
 def _total(counts: tuple[int, ...]) -> int:
-    """The number of tiles counted (a plain loop: the shape checks run for every hand, and ``sum``
-    goes through the iterator protocol even in the compiled build)."""
+    """The number of tiles counted (a plain loop: ``sum`` goes through the iterator protocol even
+    in the compiled build)."""
     total = 0
     for count in counts:
         total += count
     return total
-
-
-def _most(counts: tuple[int, ...]) -> int:
-    """The largest count (see :func:`_total`)."""
-    most = 0
-    for count in counts:
-        if count > most:
-            most = count
-    return most
-
-
-def _holds_all(counts: tuple[int, ...], indices: tuple[int, ...]) -> bool:
-    """Whether ``counts`` holds at least one of each kind of ``indices``."""
-    for i in indices:
-        if not counts[i]:
-            return False
-    return True
 
 
 @cache
@@ -229,18 +318,6 @@ def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupK
 #: (A variable-length tuple: the compiled build keeps a fixed-length one unboxed and boxes it again
 #: at every index.)
 BLOCKS: Final[tuple[tuple[int, int, bool], ...]] = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
-
-def block_keys(counts: tuple[int, ...]) -> list[int]:
-    """The four blocks' counts, each packed into one integer (three bits a rank)."""
-    return [_key(counts, 0, 9), _key(counts, 9, 18), _key(counts, 18, 27), _key(counts, 27, 34)]
-
-
-def _key(counts: tuple[int, ...], start: int, end: int) -> int:
-    key = 0
-    for i in range(end - 1, start - 1, -1):
-        key = key << 3 | counts[i]
-    return key
 
 
 class Block:
@@ -304,9 +381,8 @@ def block(number: int, key: int) -> Block:
     return found
 
 
-def _blocks(counts: tuple[int, ...]) -> list[Block]:
-    keys = block_keys(counts)
-    return [block(0, keys[0]), block(1, keys[1]), block(2, keys[2]), block(3, keys[3])]
+def _blocks(counts: list[int]) -> list[Block]:
+    return tally_of(counts).blocks()
 
 
 @cache
@@ -326,7 +402,7 @@ def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = 
     return found
 
 
-def _sets_of(counts: tuple[int, ...]) -> list[Grouping]:
+def _sets_of(counts: list[int]) -> list[Grouping]:
     """Every division of ``counts`` into sets only (no pair)."""
     per_block = [b.sets for b in _blocks(counts)]
     return _joined(per_block) if all(per_block) else []
@@ -341,14 +417,21 @@ def _raw(kind: GroupKind, index: int) -> RawGroup:
 _PAIRS: Final[tuple[RawGroup, ...]] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
 
 
-@shape("regular")
-def regular(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+class Regular(Shape):
     """Sets and exactly one pair (5 sets + pair in 16-tile rules, 4 + pair in 13-tile rules).
 
     Every block but one must divide into sets and that one, two tiles over a multiple of three,
     into sets and the pair; only its pairs are tried. Pairs in the kinds' order, then each block's
-    divisions: the order the arrangements keep (ruling 1)."""
-    return _regular(_blocks(counts))
+    divisions: the order the arrangements keep (ruling 1). The waits are found one block at a
+    time (:func:`_regular_waits`), not by trying candidates."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        return _regular(tally.blocks())
+
+    def completing(self, held: Tally, melds: int, known: list[bool]) -> list[int]:
+        return [i for i in _regular_waits(held.blocks()) if not known[i]]
 
 
 def _regular(blocks: list[Block]) -> list[Grouping]:
@@ -369,128 +452,316 @@ def _regular(blocks: list[Block]) -> list[Grouping]:
     return found
 
 
+def _regular_waits(blocks: list[Block]) -> list[int]:
+    """The kinds that complete ``blocks`` into sets and one pair, one block at a time: adding a tile
+    changes only its own block, which must then fit, every other fit as it is, and one of them hold
+    the pair. Each block's fit and completing kinds are kept (:class:`Block`; the latter asked only
+    of a block the others leave room for), so a hand costs a few look-ups."""
+    found: list[int] = []
+    for b in blocks:
+        pairs = 1 if b.size % 3 == 1 else 0  # one tile more makes this block the pair's
+        others_fit = True
+        for other in blocks:
+            if other is not b:
+                others_fit = others_fit and other.fits
+                pairs += other.size % 3 == 2
+        if others_fit and pairs == 1:
+            found.extend(b.completions())
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # Irregular shapes of the 16-tile rulesets.
 
 
-def _odd_kinds(held: tuple[int, ...]) -> list[int]:
-    return [i for i in range(KINDS) if held[i] % 2]
+def _odd_kinds(held: Tally) -> list[int]:
+    counts = held.counts
+    return [i for i in range(KINDS) if counts[i] & 1]
 
 
-def _pairs_and_pung(held: tuple[int, ...], melds: int) -> list[int]:
-    """Nico Nico: the winning tile flips one kind's parity and must leave one odd kind, a pung: with
-    no odd kind held it makes a pung of a pair; with two, it evens one and the other is the pung."""
-    odd = _odd_kinds(held)
-    if not odd:
-        return [i for i in range(KINDS) if held[i] == 2]
-    return odd if len(odd) == 2 else []
-
-
-@shape("seven_pairs_and_pung", concealed_tiles=17, candidates=_pairs_and_pung)
-def seven_pairs_and_pung(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+class SevenPairsAndPung(Shape):
     """Nico Nico: seven pairs and one pung, all concealed (17 tiles). Four of a kind is two pairs."""
-    if melds or _total(counts) != 17:
-        return []
-    odd = [i for i in range(KINDS) if counts[i] % 2]
-    if len(odd) != 1 or counts[odd[0]] != 3:
-        return []
-    pung = odd[0]
-    groups: list[RawGroup] = [(GroupKind.PUNG, (pung, pung, pung))]
-    for i in range(KINDS):
-        groups.extend([(GroupKind.PAIR, (i, i))] * ((counts[i] - (3 if i == pung else 0)) // 2))
-    return [tuple(groups)]
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.total != 17 or tally.odd != 1:
+            return []
+        counts = tally.counts
+        pung = _odd_kinds(tally)[0]
+        if counts[pung] != 3:
+            return []
+        groups: list[RawGroup] = [(GroupKind.PUNG, (pung, pung, pung))]
+        for i in range(KINDS):
+            groups.extend([(GroupKind.PAIR, (i, i))] * ((counts[i] - (3 if i == pung else 0)) // 2))
+        return [tuple(groups)]
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """The winning tile flips one kind's parity and must leave one odd kind, a pung: with no
+        odd kind held it makes a pung of a pair; with two, it evens one and the other is the pung."""
+        if not held.odd:
+            counts = held.counts
+            return [i for i in range(KINDS) if counts[i] == 2]
+        return _odd_kinds(held) if held.odd == 2 else []
 
 
 _ORPHAN_INDICES: Final = tuple(t.index for t in ORPHANS)
+#: The terminals and honours, one bit each.
+_ORPHAN_MASK: Final = sum(1 << i for i in _ORPHAN_INDICES)
 
 
-def _missing_orphan(held: tuple[int, ...]) -> list[int] | None:
-    """The one terminal or honour not held ([] if more are missing), or None when all are held."""
-    missing = [i for i in _ORPHAN_INDICES if not held[i]]
-    if not missing:
-        return None
-    return missing if len(missing) == 1 else []
-
-
-def _set_neighbours(held: tuple[int, ...]) -> list[int]:
-    """Every kind that can make a set with held tiles: a held kind itself, or a numbered kind
-    within two ranks of a held one in its suit."""
-    near = [False] * KINDS
-    for i in range(KINDS):
-        if held[i]:
-            if i >= 27:
-                near[i] = True
-            else:
-                start = i - i % 9
-                for j in range(max(start, i - 2), min(start + 9, i + 3)):
-                    near[j] = True
-    return [i for i in range(KINDS) if near[i]]
-
-
-def _orphans_and_set(held: tuple[int, ...], melds: int) -> list[int]:
-    """LRC 13 Orphans: the missing one, or with all held, an orphan for the pair or a tile that
-    makes the further set with held tiles."""
-    missing = _missing_orphan(held)
-    if missing is not None:
-        return missing
-    return sorted(set(_ORPHAN_INDICES).union(_set_neighbours(held)))
-
-
-@shape("thirteen_orphans_and_set", concealed_tiles=17, candidates=_orphans_and_set)
-def thirteen_orphans_and_set(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
-    further pung or chow (17 tiles, concealed)."""
-    if melds or _total(counts) != 17 or not _holds_all(counts, _ORPHAN_INDICES):
-        return []
-    rest = list(counts)
-    for i in _ORPHAN_INDICES:
-        rest[i] -= 1
-    found: list[Grouping] = []
-    for pair in _ORPHAN_INDICES:
-        if rest[pair] >= 1:  # one copy already in the singles: the pair is the single plus one more
-            left = list(rest)
-            left[pair] -= 1
-            for sets in _sets_of(tuple(left)):
-                if len(sets) == 1:
-                    singles_without = tuple(i for i in _ORPHAN_INDICES if i != pair)
-                    found.append(((GroupKind.SINGLES, singles_without), (GroupKind.PAIR, (pair, pair))) + sets)
+def _bits(mask: int) -> list[int]:
+    """The kinds of a mask's bits, in order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
     return found
 
 
-def _sixteen_orphans(held: tuple[int, ...], melds: int) -> list[int]:
-    """16 Orphans: sixteen different kinds held once each (any of them pairs), or fifteen with a
-    pair (the sixteenth: the one missing honour, else a rank of a suit short of its three)."""
-    kinds = [i for i in range(KINDS) if held[i]]
-    if any(held[i] > 2 for i in kinds):
-        return []
-    if len(kinds) == 16:
-        return kinds
-    if len(kinds) != 15:
-        return []
-    honours = [i for i in range(27, KINDS) if not held[i]]
-    if honours:
-        return honours if len(honours) == 1 else []
-    return [i for start in (0, 9, 18) if sum(1 for i in range(start, start + 9) if held[i]) < 3
-            for i in range(start, start + 9) if not held[i]]
+def _missing_orphan(held: Tally) -> list[int] | None:
+    """The one terminal or honour not held ([] if more are missing), or None when all are held."""
+    missing = _ORPHAN_MASK & ~held.mask
+    if not missing:
+        return None
+    return [missing.bit_length() - 1] if not missing & (missing - 1) else []
 
 
-@shape("sixteen_orphans", concealed_tiles=17, candidates=_sixteen_orphans)
-def sixteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
+def _set_neighbours(held: Tally) -> list[int]:
+    """Every kind that can make a set with held tiles: a held kind itself, or a numbered kind
+    within two ranks of a held one in its suit."""
+    near = [False] * KINDS
+    for i in _bits(held.mask):
+        if i >= 27:
+            near[i] = True
+        else:
+            start = i - i % 9
+            for j in range(max(start, i - 2), min(start + 9, i + 3)):
+                near[j] = True
+    return [i for i in range(KINDS) if near[i]]
+
+
+class ThirteenOrphansAndSet(Shape):
+    """LRC 13 Orphans: one of each terminal and honour, one of them again as the eyes, and any
+    further pung or chow (17 tiles, concealed)."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.total != 17 or _ORPHAN_MASK & ~tally.mask:
+            return []
+        rest = list(tally.counts)
+        for i in _ORPHAN_INDICES:
+            rest[i] -= 1
+        found: list[Grouping] = []
+        for pair in _ORPHAN_INDICES:
+            if rest[pair] >= 1:  # one copy already in the singles: the pair is the single plus one more
+                left = list(rest)
+                left[pair] -= 1
+                for sets in _sets_of(left):
+                    if len(sets) == 1:
+                        singles_without = tuple(i for i in _ORPHAN_INDICES if i != pair)
+                        found.append(((GroupKind.SINGLES, singles_without), (GroupKind.PAIR, (pair, pair))) + sets)
+        return found
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """The missing one, or with all held, an orphan for the pair or a tile that makes the
+        further set with held tiles."""
+        missing = _missing_orphan(held)
+        if missing is not None:
+            return missing
+        return sorted(set(_ORPHAN_INDICES).union(_set_neighbours(held)))
+
+
+class SixteenOrphans(Shape):
     """16 Orphans: three ranks of each suit at least 3 apart (1-4-7, 1-5-9, 2-6-9 ...), one of each
     wind and dragon, and one of those sixteen again as the eyes (17 tiles, concealed)."""
-    if melds or _total(counts) != 17:
-        return []
-    kinds = [i for i in range(KINDS) if counts[i]]
-    if len(kinds) != 16 or any(counts[i] > 2 for i in kinds):
-        return []
-    if any(not counts[i] for i in range(27, 34)):
-        return []
-    for start in (0, 9, 18):
-        ranks = [i - start for i in kinds if start <= i < start + 9]
-        if len(ranks) != 3 or ranks[1] - ranks[0] < 3 or ranks[2] - ranks[1] < 3:
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.total != 17 or tally.most > 2 or tally.honours < 7:
             return []
-    pair = next(i for i in kinds if counts[i] == 2)
-    return [((GroupKind.SINGLES, tuple(i for i in kinds if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+        counts = tally.counts
+        kinds = _bits(tally.mask)
+        if len(kinds) != 16 or any(not counts[i] for i in range(27, 34)):
+            return []
+        for start in (0, 9, 18):
+            ranks = [i - start for i in kinds if start <= i < start + 9]
+            if len(ranks) != 3 or ranks[1] - ranks[0] < 3 or ranks[2] - ranks[1] < 3:
+                return []
+        pair = next(i for i in kinds if counts[i] == 2)
+        return [((GroupKind.SINGLES, tuple(i for i in kinds if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """Sixteen different kinds held once each (any of them pairs), or fifteen with a pair (the
+        sixteenth: the one missing honour, else a rank of a suit short of its three)."""
+        if held.most > 2:
+            return []
+        counts = held.counts
+        kinds = _bits(held.mask)
+        if len(kinds) == 16:
+            return kinds
+        if len(kinds) != 15:
+            return []
+        honours = [i for i in range(27, KINDS) if not counts[i]]
+        if honours:
+            return honours if len(honours) == 1 else []
+        return [i for start in (0, 9, 18) if sum(1 for i in range(start, start + 9) if counts[i]) < 3
+                for i in range(start, start + 9) if not counts[i]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Irregular shapes of the 13-tile Chinese Official (MCR) rules. All are concealed except the
+# knitted straight, whose fourth set may be declared.
+
+
+class SevenPairs(Shape):
+    """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.total != 14 or tally.odd:
+            return []
+        counts = tally.counts
+        return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """All pairs but one kind, which the winning tile pairs."""
+        return _odd_kinds(held) if held.odd == 1 else []
+
+
+class SevenShiftedPairs(SevenPairs):
+    """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        found = SevenPairs.divide(self, tally, melds)
+        if not found:
+            return []
+        kinds = _bits(tally.mask)
+        if len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
+            return []
+        return found
+
+
+class ThirteenOrphans(Shape):
+    """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.total != 14 or _ORPHAN_MASK & ~tally.mask:
+            return []
+        counts = tally.counts
+        pair = next((i for i in _ORPHAN_INDICES if counts[i] == 2), None)
+        if pair is None:
+            return []
+        return [((GroupKind.SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """The missing one, or with all held, any of them as the pair."""
+        missing = _missing_orphan(held)
+        return list(_ORPHAN_INDICES) if missing is None else missing
+
+
+#: The six knitted straights: 147, 258 and 369, each in a different suit, as tile indices per suit.
+KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
+    for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+#: Each knitted straight's nine kinds, one bit each.
+_KNITTED_MASKS: Final = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
+
+
+def _without_straight(counted: Tally, number: int) -> Tally:
+    """The tally less one of each tile of knitted straight ``number``."""
+    rest = list(counted.counts)
+    for part in KNITTED_STRAIGHTS[number]:
+        for i in part:
+            rest[i] -= 1
+    return tally_of(rest)
+
+
+class KnittedStraight(Shape):
+    """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
+    more set, concealed or declared, and a pair."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        found: list[Grouping] = []
+        mask = tally.mask
+        for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
+            if _KNITTED_MASKS[number] & ~mask:
+                continue
+            knitted = tuple((GroupKind.KNITTED, part) for part in KNITTED_STRAIGHTS[number])
+            found.extend(knitted + grouping for grouping in _regular(_without_straight(tally, number).blocks())
+                         if len(grouping) + melds == 2)
+        return found
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """For each knitted straight: its one missing tile; with none missing, the kinds that
+        complete the rest into sets and a pair (the shape then counts the sets with the melds)."""
+        mask = held.mask
+        found: list[int] = []
+        for number in range(len(KNITTED_STRAIGHTS)):
+            missing = _KNITTED_MASKS[number] & ~mask
+            if missing and not missing & (missing - 1):  # one bit: one tile missing
+                found.append(missing.bit_length() - 1)
+            elif not missing:
+                found.extend(_regular_waits(_without_straight(held, number).blocks()))
+        return found
+
+
+class HonoursAndKnittedTiles(Shape):
+    """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group per
+    suit) and honours (one singles group). The greater hand holds all seven honours, the lesser
+    fewer."""
+
+    __slots__ = ("greater",)
+
+    greater: bool
+
+    def __init__(self, name: str, greater: bool) -> None:
+        super().__init__(name, concealed_tiles=14)
+        self.greater = greater
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        if melds or tally.most > 1 or tally.total != 14 or (tally.honours == 7) != self.greater:
+            return []
+        counts = tally.counts
+        numbered = tally.mask & _NUMBERED
+        for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
+            if not numbered & ~_KNITTED_MASKS[number]:
+                parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i]))
+                              for part in KNITTED_STRAIGHTS[number])
+                return [parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)]
+        return []
+
+    def candidates(self, held: Tally, melds: int) -> list[int]:
+        """Different kinds only; the winning tile is a kind not held, an honour or a tile of a
+        knitted straight that holds every numbered tile held."""
+        if held.most > 1:
+            return []
+        counts = held.counts
+        numbered = held.mask & _NUMBERED
+        found = [i for i in range(27, KINDS) if not counts[i]]
+        for tiles in _KNITTED_MASKS:
+            if not numbered & ~tiles:
+                found.extend(_bits(tiles & ~numbered))
+        return found
+
+
+for _shape in (Regular("regular"), SevenPairsAndPung("seven_pairs_and_pung", 17),
+               ThirteenOrphansAndSet("thirteen_orphans_and_set", 17), SixteenOrphans("sixteen_orphans", 17),
+               SevenPairs("seven_pairs", 14), SevenShiftedPairs("seven_shifted_pairs", 14),
+               ThirteenOrphans("thirteen_orphans", 14), KnittedStraight("knitted_straight"),
+               HonoursAndKnittedTiles("lesser_honours_and_knitted_tiles", greater=False),
+               HonoursAndKnittedTiles("greater_honours_and_knitted_tiles", greater=True)):
+    _register(_shape)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -507,50 +778,15 @@ def concealed_counts(hand: Hand, with_win_tile: bool = True) -> list[int]:
     return counts
 
 
-class _Planned:
-    """One shape of a ruleset's list, with what the search reads of it looked up once."""
-
-    __slots__ = ("name", "function", "size", "candidates")
-
-    name: str
-    function: Shape
-    #: The shape's exact number of concealed tiles, for an all-concealed shape; -1 for any.
-    size: int
-    candidates: Candidates | None
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.function = SHAPES[name]
-        self.size = CONCEALED_SIZES.get(name, -1)
-        self.candidates = CANDIDATES.get(name)
-
-    def may_hold(self, tiles: int, melds: int) -> bool:
-        """Whether the shape can be made of ``tiles`` concealed tiles beside ``melds`` declared
-        sets: an all-concealed shape takes no melds and exactly its number of tiles."""
-        return self.size < 0 or (not melds and self.size == tiles)
+_PLANS: Final[dict[tuple[str, ...], tuple[Shape, ...]]] = {}
 
 
-_PLANS: Final[dict[tuple[str, ...], tuple[_Planned, ...]]] = {}
-
-
-def _plan(shapes: Sequence[str]) -> tuple[_Planned, ...]:
+def _plan(shapes: Sequence[str]) -> tuple[Shape, ...]:
     """The shapes of a ruleset's list, looked up once for each list."""
     key = tuple(shapes)
     found = _PLANS.get(key)
     if found is None:
-        found = _PLANS[key] = tuple(_Planned(name) for name in key)
-    return found
-
-
-def groupings(counts: Sequence[int], melds: int, shapes: Sequence[str]) -> list[tuple[str, Grouping]]:
-    """Every (shape name, grouping) of the concealed ``counts`` under the ``shapes`` allowed."""
-    key = tuple(counts)
-    size = _total(key)
-    found: list[tuple[str, Grouping]] = []
-    for planned in _plan(shapes):
-        if planned.may_hold(size, melds):
-            for grouping in planned.function(key, melds):
-                found.append((planned.name, grouping))
+        found = _PLANS[key] = tuple(SHAPES[name] for name in key)
     return found
 
 
@@ -559,26 +795,29 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     tile does not complete the hand."""
     if hand.win_tile is None:
         return []
-    counts = concealed_counts(hand)
+    counted = tally_of(concealed_counts(hand))
     declared = tuple([_meld_group(m) for m in hand.melds])
     before = len(declared)
     win = hand.win_tile.index
     claimed = hand.win is _DISCARD or hand.win is _ROBBING_GONG
     found: list[Arrangement] = []
-    for name, grouping in groupings(counts, before, shapes):
-        seen: list[RawGroup] = []
-        groups: tuple[Group, ...] = ()
-        for position, raw in enumerate(grouping):
-            if win not in raw[1] or raw in seen:
-                continue
-            seen.append(raw)
-            if not groups:
-                groups = declared + tuple([_concealed_group(other) for other in grouping])
-            placed = groups
-            if claimed:  # the claimed tile leaves its group exposed (ruling 3)
-                at = before + position
-                placed = groups[:at] + (_claimed_group(raw),) + groups[at + 1:]
-            found.append(Arrangement(name, placed, before + position, _role(raw[0], raw[1], win)))
+    for planned in _plan(shapes):
+        if not planned.may_hold(counted.total, before):
+            continue
+        for grouping in planned.divide(counted, before):
+            seen: list[RawGroup] = []
+            groups: tuple[Group, ...] = ()
+            for position, raw in enumerate(grouping):
+                if win not in raw[1] or raw in seen:
+                    continue
+                seen.append(raw)
+                if not groups:
+                    groups = declared + tuple([_concealed_group(other) for other in grouping])
+                placed = groups
+                if claimed:  # the claimed tile leaves its group exposed (ruling 3)
+                    at = before + position
+                    placed = groups[:at] + (_claimed_group(raw),) + groups[at + 1:]
+                found.append(Arrangement(planned.name, placed, before + position, _role(raw[0], raw[1], win)))
     return found
 
 
@@ -647,33 +886,26 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     """The wait set (ruling 4): the tile kinds that complete the tiles held before the win, in any
     allowed shape. A kind the hand already holds all four of cannot be waited on.
 
-    The regular shape is searched one suit at a time; each other shape checks the few candidates
-    its :data:`CANDIDATES` function names (all 34 kinds for a shape without one)."""
+    The regular shape is searched one block at a time; each other shape checks the few candidates
+    its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
     counts = concealed_counts(hand, with_win_tile=False)
+    known = [False] * KINDS  # found already, or held four times
     held = list(counts)
     for meld in hand.melds:
         for tile in meld.tiles:
             held[tile.index] += 1
+    for i in range(KINDS):
+        if counts[i] >= 4 or held[i] >= 4:
+            known[i] = True
+    unavailable = list(known)
     melds = len(hand.melds)
-    key = tuple(counts)
-    size = len(hand.concealed) + 1
-    found: set[int] = set()
+    counted = tally_of(counts)
+    size = counted.total + 1
     for planned in _plan(shapes):
-        if not planned.may_hold(size, melds):
-            continue
-        if planned.name == "regular":
-            found.update(_regular_waits(key))
-            continue
-        check = planned.function
-        candidates = planned.candidates
-        for index in range(KINDS) if candidates is None else candidates(key, melds):
-            if held[index] >= 4 or index in found:
-                continue
-            counts[index] += 1
-            if check(tuple(counts), melds):
-                found.add(index)
-            counts[index] -= 1
-    return tuple(HAND_TILES[i] for i in sorted(found) if held[i] < 4)
+        if planned.may_hold(size, melds):
+            for index in planned.completing(counted, melds, known):
+                known[index] = True
+    return tuple([HAND_TILES[i] for i in range(KINDS) if known[i] and not unavailable[i]])
 
 
 def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
@@ -684,179 +916,4 @@ def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
     if counts[tile.index] < 2:
         return False
     counts[tile.index] -= 2
-    return bool(_regular(_blocks(tuple(counts))))
-
-
-def _regular_waits(counts: tuple[int, ...]) -> list[int]:
-    """The kinds that complete ``counts`` into sets and one pair, one block at a time: adding a tile
-    changes only its own block, which must then fit, every other fit as it is, and one of them hold
-    the pair. Each block's fit and completing kinds are kept (:class:`Block`; the latter asked only
-    of a block the others leave room for), so a hand costs a few look-ups."""
-    blocks = _blocks(counts)
-    found: list[int] = []
-    for b in blocks:
-        pairs = 1 if b.size % 3 == 1 else 0  # one tile more makes this block the pair's
-        others_fit = True
-        for other in blocks:
-            if other is not b:
-                others_fit = others_fit and other.fits
-                pairs += other.size % 3 == 2
-        if others_fit and pairs == 1:
-            found.extend(b.completions())
-    return found
-
-
-# ---------------------------------------------------------------------------------------------
-# Irregular shapes of the 13-tile Chinese Official (MCR) rules. All are concealed except the
-# knitted straight, whose fourth set may be declared.
-
-
-def _pairs_but_one(held: tuple[int, ...], melds: int) -> list[int]:
-    """Seven pairs and seven shifted pairs: all pairs but one kind, which the winning tile pairs."""
-    odd = _odd_kinds(held)
-    return odd if len(odd) == 1 else []
-
-
-@shape("seven_pairs", concealed_tiles=14, candidates=_pairs_but_one)
-def seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
-    return _seven_pairs(counts, melds)
-
-
-def _seven_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    # Called natively by both pair shapes (a registered shape is called through Python).
-    if melds or _total(counts) != 14:
-        return []
-    for count in counts:
-        if count % 2:
-            return []
-    return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
-
-
-@shape("seven_shifted_pairs", concealed_tiles=14, candidates=_pairs_but_one)
-def seven_shifted_pairs(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
-    found = _seven_pairs(counts, melds)
-    if not found:
-        return []
-    kinds = [i for i in range(KINDS) if counts[i]]
-    if len(kinds) != 7 or kinds[-1] >= 27 or kinds[-1] - kinds[0] != 6 or kinds[0] // 9 != kinds[-1] // 9:
-        return []
-    return found
-
-
-def _orphans(held: tuple[int, ...], melds: int) -> list[int]:
-    """MCR Thirteen Orphans: the missing one, or with all held, any of them as the pair."""
-    missing = _missing_orphan(held)
-    return list(_ORPHAN_INDICES) if missing is None else missing
-
-
-@shape("thirteen_orphans", concealed_tiles=14, candidates=_orphans)
-def thirteen_orphans(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """MCR Thirteen Orphans: one of each terminal and honour and one of them again (14 tiles)."""
-    if melds or _total(counts) != 14 or not _holds_all(counts, _ORPHAN_INDICES):
-        return []
-    pair = next((i for i in _ORPHAN_INDICES if counts[i] == 2), None)
-    if pair is None:
-        return []
-    return [((GroupKind.SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (GroupKind.PAIR, (pair, pair)))]
-
-
-#: The six knitted straights: 147, 258 and 369, each in a different suit, as tile indices per suit.
-KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(suit * 9 + rank - 1 for rank in ranks) for suit, ranks in enumerate(order))
-    for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
-#: Each knitted straight's nine kinds, one bit each.
-_KNITTED_MASKS: Final = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
-
-
-def _held_mask(held: tuple[int, ...]) -> int:
-    """The numbered kinds held, one bit each (bit ``i`` for kind ``i``)."""
-    mask = 0
-    for i in range(27):
-        if held[i]:
-            mask |= 1 << i
-    return mask
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(27) if mask >> i & 1]
-
-
-def _knitted_straight(held: tuple[int, ...], melds: int) -> list[int]:
-    """For each knitted straight: its one missing tile; with none missing, the kinds that complete
-    the rest into sets and a pair (the shape then counts the sets with the melds)."""
-    mask = _held_mask(held)
-    found: list[int] = []
-    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
-        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
-        missing = tiles & ~mask
-        if missing and not missing & (missing - 1):  # one bit: one tile missing
-            found.append(missing.bit_length() - 1)
-        elif not missing:
-            rest = list(held)
-            for part in straight:
-                for i in part:
-                    rest[i] -= 1
-            found.extend(_regular_waits(tuple(rest)))
-    return found
-
-
-@shape("knitted_straight", candidates=_knitted_straight)
-def knitted_straight(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """A knitted straight (147, 258, 369 in three different suits: three knitted groups) with one
-    more set, concealed or declared, and a pair."""
-    found: list[Grouping] = []
-    mask = _held_mask(counts)
-    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
-        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
-        if tiles & ~mask:
-            continue
-        rest = list(counts)
-        for part in straight:
-            for i in part:
-                rest[i] -= 1
-        knitted = tuple((GroupKind.KNITTED, part) for part in straight)
-        found.extend(knitted + grouping for grouping in _regular(_blocks(tuple(rest))) if len(grouping) + melds == 2)
-    return found
-
-
-def _honours_and_knitted(counts: tuple[int, ...], melds: int) -> Grouping | None:
-    """Fourteen different tiles: numbered ones all from one knitted straight (one knitted group
-    per suit) and honours (one singles group)."""
-    if melds or _most(counts) > 1 or _total(counts) != 14:
-        return None
-    mask = _held_mask(counts)
-    for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
-        straight, tiles = KNITTED_STRAIGHTS[number], _KNITTED_MASKS[number]
-        if not mask & ~tiles:
-            parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i])) for part in straight)
-            return parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)
-    return None
-
-
-def _honours_and_knitted_candidates(held: tuple[int, ...], melds: int) -> list[int]:
-    """Honours and knitted tiles: different kinds only; the winning tile is a kind not held, an
-    honour or a tile of a knitted straight that holds every numbered tile held."""
-    if _most(held) > 1:
-        return []
-    mask = _held_mask(held)
-    found = [i for i in range(27, KINDS) if not held[i]]
-    for tiles in _KNITTED_MASKS:
-        if not mask & ~tiles:
-            found.extend(_bits(tiles & ~mask))
-    return found
-
-
-@shape("lesser_honours_and_knitted_tiles", concealed_tiles=14, candidates=_honours_and_knitted_candidates)
-def lesser_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """Fourteen singles from one knitted straight and the honours, not all seven honours."""
-    grouping = _honours_and_knitted(counts, melds)
-    return [grouping] if grouping is not None and sum(counts[27:]) < 7 else []
-
-
-@shape("greater_honours_and_knitted_tiles", concealed_tiles=14, candidates=_honours_and_knitted_candidates)
-def greater_honours_and_knitted_tiles(counts: tuple[int, ...], melds: int) -> list[Grouping]:
-    """All seven honours and seven singles from one knitted straight."""
-    grouping = _honours_and_knitted(counts, melds)
-    return [grouping] if grouping is not None and sum(counts[27:]) == 7 else []
+    return bool(_regular(_blocks(counts)))
