@@ -218,6 +218,33 @@ def tally_of(counts: list[int]) -> Tally:
     return Tally(tuple(counts), total, most, odd, mask, total - _numbered_tiles(keys), keys)
 
 
+def _tally_tiles(tiles: tuple[Tile, ...], extra: Tile | None = None) -> Tally:
+    """The :class:`Tally` of ``tiles`` and ``extra``, counted tile by tile (fewer steps than the
+    34 kinds)."""
+    if extra is not None:
+        tiles = tiles + (extra,)
+    counts = [0] * KINDS
+    most = odd = mask = honours = key0 = key1 = key2 = key3 = 0
+    for tile in tiles:
+        i = tile.index
+        count = counts[i] + 1
+        counts[i] = count
+        if count > most:
+            most = count
+        odd += 1 if count & 1 else -1
+        mask |= 1 << i
+        if i >= 27:
+            honours += 1
+            key3 += 1 << 3 * (i - 27)
+        elif i >= 18:
+            key2 += 1 << 3 * (i - 18)
+        elif i >= 9:
+            key1 += 1 << 3 * (i - 9)
+        else:
+            key0 += 1 << 3 * i
+    return Tally(tuple(counts), len(tiles), most, odd, mask, honours, [key0, key1, key2, key3])
+
+
 def _numbered_tiles(keys: list[int]) -> int:
     total = 0
     for number in range(3):
@@ -617,16 +644,27 @@ class SixteenOrphans(Shape):
 # knitted straight, whose fourth set may be declared.
 
 
+def _seven_pairs(counted: Tally, melds: int) -> list[Grouping]:
+    # Both pair shapes call this natively (a method called through its class is not).
+    if melds or counted.total != 14 or counted.odd:
+        return []
+    counts = counted.counts
+    pairs: list[RawGroup] = []
+    for i in _bits(counted.mask):
+        pair = _PAIRS[i]
+        pairs.append(pair)
+        if counts[i] == 4:
+            pairs.append(pair)
+    return [tuple(pairs)]
+
+
 class SevenPairs(Shape):
     """Seven pairs, all concealed (14 tiles). Four of a kind is two pairs (MCR Tile Hog)."""
 
     __slots__ = ()
 
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
-        if melds or tally.total != 14 or tally.odd:
-            return []
-        counts = tally.counts
-        return [tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS) for _ in range(counts[i] // 2))]
+        return _seven_pairs(tally, melds)
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
         """All pairs but one kind, which the winning tile pairs."""
@@ -639,7 +677,7 @@ class SevenShiftedPairs(SevenPairs):
     __slots__ = ()
 
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
-        found = SevenPairs.divide(self, tally, melds)
+        found = _seven_pairs(tally, melds)
         if not found:
             return []
         kinds = _bits(tally.mask)
@@ -674,6 +712,9 @@ KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     for order in permutations(((1, 4, 7), (2, 5, 8), (3, 6, 9))))
 #: Each knitted straight's nine kinds, one bit each.
 _KNITTED_MASKS: Final = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
+#: Each knitted straight's three knitted groups.
+_KNITTED_GROUPS: Final[tuple[Grouping, ...]] = tuple(
+    tuple((GroupKind.KNITTED, part) for part in straight) for straight in KNITTED_STRAIGHTS)
 
 
 def _without_straight(counted: Tally, number: int) -> Tally:
@@ -697,9 +738,10 @@ class KnittedStraight(Shape):
         for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
             if _KNITTED_MASKS[number] & ~mask:
                 continue
-            knitted = tuple((GroupKind.KNITTED, part) for part in KNITTED_STRAIGHTS[number])
-            found.extend(knitted + grouping for grouping in _regular(_without_straight(tally, number).blocks())
-                         if len(grouping) + melds == 2)
+            knitted = _KNITTED_GROUPS[number]
+            for grouping in _regular(_without_straight(tally, number).blocks()):
+                if len(grouping) + melds == 2:
+                    found.append(knitted + grouping)
         return found
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
@@ -795,7 +837,7 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     tile does not complete the hand."""
     if hand.win_tile is None:
         return []
-    counted = tally_of(concealed_counts(hand))
+    counted = _tally_tiles(hand.concealed, hand.win_tile)
     declared = tuple([_meld_group(m) for m in hand.melds])
     before = len(declared)
     win = hand.win_tile.index
@@ -828,33 +870,59 @@ _PUNG: Final = GroupKind.PUNG
 _PAIR: Final = GroupKind.PAIR
 
 #: Groups are values: each concealed group (by its raw group), claimed group, and declared meld is
-#: made once and shared by every arrangement that holds it (a few hundred in all).
+#: made once and shared by every arrangement that holds it (a few hundred in all). A chow, pung or
+#: pair is kept in a list by its first kind (no tuple hashed), the irregular groups in a dictionary.
+_CONCEALED_SETS: Final[list[Group | None]] = [None] * (3 * KINDS)
+_CLAIMED_SETS: Final[list[Group | None]] = [None] * (3 * KINDS)
 _CONCEALED_GROUPS: Final[dict[RawGroup, Group]] = {}
 _CLAIMED_GROUPS: Final[dict[RawGroup, Group]] = {}
-_MELD_GROUPS: Final[dict[tuple[MeldKind, tuple[int, ...], bool, bool], Group]] = {}
+_MELD_GROUPS: Final[list[Group | None]] = [None] * (12 * KINDS)
+_MELD_CHOW: Final = MeldKind.CHOW
+_MELD_PUNG: Final = MeldKind.PUNG
 _MELD_KINDS: Final = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
 
 
 def _concealed_group(raw: RawGroup) -> Group:
-    found = _CONCEALED_GROUPS.get(raw)
-    if found is None:
-        found = _CONCEALED_GROUPS[raw] = Group(raw[0], tuple(HAND_TILES[i] for i in raw[1]), concealed=True)
-    return found
+    return _group(raw, _CONCEALED_SETS, _CONCEALED_GROUPS, True)
 
 
 def _claimed_group(raw: RawGroup) -> Group:
-    found = _CLAIMED_GROUPS.get(raw)
-    if found is None:
-        found = _CLAIMED_GROUPS[raw] = Group(raw[0], tuple(HAND_TILES[i] for i in raw[1]), concealed=False)
-    return found
+    return _group(raw, _CLAIMED_SETS, _CLAIMED_GROUPS, False)
+
+
+def _group(raw: RawGroup, sets: list[Group | None], others: dict[RawGroup, Group], concealed: bool) -> Group:
+    kind = raw[0]
+    code = 0 if kind is _CHOW else 1 if kind is _PUNG else 2 if kind is _PAIR else -1
+    if code >= 0:
+        slot = 3 * raw[1][0] + code
+        found = sets[slot]
+        if found is None:
+            found = sets[slot] = Group(kind, tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
+        return found
+    other = others.get(raw)
+    if other is None:
+        other = others[raw] = Group(kind, tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
+    return other
 
 
 def _meld_group(meld: Meld) -> Group:
-    key = (meld.kind, tuple(sorted([t.index for t in meld.tiles])), meld.concealed, meld.added)
-    found = _MELD_GROUPS.get(key)
+    """The group of a declared meld. A meld is checked when made (:class:`~mjscore.hand.Meld`): its
+    kind and lowest kind, concealed and added, decide its tiles, and number its place in the list."""
+    kind = meld.kind
+    code = 0 if kind is _MELD_CHOW else 1 if kind is _MELD_PUNG else 2
+    tiles = meld.tiles
+    first = tiles[0].index
+    for tile in tiles:
+        if tile.index < first:
+            first = tile.index
+    concealed = meld.concealed
+    added = meld.added
+    slot = (3 * first + code) * 4 + (2 if concealed else 0) + (1 if added else 0)
+    found = _MELD_GROUPS[slot]
     if found is None:
-        found = _MELD_GROUPS[key] = Group(_MELD_KINDS[meld.kind], tuple(HAND_TILES[i] for i in key[1]),
-                                          concealed=meld.concealed, declared=True, added=meld.added)
+        indices = sorted([t.index for t in tiles])
+        found = _MELD_GROUPS[slot] = Group(_MELD_KINDS[kind], tuple([HAND_TILES[i] for i in indices]),
+                                           concealed=concealed, declared=True, added=added)
     return found
 
 
@@ -888,18 +956,20 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
 
     The regular shape is searched one block at a time; each other shape checks the few candidates
     its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
-    counts = concealed_counts(hand, with_win_tile=False)
+    counted = _tally_tiles(hand.concealed)
     known = [False] * KINDS  # found already, or held four times
-    held = list(counts)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            held[tile.index] += 1
-    for i in range(KINDS):
-        if counts[i] >= 4 or held[i] >= 4:
-            known[i] = True
-    unavailable = list(known)
+    if counted.most >= 4:
+        for i in range(KINDS):
+            known[i] = counted.counts[i] >= 4
     melds = len(hand.melds)
-    counted = tally_of(counts)
+    if melds:
+        held = list(counted.counts)
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                held[tile.index] += 1
+                if held[tile.index] >= 4:
+                    known[tile.index] = True
+    unavailable = list(known)
     size = counted.total + 1
     for planned in _plan(shapes):
         if planned.may_hold(size, melds):

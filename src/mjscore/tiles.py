@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Final
 
 from mjscore.errors import NotationError
 
@@ -64,8 +65,9 @@ _HONOUR_UNICODE = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004
 _SUIT_UNICODE = {Suit.CHARACTERS: 0x1F007, Suit.BAMBOO: 0x1F010, Suit.CIRCLES: 0x1F019}
 _FLOWER_UNICODE = (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)
 
-#: Number of tile kinds that make up hands (bonus tiles excluded).
-KINDS = 34
+#: Number of tile kinds that make up hands (bonus tiles excluded). ``Final``: the compiled modules
+#: that import it read the constant, not the module's dictionary.
+KINDS: Final = 34
 
 
 @dataclass(frozen=True, slots=True, order=True)
