@@ -22,7 +22,6 @@ import pytest
 import mjscore
 from mjscore import Hand, WinKind
 from mjscore.arrangements import (
-    Shape,
     KNITTED_STRAIGHTS,
     SHAPES,
     Arrangement,
@@ -30,6 +29,7 @@ from mjscore.arrangements import (
     Grouping,
     GroupKind,
     RawGroup,
+    Shape,
     WinRole,
     arrangements,
     concealed_counts,
