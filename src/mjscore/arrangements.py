@@ -150,13 +150,14 @@ _NUMBERED: Final = (1 << 27) - 1
 
 
 class Tally:
-    """Concealed tile counts (``counts``, one per kind), with what the shapes ask of them counted in
-    one pass (:func:`tally_of`): the number of tiles, the largest count, how many kinds are held an odd
+    """Concealed tile counts (``counts``, one per kind), with what the shapes ask of them counted
+    once (:func:`tally_of`): the number of tiles, the largest count, how many kinds are held an odd
     number of times, the kinds held (``mask``, one bit each), the honour tiles, and each block's
-    counts packed into one integer (``keys``, see :func:`block`). Every shape of a hand reads the
-    same tally, and a wait candidate's is made from the held one by :meth:`plus`."""
+    counts packed into one integer (``key0`` to ``key3``, see :func:`block`; four fields rather than
+    a list, which would box them). Every shape of a hand reads the same tally, and a wait
+    candidate's is made from the held one by :meth:`plus`."""
 
-    __slots__ = ("counts", "total", "most", "odd", "mask", "honours", "keys")
+    __slots__ = ("counts", "total", "most", "odd", "mask", "honours", "key0", "key1", "key2", "key3")
 
     counts: tuple[int, ...]
     total: int
@@ -164,58 +165,71 @@ class Tally:
     odd: int
     mask: int
     honours: int
-    keys: list[int]
+    key0: int
+    key1: int
+    key2: int
+    key3: int
 
     def __init__(self, counts: tuple[int, ...], total: int, most: int, odd: int, mask: int, honours: int,
-                 keys: list[int]) -> None:
+                 key0: int, key1: int, key2: int, key3: int) -> None:
         self.counts = counts
         self.total = total
         self.most = most
         self.odd = odd
         self.mask = mask
         self.honours = honours
-        self.keys = keys
+        self.key0 = key0
+        self.key1 = key1
+        self.key2 = key2
+        self.key3 = key3
 
     def plus(self, index: int) -> Tally:
         """The tally with one more tile of kind ``index``: updated, not counted again."""
         count = self.counts[index] + 1
         grown = list(self.counts)
         grown[index] = count
-        keys = list(self.keys)
-        number = 3 if index >= 27 else index // 9
-        keys[number] += 1 << 3 * (index - 9 * number)
+        key0, key1, key2, key3 = self.key0, self.key1, self.key2, self.key3
+        if index >= 27:
+            key3 += 1 << 3 * (index - 27)
+        elif index >= 18:
+            key2 += 1 << 3 * (index - 18)
+        elif index >= 9:
+            key1 += 1 << 3 * (index - 9)
+        else:
+            key0 += 1 << 3 * index
         return Tally(tuple(grown), self.total + 1, count if count > self.most else self.most,
                      self.odd + 1 if count & 1 else self.odd - 1, self.mask | 1 << index,
-                     self.honours + 1 if index >= 27 else self.honours, keys)
+                     self.honours + 1 if index >= 27 else self.honours, key0, key1, key2, key3)
 
     def blocks(self) -> list[Block]:
         """The four blocks' :class:`Block`: characters, circles, bamboo, honours."""
-        keys = self.keys
-        return [block(0, keys[0]), block(1, keys[1]), block(2, keys[2]), block(3, keys[3])]
+        return [block(0, self.key0), block(1, self.key1), block(2, self.key2), block(3, self.key3)]
 
 
 def tally_of(counts: list[int]) -> Tally:
-    """The :class:`Tally` of ``counts``, one count per kind, counted in one pass. (A list, not any
-    sequence: the compiled build reads a list's items natively.)"""
-    total = most = odd = mask = 0
-    keys = [0, 0, 0, 0]
-    i = 0
-    for number in range(4):
-        key = shift = 0
-        end = 34 if number == 3 else 9 * number + 9
-        while i < end:
-            count = counts[i]
-            if count:
-                total += count
-                if count > most:
-                    most = count
-                odd += count & 1
-                mask |= 1 << i
-                key |= count << shift
-            shift += 3
-            i += 1
-        keys[number] = key
-    return Tally(tuple(counts), total, most, odd, mask, total - _numbered_tiles(keys), keys)
+    """The :class:`Tally` of ``counts``, one count per kind. (A list, not any sequence: the compiled
+    build reads a list's items natively.)"""
+    total = most = odd = mask = honours = 0
+    for i in range(KINDS):
+        count = counts[i]
+        if count:
+            total += count
+            if i >= 27:
+                honours += count
+            if count > most:
+                most = count
+            odd += count & 1
+            mask |= 1 << i
+    return Tally(tuple(counts), total, most, odd, mask, honours, _key(counts, 0, 9), _key(counts, 9, 18),
+                 _key(counts, 18, 27), _key(counts, 27, 34))
+
+
+def _key(counts: list[int], start: int, end: int) -> int:
+    """The counts of kinds ``start`` to ``end`` packed into one integer, three bits a kind."""
+    key = 0
+    for i in range(end - 1, start - 1, -1):
+        key = key << 3 | counts[i]
+    return key
 
 
 def _tally_tiles(tiles: tuple[Tile, ...], extra: Tile | None = None) -> Tally:
@@ -242,17 +256,7 @@ def _tally_tiles(tiles: tuple[Tile, ...], extra: Tile | None = None) -> Tally:
             key1 += 1 << 3 * (i - 9)
         else:
             key0 += 1 << 3 * i
-    return Tally(tuple(counts), len(tiles), most, odd, mask, honours, [key0, key1, key2, key3])
-
-
-def _numbered_tiles(keys: list[int]) -> int:
-    total = 0
-    for number in range(3):
-        key = keys[number]
-        while key:
-            total += key & 7
-            key >>= 3
-    return total
+    return Tally(tuple(counts), len(tiles), most, odd, mask, honours, key0, key1, key2, key3)
 
 
 class Shape:
