@@ -150,16 +150,16 @@ _NUMBERED: Final = (1 << 27) - 1
 
 
 class Tally:
-    """Concealed tile counts (``counts``, one per kind), with what the shapes ask of them counted
-    once (:func:`tally_of`): the number of tiles, the largest count, how many kinds are held an odd
-    number of times, the kinds held (``mask``, one bit each), the honour tiles, and each block's
-    counts packed into one integer (``key0`` to ``key3``, see :func:`block`; four fields rather than
-    a list, which would box them). Every shape of a hand reads the same tally, and a wait
-    candidate's is made from the held one by :meth:`plus`."""
+    """Concealed tile counts, with what the shapes ask of them counted once (:func:`tally_of`):
+    the number of tiles, the largest count, how many kinds are held an odd number of times, the
+    kinds held (``mask``, one bit each), the honour tiles, and each block's counts packed into one
+    integer (``key0`` to ``key3``, three bits a kind, see :func:`block`). The counts themselves are
+    read from the keys (:meth:`count`, :meth:`counts`): a tally is all integers, so counting a hand
+    and adding a wait candidate (:meth:`plus`) make no list. Every shape of a hand reads the same
+    tally."""
 
-    __slots__ = ("counts", "total", "most", "odd", "mask", "honours", "key0", "key1", "key2", "key3")
+    __slots__ = ("total", "most", "odd", "mask", "honours", "key0", "key1", "key2", "key3")
 
-    counts: tuple[int, ...]
     total: int
     most: int
     odd: int
@@ -170,9 +170,8 @@ class Tally:
     key2: int
     key3: int
 
-    def __init__(self, counts: tuple[int, ...], total: int, most: int, odd: int, mask: int, honours: int,
-                 key0: int, key1: int, key2: int, key3: int) -> None:
-        self.counts = counts
+    def __init__(self, total: int, most: int, odd: int, mask: int, honours: int, key0: int, key1: int,
+                 key2: int, key3: int) -> None:
         self.total = total
         self.most = most
         self.odd = odd
@@ -183,11 +182,31 @@ class Tally:
         self.key2 = key2
         self.key3 = key3
 
+    def count(self, index: int) -> int:
+        """How many tiles of kind ``index`` are counted."""
+        if index >= 27:
+            return self.key3 >> 3 * (index - 27) & 7
+        if index >= 18:
+            return self.key2 >> 3 * (index - 18) & 7
+        if index >= 9:
+            return self.key1 >> 3 * (index - 9) & 7
+        return self.key0 >> 3 * index & 7
+
+    def counts(self) -> list[int]:
+        """The count of every kind, in order."""
+        found = [0] * KINDS
+        for number in range(4):
+            key = self.key3 if number == 3 else self.key2 if number == 2 else self.key1 if number == 1 else self.key0
+            i = 9 * number
+            while key:
+                found[i] = key & 7
+                key >>= 3
+                i += 1
+        return found
+
     def plus(self, index: int) -> Tally:
         """The tally with one more tile of kind ``index``: updated, not counted again."""
-        count = self.counts[index] + 1
-        grown = list(self.counts)
-        grown[index] = count
+        count = self.count(index) + 1
         key0, key1, key2, key3 = self.key0, self.key1, self.key2, self.key3
         if index >= 27:
             key3 += 1 << 3 * (index - 27)
@@ -197,7 +216,7 @@ class Tally:
             key1 += 1 << 3 * (index - 9)
         else:
             key0 += 1 << 3 * index
-        return Tally(tuple(grown), self.total + 1, count if count > self.most else self.most,
+        return Tally(self.total + 1, count if count > self.most else self.most,
                      self.odd + 1 if count & 1 else self.odd - 1, self.mask | 1 << index,
                      self.honours + 1 if index >= 27 else self.honours, key0, key1, key2, key3)
 
@@ -220,8 +239,8 @@ def tally_of(counts: list[int]) -> Tally:
                 most = count
             odd += count & 1
             mask |= 1 << i
-    return Tally(tuple(counts), total, most, odd, mask, honours, _key(counts, 0, 9), _key(counts, 9, 18),
-                 _key(counts, 18, 27), _key(counts, 27, 34))
+    return Tally(total, most, odd, mask, honours, _key(counts, 0, 9), _key(counts, 9, 18), _key(counts, 18, 27),
+                 _key(counts, 27, 34))
 
 
 def _key(counts: list[int], start: int, end: int) -> int:
@@ -237,26 +256,31 @@ def _tally_tiles(tiles: tuple[Tile, ...], extra: Tile | None = None) -> Tally:
     34 kinds)."""
     if extra is not None:
         tiles = tiles + (extra,)
-    counts = [0] * KINDS
     most = odd = mask = honours = key0 = key1 = key2 = key3 = 0
     for tile in tiles:
         i = tile.index
-        count = counts[i] + 1
-        counts[i] = count
+        if i >= 27:
+            shift = 3 * (i - 27)
+            key3 += 1 << shift
+            count = key3 >> shift & 7
+            honours += 1
+        elif i >= 18:
+            shift = 3 * (i - 18)
+            key2 += 1 << shift
+            count = key2 >> shift & 7
+        elif i >= 9:
+            shift = 3 * (i - 9)
+            key1 += 1 << shift
+            count = key1 >> shift & 7
+        else:
+            shift = 3 * i
+            key0 += 1 << shift
+            count = key0 >> shift & 7
         if count > most:
             most = count
         odd += 1 if count & 1 else -1
         mask |= 1 << i
-        if i >= 27:
-            honours += 1
-            key3 += 1 << 3 * (i - 27)
-        elif i >= 18:
-            key2 += 1 << 3 * (i - 18)
-        elif i >= 9:
-            key1 += 1 << 3 * (i - 9)
-        else:
-            key0 += 1 << 3 * i
-    return Tally(tuple(counts), len(tiles), most, odd, mask, honours, key0, key1, key2, key3)
+    return Tally(len(tiles), most, odd, mask, honours, key0, key1, key2, key3)
 
 
 class Shape:
@@ -506,8 +530,7 @@ def _regular_waits(blocks: list[Block]) -> list[int]:
 
 
 def _odd_kinds(held: Tally) -> list[int]:
-    counts = held.counts
-    return [i for i in range(KINDS) if counts[i] & 1]
+    return [i for i in _bits(held.mask) if held.count(i) & 1]
 
 
 class SevenPairsAndPung(Shape):
@@ -518,7 +541,7 @@ class SevenPairsAndPung(Shape):
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
         if melds or tally.total != 17 or tally.odd != 1:
             return []
-        counts = tally.counts
+        counts = tally.counts()
         pung = _odd_kinds(tally)[0]
         if counts[pung] != 3:
             return []
@@ -531,7 +554,7 @@ class SevenPairsAndPung(Shape):
         """The winning tile flips one kind's parity and must leave one odd kind, a pung: with no
         odd kind held it makes a pung of a pair; with two, it evens one and the other is the pung."""
         if not held.odd:
-            counts = held.counts
+            counts = held.counts()
             return [i for i in range(KINDS) if counts[i] == 2]
         return _odd_kinds(held) if held.odd == 2 else []
 
@@ -582,7 +605,7 @@ class ThirteenOrphansAndSet(Shape):
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
         if melds or tally.total != 17 or _ORPHAN_MASK & ~tally.mask:
             return []
-        rest = list(tally.counts)
+        rest = tally.counts()
         for i in _ORPHAN_INDICES:
             rest[i] -= 1
         found: list[Grouping] = []
@@ -614,7 +637,7 @@ class SixteenOrphans(Shape):
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
         if melds or tally.total != 17 or tally.most > 2 or tally.honours < 7:
             return []
-        counts = tally.counts
+        counts = tally.counts()
         kinds = _bits(tally.mask)
         if len(kinds) != 16 or any(not counts[i] for i in range(27, 34)):
             return []
@@ -630,7 +653,7 @@ class SixteenOrphans(Shape):
         sixteenth: the one missing honour, else a rank of a suit short of its three)."""
         if held.most > 2:
             return []
-        counts = held.counts
+        counts = held.counts()
         kinds = _bits(held.mask)
         if len(kinds) == 16:
             return kinds
@@ -652,12 +675,11 @@ def _seven_pairs(counted: Tally, melds: int) -> list[Grouping]:
     # Both pair shapes call this natively (a method called through its class is not).
     if melds or counted.total != 14 or counted.odd:
         return []
-    counts = counted.counts
     pairs: list[RawGroup] = []
     for i in _bits(counted.mask):
         pair = _PAIRS[i]
         pairs.append(pair)
-        if counts[i] == 4:
+        if counted.count(i) == 4:
             pairs.append(pair)
     return [tuple(pairs)]
 
@@ -698,8 +720,7 @@ class ThirteenOrphans(Shape):
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
         if melds or tally.total != 14 or _ORPHAN_MASK & ~tally.mask:
             return []
-        counts = tally.counts
-        pair = next((i for i in _ORPHAN_INDICES if counts[i] == 2), None)
+        pair = next((i for i in _ORPHAN_INDICES if tally.count(i) == 2), None)
         if pair is None:
             return []
         return [((GroupKind.SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (GroupKind.PAIR, (pair, pair)))]
@@ -723,7 +744,7 @@ _KNITTED_GROUPS: Final[tuple[Grouping, ...]] = tuple(
 
 def _without_straight(counted: Tally, number: int) -> Tally:
     """The tally less one of each tile of knitted straight ``number``."""
-    rest = list(counted.counts)
+    rest = counted.counts()
     for part in KNITTED_STRAIGHTS[number]:
         for i in part:
             rest[i] -= 1
@@ -778,7 +799,7 @@ class HonoursAndKnittedTiles(Shape):
     def divide(self, tally: Tally, melds: int) -> list[Grouping]:
         if melds or tally.most > 1 or tally.total != 14 or (tally.honours == 7) != self.greater:
             return []
-        counts = tally.counts
+        counts = tally.counts()
         numbered = tally.mask & _NUMBERED
         for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
             if not numbered & ~_KNITTED_MASKS[number]:
@@ -792,7 +813,7 @@ class HonoursAndKnittedTiles(Shape):
         knitted straight that holds every numbered tile held."""
         if held.most > 1:
             return []
-        counts = held.counts
+        counts = held.counts()
         numbered = held.mask & _NUMBERED
         found = [i for i in range(27, KINDS) if not counts[i]]
         for tiles in _KNITTED_MASKS:
@@ -964,10 +985,10 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     known = [False] * KINDS  # found already, or held four times
     if counted.most >= 4:
         for i in range(KINDS):
-            known[i] = counted.counts[i] >= 4
+            known[i] = counted.count(i) >= 4
     melds = len(hand.melds)
     if melds:
-        held = list(counted.counts)
+        held = counted.counts()
         for meld in hand.melds:
             for tile in meld.tiles:
                 held[tile.index] += 1
