@@ -170,7 +170,7 @@ def test_the_built_in_rulesets_run_their_generated_evaluators() -> None:
     for ruleset in available():
         both = compiled.evaluator(mjscore.get_ruleset(ruleset))
         assert both.ordinary.prebuilt and both.flower_win.prebuilt, ruleset
-        assert (both.ordinary.function, both.ordinary.tally) == compiled.PREBUILT[compiled.digest(both.ordinary.source)]
+        assert both.ordinary.function is compiled.PREBUILT[compiled.digest(both.ordinary.source)]
 
 
 def test_a_changed_table_runs_its_own_source_interpreted() -> None:
@@ -218,7 +218,8 @@ def _counts(rule: AwardRule, evaluate: Callable[..., Any], hand: mjscore.Hand,
     candidates: list[Arrangement | None] = list(arrangements(hand, shapes)) if hand.win is not WinKind.FLOWERS else [None]
     found = []
     for arrangement in candidates:
-        _, fired = evaluate(hand, [arrangement], wait_set, (_not_called,), (rule.arguments,), [rule.points, 0])
+        _, fired, _ = evaluate(hand, [arrangement], wait_set, (_not_called,), (rule.arguments,), [rule.points, 0],
+                               (rule,), ())
         hit = rule.function(Facts(hand, arrangement, wait_set), *rule.arguments)
         found.append((sum(count for _, count in fired), hit.count if hit is not None else 0))
     return found

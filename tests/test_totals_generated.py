@@ -1,8 +1,9 @@
 """The generated totalling code (:mod:`mjscore.scoring.totals`) against the engine's Award path
 (``engine._resolve`` and ``engine._console``) on fired rows the evaluators never meet on real hands:
 random sets of rows with random counts, drawn mostly from the rows that share a group, replace or
-reduce others, for every built-in ruleset (its compiled counted rows, and the total the evaluator
-compares arrangements by), and for tables whose rows replace one another in a cycle."""
+reduce others, for every built-in ruleset (the rows its evaluator lists as fired and counted for
+the best arrangement, and the total it compares arrangements by: the statements of its own
+source), and for tables whose rows replace one another in a cycle."""
 
 from __future__ import annotations
 import __future__
@@ -33,15 +34,25 @@ def _reference(rules: Ruleset, rows: tuple[AwardRule, ...], fired: list[tuple[in
     return [(a.id, a.count) for a in counted]
 
 
-def _total_function(totals: Totaller) -> Callable[[list[int], list[int]], int]:
-    """The arrangement's total as the evaluator computes it, from every row's count."""
-    lines = ["def total_of(r: list[int], values: list[int]) -> int:",
+Resolved = Callable[[list[int], list[int], tuple[AwardRule, ...], tuple[AwardRule, ...]],
+                    tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]]
+
+
+def _resolved_function(totals: Totaller, source: str) -> Resolved:
+    """The arrangement's total, fired rows and counted rows as the evaluator computes them, from
+    every row's count: the totaller's resolution and listing, checked to be the statements of the
+    evaluator's ``source`` (where it takes the best arrangement)."""
+    resolution = "\n".join("        " + line for line in totals.resolution())
+    listing = "\n".join("            " + line for line in totals.listed("best_fired", "best_counted"))
+    assert resolution in source and listing in source
+    lines = ["def resolved(r, values, rows, consolations):",
              *(f"    r{row} = r[{row}]" for row in range(totals.size)),
-             *("    " + line for line in totals.resolution()), "    return total"]
+             *("    " + line for line in totals.resolution()),
+             *("    " + line for line in totals.listed("fired", "counted")), "    return total, fired, counted"]
     namespace: dict[str, Any] = {}
     exec(compile("\n".join(lines) + "\n", "<total>", "exec", flags=__future__.annotations.compiler_flag,
                  dont_inherit=True), namespace)
-    return namespace["total_of"]  # type: ignore[no-any-return]
+    return namespace["resolved"]  # type: ignore[no-any-return]
 
 
 def _random_fired(rng: random.Random, totals: Totaller, focus: list[int]) -> list[tuple[int, int]]:
@@ -66,18 +77,19 @@ def _check(rules: Ruleset, seed: int, trials: int, focus: tuple[str, ...] = ()) 
         found = compiled.evaluator(rules)
         which = found.flower_win if flower_win else found.ordinary
         totals = Totaller(rules, which.rules, flower_win)
-        total_of = _total_function(totals)
+        resolved = _resolved_function(totals, which.source)
         chosen = [i for i, rule in enumerate(which.rules) if rule.id in focus]
+        value = {rule.id: rule.points for rule in rules.awards}
         for _ in range(trials):
             fired = _random_fired(rng, totals, chosen)
             expected = _reference(rules, which.rules, fired, flower_win)
-            got = [(rule.id, count) for rule, count in which.counted(fired)]
-            assert got == expected, (rules.id, flower_win, fired)
             counts = [0] * totals.size
             for i, c in fired:
                 counts[i] = c
-            value = {rule.id: rule.points for rule in rules.awards}
-            assert total_of(counts, which.values) == rules.base + sum(value[i] * c for i, c in expected), fired
+            total, listed, counted = resolved(counts, which.values, which.rules, which.consolations)
+            assert [(rule.id, count) for rule, count in counted] == expected, (rules.id, flower_win, fired)
+            assert listed == fired
+            assert total == rules.base + sum(value[i] * c for i, c in expected), fired
 
 
 @pytest.mark.parametrize("ruleset", available())

@@ -5,8 +5,9 @@ object) into typed Python source that, for a hand and its arrangements, computes
 arrangement's integer summary once (:data:`~mjscore.scoring.summary.SUMMARY`: counts, sets by kind,
 the eyes, kongs, the wait role, the context flags), evaluates every award row over it inline, and
 totals the arrangement with the ruleset's groups, replacements and consolation, all on integers.
-It returns the winning arrangement and the rows it fired; the engine then builds Award objects,
-names and details for that arrangement only, by calling those rows' pattern functions.
+It returns the winning arrangement, the rows it fired and the rows counted (resolved once, where
+the arrangement became the best); the engine then builds Award objects, names and details for
+that arrangement only, by calling those rows' pattern functions.
 
 A row is evaluated in one of three ways (:mod:`mjscore.scoring.fast_forms`): its pattern's exact
 fast form (an expression giving the count), its guard (an expression; where it is true the
@@ -43,7 +44,7 @@ from mjscore.scoring.evaluators import PREBUILT
 from mjscore.scoring.fast_forms import FAST_FORMS, Form
 from mjscore.scoring.patterns import PATTERNS, Pattern
 from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
-from mjscore.scoring.summary import NAMES, SUMMARY, Count, Evaluate, Found, Value
+from mjscore.scoring.summary import NAMES, SUMMARY, Evaluate, Found, Value
 from mjscore.scoring.totals import Totaller
 from mjscore.tiles import Tile
 
@@ -55,13 +56,10 @@ class Evaluator:
     """A ruleset's rows compiled for one kind of win (ordinary, or an instant flower win)."""
 
     rules: tuple[AwardRule, ...]
-    #: The generated source of :attr:`function` (``def evaluate(...)``) and :attr:`tally`
-    #: (``def counted(...)``), and its digest.
+    #: The generated source of :attr:`function` (``def evaluate(...)``), and its digest.
     source: str
     digest: str
     function: Evaluate
-    #: The rows counted from an arrangement's fired rows (groups, replacements, consolation applied).
-    tally: Count
     patterns: tuple[Pattern, ...]
     arguments: tuple[tuple[Any, ...], ...]
     #: The values the totalling code reads (:attr:`~mjscore.scoring.totals.Totaller.values`), and
@@ -75,13 +73,12 @@ class Evaluator:
         return self.digest in PREBUILT
 
     def best(self, hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...]) -> Found:
-        """The first arrangement of highest total, and the rows (index into :attr:`rules`) it fired."""
-        return self.function(hand, candidates, waits, self.patterns, self.arguments, self.values)
-
-    def counted(self, fired: list[tuple[int, int]]) -> list[tuple[AwardRule, int]]:
-        """The rows counted from an arrangement's ``fired`` rows, with their counts, in the order of
-        the awards the engine makes from them (the consolation row last)."""
-        return self.tally(fired, self.values, self.rules, self.consolations)
+        """The first arrangement of highest total; the rows (index into :attr:`rules`, count) it
+        fired; and the rows counted from them (groups, replacements, reductions and consolation
+        applied), with their counts, in the order of the awards the engine makes from them (the
+        consolation row last)."""
+        return self.function(hand, candidates, waits, self.patterns, self.arguments, self.values, self.rules,
+                             self.consolations)
 
 
 @dataclass(frozen=True)
@@ -138,19 +135,22 @@ def _indent(code: str, depth: int) -> list[str]:
 
 
 #: The generated function's signature (:data:`~mjscore.scoring.summary.Evaluate`): the hand, its
-#: arrangements, its wait set, the rows' pattern functions and their bound arguments, and the
-#: totaller's values (:attr:`~mjscore.scoring.totals.Totaller.values`).
+#: arrangements, its wait set, the rows' pattern functions and their bound arguments, the
+#: totaller's values (:attr:`~mjscore.scoring.totals.Totaller.values`), the rows and the
+#: consolation rows (:attr:`~mjscore.scoring.totals.Totaller.consolations`) it lists as counted.
 SIGNATURE = ("(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],\n"
              "        patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],\n"
-             "        values: list[int]) -> tuple[int, list[tuple[int, int]]]:")
+             "        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]\n"
+             "        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:")
 
 
 def evaluator_source(rows: Sequence[AwardRule], totals: Totaller) -> str:
     """The source of ``def evaluate...`` for these rows (in table order): the rows' fast forms over
     the summary values they read, the others calling their pattern functions, each row's count
     kept as ``r0``, ``r1``, ...; the arrangement totalled by ``totals`` (of the same rows); the
-    rows fired by the best arrangement listed (index, count) in table order. Then the source of
-    ``def counted...`` (:meth:`~mjscore.scoring.totals.Totaller.counted_source`)."""
+    rows fired by the best arrangement and the rows counted listed
+    (:meth:`~mjscore.scoring.totals.Totaller.listed`) each time an arrangement becomes the best,
+    from the counts its resolution left in locals."""
     hand_rows: list[str] = []
     arrangement_rows: list[str] = []
     expressions = []
@@ -188,7 +188,8 @@ def evaluator_source(rows: Sequence[AwardRule], totals: Totaller) -> str:
         if value.per_hand:
             source += _indent(value.code, 1)
     source += [*_indent("\n".join(hand_rows), 1),
-               "    best = -1", "    best_total = 0", "    best_found: list[tuple[int, int]] = []",
+               "    best = -1", "    best_total = 0", "    best_fired: list[tuple[int, int]] = []",
+               "    best_counted: list[tuple[AwardRule, int]] = []",
                "    for number, arrangement in enumerate(candidates):",
                "        facts: Facts | None = None"]
     for value in needed:
@@ -199,12 +200,9 @@ def evaluator_source(rows: Sequence[AwardRule], totals: Totaller) -> str:
     source += _indent("\n".join(totals.resolution()), 2)
     source += ["        if best < 0 or total > best_total:",
                "            best, best_total = number, total",
-               "            best_found = []",
-               *(f"            if r{index}:\n                best_found.append(({index}, r{index}))"
-                 for index in range(len(rows))),
-               "    return best, best_found"]
-    function = "\n".join(line for text in source for line in text.splitlines() if line.strip()) + "\n"
-    return function + "\n\n" + totals.counted_source()
+               *_indent("\n".join(totals.listed("best_fired", "best_counted")), 3),
+               "    return best, best_fired, best_counted"]
+    return "\n".join(line for text in source for line in text.splitlines() if line.strip()) + "\n"
 
 
 def digest(source: str) -> str:
@@ -222,8 +220,7 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
             rows = tuple(a for a in rules.evaluated if a.on_flower_win or not flower_win)
             source = evaluator_source(rows, Totaller(rules, rows, flower_win))
             name = f"{rules.id}_{'flower_win' if flower_win else 'ordinary'}"
-            functions.setdefault(digest(source), source.replace("def evaluate(", f"def {name}(", 1)
-                                 .replace("def counted(", f"def {name}_counted(", 1))
+            functions.setdefault(digest(source), source.replace("def evaluate(", f"def {name}(", 1))
     names = {key: text[4:text.index("(")] for key, text in functions.items()}
     used = sorted(name for name in NAMES if any(re.search(rf"\b{name}\b", text) for text in functions.values()))
     # A helper function is imported from its own module, under its summary name, so that the
@@ -251,16 +248,15 @@ def prebuilt_module(rulesets: Sequence[Ruleset]) -> str:
         *(f"from {where} import {what}" for where, what in imports),
         "from mjscore.scoring.summary import (",
         *(f"    {name}," for name in used if not helpers[name][0]),
-        "    Count,",
         "    Evaluate,",
         ")",
         "from mjscore.tiles import Tile",
         "",
     ]
     body = [f"\n\n{text}" for text in functions.values()]
-    table = ["\n\n#: The functions above by the digest of their source (named ``evaluate`` and ``counted``).",
-             "PREBUILT: dict[str, tuple[Evaluate, Count]] = {",
-             *(f'    "{key}": ({name}, {name}_counted),' for key, name in names.items()), "}"]
+    table = ["\n\n#: The functions above by the digest of their source (named ``evaluate``).",
+             "PREBUILT: dict[str, Evaluate] = {",
+             *(f'    "{key}": {name},' for key, name in names.items()), "}"]
     return "\n".join(header) + "".join(body) + "\n".join(table) + "\n"
 
 
@@ -282,12 +278,12 @@ def _compile(rules: Ruleset, flower_win: bool) -> Evaluator:
     totals = Totaller(rules, rows, flower_win)
     source = evaluator_source(rows, totals)
     key = digest(source)
-    functions = PREBUILT.get(key)
-    if functions is None:
+    function = PREBUILT.get(key)
+    if function is None:
         namespace = dict(_NAMESPACE)
         code = compile(source, f"<mjscore evaluator {rules.id}>", "exec",
                        flags=__future__.annotations.compiler_flag, dont_inherit=True)
         exec(code, namespace)  # source made from the table above
-        functions = namespace["evaluate"], namespace["counted"]
-    return Evaluator(rows, source, key, *functions, tuple(rule.function for rule in rows),
+        function = namespace["evaluate"]
+    return Evaluator(rows, source, key, function, tuple(rule.function for rule in rows),
                      tuple(rule.arguments for rule in rows), totals.values, totals.consolations)

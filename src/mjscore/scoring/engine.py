@@ -375,9 +375,8 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     if compiled:
         both = evaluator(rules)
         which = both.flower_win if flower_win else both.ordinary
-        number, fired = which.best(hand, candidates, wait_set)
+        number, fired, counted = which.best(hand, candidates, wait_set)
         arrangement = candidates[number]
-        counted = which.counted(fired)
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
         lazy = _Awards(lambda: _counted_awards(rules, prepared, made or Facts(hand, arrangement, wait_set), counted,

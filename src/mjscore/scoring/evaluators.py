@@ -50,7 +50,6 @@ from mjscore.scoring.summary import (
     SEATS,
     SELF_DRAW,
     TWO_SIDED_ROLE,
-    Count,
     Evaluate,
 )
 from mjscore.tiles import Tile
@@ -58,7 +57,8 @@ from mjscore.tiles import Tile
 
 def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     counts = hand.counts
@@ -98,7 +98,8 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
     r41 = 1 if hand.earthly else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         shape: str | None
@@ -378,322 +379,183 @@ def fourwinds_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], wai
         total += values[42]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if g1 > 0:
+                    best_counted.append((rows[1], g1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if g2 > 0:
+                    best_counted.append((rows[2], g2))
             if r3:
-                best_found.append((3, r3))
+                best_fired.append((3, r3))
+                if g3 > 0:
+                    best_counted.append((rows[3], g3))
             if r4:
-                best_found.append((4, r4))
+                best_fired.append((4, r4))
+                if g4 > 0:
+                    best_counted.append((rows[4], g4))
             if r5:
-                best_found.append((5, r5))
+                best_fired.append((5, r5))
+                if g5 > 0:
+                    best_counted.append((rows[5], g5))
             if r6:
-                best_found.append((6, r6))
+                best_fired.append((6, r6))
+                if r6 > 0:
+                    best_counted.append((rows[6], r6))
             if r7:
-                best_found.append((7, r7))
+                best_fired.append((7, r7))
+                if r7 > 0:
+                    best_counted.append((rows[7], r7))
             if r8:
-                best_found.append((8, r8))
+                best_fired.append((8, r8))
+                if g8 > 0:
+                    best_counted.append((rows[8], g8))
             if r9:
-                best_found.append((9, r9))
+                best_fired.append((9, r9))
+                if g9 > 0:
+                    best_counted.append((rows[9], g9))
             if r10:
-                best_found.append((10, r10))
+                best_fired.append((10, r10))
+                if g10 > 0:
+                    best_counted.append((rows[10], g10))
             if r11:
-                best_found.append((11, r11))
+                best_fired.append((11, r11))
+                if g11 > 0:
+                    best_counted.append((rows[11], g11))
             if r12:
-                best_found.append((12, r12))
+                best_fired.append((12, r12))
+                if g12 > 0:
+                    best_counted.append((rows[12], g12))
             if r13:
-                best_found.append((13, r13))
+                best_fired.append((13, r13))
+                if g13 > 0:
+                    best_counted.append((rows[13], g13))
             if r14:
-                best_found.append((14, r14))
+                best_fired.append((14, r14))
+                if g14 > 0:
+                    best_counted.append((rows[14], g14))
             if r15:
-                best_found.append((15, r15))
+                best_fired.append((15, r15))
+                if g15 > 0:
+                    best_counted.append((rows[15], g15))
             if r16:
-                best_found.append((16, r16))
+                best_fired.append((16, r16))
+                if g16 > 0:
+                    best_counted.append((rows[16], g16))
             if r17:
-                best_found.append((17, r17))
+                best_fired.append((17, r17))
+                if r17 > 0:
+                    best_counted.append((rows[17], r17))
             if r18:
-                best_found.append((18, r18))
+                best_fired.append((18, r18))
+                if k18 > 0:
+                    best_counted.append((rows[18], k18))
             if r19:
-                best_found.append((19, r19))
+                best_fired.append((19, r19))
+                if r19 > 0:
+                    best_counted.append((rows[19], r19))
             if r20:
-                best_found.append((20, r20))
+                best_fired.append((20, r20))
+                if g20 > 0:
+                    best_counted.append((rows[20], g20))
             if r21:
-                best_found.append((21, r21))
+                best_fired.append((21, r21))
+                if g21 > 0:
+                    best_counted.append((rows[21], g21))
             if r22:
-                best_found.append((22, r22))
+                best_fired.append((22, r22))
+                if r22 > 0:
+                    best_counted.append((rows[22], r22))
             if r23:
-                best_found.append((23, r23))
+                best_fired.append((23, r23))
+                if g23 > 0:
+                    best_counted.append((rows[23], g23))
             if r24:
-                best_found.append((24, r24))
+                best_fired.append((24, r24))
+                if g24 > 0:
+                    best_counted.append((rows[24], g24))
             if r25:
-                best_found.append((25, r25))
+                best_fired.append((25, r25))
+                if g25 > 0:
+                    best_counted.append((rows[25], g25))
             if r26:
-                best_found.append((26, r26))
+                best_fired.append((26, r26))
+                if g26 > 0:
+                    best_counted.append((rows[26], g26))
             if r27:
-                best_found.append((27, r27))
+                best_fired.append((27, r27))
+                if r27 > 0:
+                    best_counted.append((rows[27], r27))
             if r28:
-                best_found.append((28, r28))
+                best_fired.append((28, r28))
+                if k28 > 0:
+                    best_counted.append((rows[28], k28))
             if r29:
-                best_found.append((29, r29))
+                best_fired.append((29, r29))
+                if k29 > 0:
+                    best_counted.append((rows[29], k29))
             if r30:
-                best_found.append((30, r30))
+                best_fired.append((30, r30))
+                if k30 > 0:
+                    best_counted.append((rows[30], k30))
             if r31:
-                best_found.append((31, r31))
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
             if r32:
-                best_found.append((32, r32))
+                best_fired.append((32, r32))
+                if r32 > 0:
+                    best_counted.append((rows[32], r32))
             if r33:
-                best_found.append((33, r33))
+                best_fired.append((33, r33))
+                if k33 > 0:
+                    best_counted.append((rows[33], k33))
             if r34:
-                best_found.append((34, r34))
+                best_fired.append((34, r34))
+                if k34 > 0:
+                    best_counted.append((rows[34], k34))
             if r35:
-                best_found.append((35, r35))
+                best_fired.append((35, r35))
+                if r35 > 0:
+                    best_counted.append((rows[35], r35))
             if r36:
-                best_found.append((36, r36))
+                best_fired.append((36, r36))
+                if g36 > 0:
+                    best_counted.append((rows[36], g36))
             if r37:
-                best_found.append((37, r37))
+                best_fired.append((37, r37))
+                if g37 > 0:
+                    best_counted.append((rows[37], g37))
             if r38:
-                best_found.append((38, r38))
+                best_fired.append((38, r38))
+                if g38 > 0:
+                    best_counted.append((rows[38], g38))
             if r39:
-                best_found.append((39, r39))
+                best_fired.append((39, r39))
+                if r39 > 0:
+                    best_counted.append((rows[39], r39))
             if r40:
-                best_found.append((40, r40))
+                best_fired.append((40, r40))
+                if r40 > 0:
+                    best_counted.append((rows[40], r40))
             if r41:
-                best_found.append((41, r41))
-    return best, best_found
-
-
-def fourwinds_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 42
-    for i, c in fired:
-        r[i] = c
-    r1 = r[1]
-    r2 = r[2]
-    r3 = r[3]
-    r4 = r[4]
-    r5 = r[5]
-    r8 = r[8]
-    r9 = r[9]
-    r10 = r[10]
-    r11 = r[11]
-    r12 = r[12]
-    r13 = r[13]
-    r14 = r[14]
-    r15 = r[15]
-    r16 = r[16]
-    r17 = r[17]
-    r18 = r[18]
-    r19 = r[19]
-    r20 = r[20]
-    r21 = r[21]
-    r23 = r[23]
-    r24 = r[24]
-    r25 = r[25]
-    r26 = r[26]
-    r28 = r[28]
-    r29 = r[29]
-    r30 = r[30]
-    r33 = r[33]
-    r34 = r[34]
-    r36 = r[36]
-    r37 = r[37]
-    r38 = r[38]
-    r40 = r[40]
-    r41 = r[41]
-    gb = 3 if r3 else -1
-    gv = values[3] * r3
-    if r23 and (gb < 0 or values[23] * r23 > gv):
-        gb = 23
-        gv = values[23] * r23
-    if r24 and (gb < 0 or values[24] * r24 > gv):
-        gb = 24
-        gv = values[24] * r24
-    g3 = r3 if gb == 3 else 0
-    g23 = r23 if gb == 23 else 0
-    g24 = r24 if gb == 24 else 0
-    gb = 20 if r20 else -1
-    gv = values[20] * r20
-    if r21 and (gb < 0 or values[21] * r21 > gv):
-        gb = 21
-        gv = values[21] * r21
-    g20 = r20 if gb == 20 else 0
-    g21 = r21 if gb == 21 else 0
-    gb = 8 if r8 else -1
-    gv = values[8] * r8
-    if r9 and (gb < 0 or values[9] * r9 > gv):
-        gb = 9
-        gv = values[9] * r9
-    g8 = r8 if gb == 8 else 0
-    g9 = r9 if gb == 9 else 0
-    gb = 10 if r10 else -1
-    gv = values[10] * r10
-    if r11 and (gb < 0 or values[11] * r11 > gv):
-        gb = 11
-        gv = values[11] * r11
-    if r12 and (gb < 0 or values[12] * r12 > gv):
-        gb = 12
-        gv = values[12] * r12
-    if r13 and (gb < 0 or values[13] * r13 > gv):
-        gb = 13
-        gv = values[13] * r13
-    g10 = r10 if gb == 10 else 0
-    g11 = r11 if gb == 11 else 0
-    g12 = r12 if gb == 12 else 0
-    g13 = r13 if gb == 13 else 0
-    gb = 5 if r5 else -1
-    gv = values[5] * r5
-    if r14 and (gb < 0 or values[14] * r14 > gv):
-        gb = 14
-        gv = values[14] * r14
-    if r36 and (gb < 0 or values[36] * r36 > gv):
-        gb = 36
-        gv = values[36] * r36
-    g5 = r5 if gb == 5 else 0
-    g14 = r14 if gb == 14 else 0
-    g36 = r36 if gb == 36 else 0
-    gb = 33 if r33 else -1
-    gv = values[33] * r33
-    if r34 and (gb < 0 or values[34] * r34 > gv):
-        gb = 34
-        gv = values[34] * r34
-    g33 = r33 if gb == 33 else 0
-    g34 = r34 if gb == 34 else 0
-    gb = 1 if r1 else -1
-    gv = values[1] * r1
-    if r2 and (gb < 0 or values[2] * r2 > gv):
-        gb = 2
-        gv = values[2] * r2
-    g1 = r1 if gb == 1 else 0
-    g2 = r2 if gb == 2 else 0
-    gb = 25 if r25 else -1
-    gv = values[25] * r25
-    if r26 and (gb < 0 or values[26] * r26 > gv):
-        gb = 26
-        gv = values[26] * r26
-    g25 = r25 if gb == 25 else 0
-    g26 = r26 if gb == 26 else 0
-    gb = 4 if r4 else -1
-    gv = values[4] * r4
-    if r15 and (gb < 0 or values[15] * r15 > gv):
-        gb = 15
-        gv = values[15] * r15
-    if r16 and (gb < 0 or values[16] * r16 > gv):
-        gb = 16
-        gv = values[16] * r16
-    if r37 and (gb < 0 or values[37] * r37 > gv):
-        gb = 37
-        gv = values[37] * r37
-    if r38 and (gb < 0 or values[38] * r38 > gv):
-        gb = 38
-        gv = values[38] * r38
-    g4 = r4 if gb == 4 else 0
-    g15 = r15 if gb == 15 else 0
-    g16 = r16 if gb == 16 else 0
-    g37 = r37 if gb == 37 else 0
-    g38 = r38 if gb == 38 else 0
-    a17 = r17 != 0
-    a19 = r19 != 0
-    a40 = r40 != 0
-    a41 = r41 != 0
-    k18 = r18
-    if k18 and (a19):
-        k18 = 0
-    k28 = r28
-    if k28 and (a19):
-        k28 = 0
-    k29 = r29
-    if k29 and (a17 or a40):
-        k29 = 0
-    k30 = r30
-    if k30 and (a17 or a40):
-        k30 = 0
-    k33 = g33
-    if k33 and (a40 or a41):
-        k33 = 0
-    k34 = g34
-    if k34 and (a40 or a41):
-        k34 = 0
-    if g1 != r1:
-        r[1] = g1
-    if g2 != r2:
-        r[2] = g2
-    if g3 != r3:
-        r[3] = g3
-    if g4 != r4:
-        r[4] = g4
-    if g5 != r5:
-        r[5] = g5
-    if g8 != r8:
-        r[8] = g8
-    if g9 != r9:
-        r[9] = g9
-    if g10 != r10:
-        r[10] = g10
-    if g11 != r11:
-        r[11] = g11
-    if g12 != r12:
-        r[12] = g12
-    if g13 != r13:
-        r[13] = g13
-    if g14 != r14:
-        r[14] = g14
-    if g15 != r15:
-        r[15] = g15
-    if g16 != r16:
-        r[16] = g16
-    if k18 != r18:
-        r[18] = k18
-    if g20 != r20:
-        r[20] = g20
-    if g21 != r21:
-        r[21] = g21
-    if g23 != r23:
-        r[23] = g23
-    if g24 != r24:
-        r[24] = g24
-    if g25 != r25:
-        r[25] = g25
-    if g26 != r26:
-        r[26] = g26
-    if k28 != r28:
-        r[28] = k28
-    if k29 != r29:
-        r[29] = k29
-    if k30 != r30:
-        r[30] = k30
-    if k33 != r33:
-        r[33] = k33
-    if k34 != r34:
-        r[34] = k34
-    if g36 != r36:
-        r[36] = g36
-    if g37 != r37:
-        r[37] = g37
-    if g38 != r38:
-        r[38] = g38
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[42]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
+                best_fired.append((41, r41))
+                if r41 > 0:
+                    best_counted.append((rows[41], r41))
+    return best, best_fired, best_counted
 
 
 def fourwinds_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     nflowers = len(hand.flowers)
@@ -701,7 +563,8 @@ def fourwinds_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], w
     r1 = 1 if win is FLOWERS and nflowers == 8 else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         gb = 0 if r0 else -1
@@ -720,51 +583,23 @@ def fourwinds_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], w
         total += values[2]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if g0 > 0:
+                    best_counted.append((rows[0], g0))
             if r1:
-                best_found.append((1, r1))
-    return best, best_found
-
-
-def fourwinds_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 2
-    for i, c in fired:
-        r[i] = c
-    r0 = r[0]
-    r1 = r[1]
-    gb = 0 if r0 else -1
-    gv = values[0] * r0
-    if r1 and (gb < 0 or values[1] * r1 > gv):
-        gb = 1
-        gv = values[1] * r1
-    g0 = r0 if gb == 0 else 0
-    g1 = r1 if gb == 1 else 0
-    if g0 != r0:
-        r[0] = g0
-    if g1 != r1:
-        r[1] = g1
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[2]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
+                best_fired.append((1, r1))
+                if g1 > 0:
+                    best_counted.append((rows[1], g1))
+    return best, best_fired, best_counted
 
 
 def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     counts = hand.counts
@@ -830,7 +665,8 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     x97 = 1 if present & 67502849 == 67502849 else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         shape: str | None
@@ -1441,680 +1277,412 @@ def hefen_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         total += values[98]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if g2 > 0:
+                    best_counted.append((rows[2], g2))
             if r3:
-                best_found.append((3, r3))
+                best_fired.append((3, r3))
+                if g3 > 0:
+                    best_counted.append((rows[3], g3))
             if r4:
-                best_found.append((4, r4))
+                best_fired.append((4, r4))
+                if g4 > 0:
+                    best_counted.append((rows[4], g4))
             if r5:
-                best_found.append((5, r5))
+                best_fired.append((5, r5))
+                if r5 > 0:
+                    best_counted.append((rows[5], r5))
             if r6:
-                best_found.append((6, r6))
+                best_fired.append((6, r6))
+                if r6 > 0:
+                    best_counted.append((rows[6], r6))
             if r7:
-                best_found.append((7, r7))
+                best_fired.append((7, r7))
+                if g7 > 0:
+                    best_counted.append((rows[7], g7))
             if r8:
-                best_found.append((8, r8))
+                best_fired.append((8, r8))
+                if g8 > 0:
+                    best_counted.append((rows[8], g8))
             if r9:
-                best_found.append((9, r9))
+                best_fired.append((9, r9))
+                if g9 > 0:
+                    best_counted.append((rows[9], g9))
             if r10:
-                best_found.append((10, r10))
+                best_fired.append((10, r10))
+                if g10 > 0:
+                    best_counted.append((rows[10], g10))
             if r11:
-                best_found.append((11, r11))
+                best_fired.append((11, r11))
+                if g11 > 0:
+                    best_counted.append((rows[11], g11))
             if r12:
-                best_found.append((12, r12))
+                best_fired.append((12, r12))
+                if g12 > 0:
+                    best_counted.append((rows[12], g12))
             if r13:
-                best_found.append((13, r13))
+                best_fired.append((13, r13))
+                if g13 > 0:
+                    best_counted.append((rows[13], g13))
             if r14:
-                best_found.append((14, r14))
+                best_fired.append((14, r14))
+                if g14 > 0:
+                    best_counted.append((rows[14], g14))
             if r15:
-                best_found.append((15, r15))
+                best_fired.append((15, r15))
+                if g15 > 0:
+                    best_counted.append((rows[15], g15))
             if r16:
-                best_found.append((16, r16))
+                best_fired.append((16, r16))
+                if g16 > 0:
+                    best_counted.append((rows[16], g16))
             if r17:
-                best_found.append((17, r17))
+                best_fired.append((17, r17))
+                if g17 > 0:
+                    best_counted.append((rows[17], g17))
             if r18:
-                best_found.append((18, r18))
+                best_fired.append((18, r18))
+                if r18 > 0:
+                    best_counted.append((rows[18], r18))
             if r19:
-                best_found.append((19, r19))
+                best_fired.append((19, r19))
+                if r19 > 0:
+                    best_counted.append((rows[19], r19))
             if r20:
-                best_found.append((20, r20))
+                best_fired.append((20, r20))
+                if r20 > 0:
+                    best_counted.append((rows[20], r20))
             if r21:
-                best_found.append((21, r21))
+                best_fired.append((21, r21))
+                if g21 > 0:
+                    best_counted.append((rows[21], g21))
             if r22:
-                best_found.append((22, r22))
+                best_fired.append((22, r22))
+                if g22 > 0:
+                    best_counted.append((rows[22], g22))
             if r23:
-                best_found.append((23, r23))
+                best_fired.append((23, r23))
+                if r23 > 0:
+                    best_counted.append((rows[23], r23))
             if r24:
-                best_found.append((24, r24))
+                best_fired.append((24, r24))
+                if r24 > 0:
+                    best_counted.append((rows[24], r24))
             if r25:
-                best_found.append((25, r25))
+                best_fired.append((25, r25))
+                if r25 > 0:
+                    best_counted.append((rows[25], r25))
             if r26:
-                best_found.append((26, r26))
+                best_fired.append((26, r26))
+                if r26 > 0:
+                    best_counted.append((rows[26], r26))
             if r27:
-                best_found.append((27, r27))
+                best_fired.append((27, r27))
+                if g27 > 0:
+                    best_counted.append((rows[27], g27))
             if r28:
-                best_found.append((28, r28))
+                best_fired.append((28, r28))
+                if r28 > 0:
+                    best_counted.append((rows[28], r28))
             if r29:
-                best_found.append((29, r29))
+                best_fired.append((29, r29))
+                if r29 > 0:
+                    best_counted.append((rows[29], r29))
             if r30:
-                best_found.append((30, r30))
+                best_fired.append((30, r30))
+                if r30 > 0:
+                    best_counted.append((rows[30], r30))
             if r31:
-                best_found.append((31, r31))
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
             if r32:
-                best_found.append((32, r32))
+                best_fired.append((32, r32))
+                if r32 > 0:
+                    best_counted.append((rows[32], r32))
             if r33:
-                best_found.append((33, r33))
+                best_fired.append((33, r33))
+                if r33 > 0:
+                    best_counted.append((rows[33], r33))
             if r34:
-                best_found.append((34, r34))
+                best_fired.append((34, r34))
+                if r34 > 0:
+                    best_counted.append((rows[34], r34))
             if r35:
-                best_found.append((35, r35))
+                best_fired.append((35, r35))
+                if r35 > 0:
+                    best_counted.append((rows[35], r35))
             if r36:
-                best_found.append((36, r36))
+                best_fired.append((36, r36))
+                if r36 > 0:
+                    best_counted.append((rows[36], r36))
             if r37:
-                best_found.append((37, r37))
+                best_fired.append((37, r37))
+                if g37 > 0:
+                    best_counted.append((rows[37], g37))
             if r38:
-                best_found.append((38, r38))
+                best_fired.append((38, r38))
+                if g38 > 0:
+                    best_counted.append((rows[38], g38))
             if r39:
-                best_found.append((39, r39))
+                best_fired.append((39, r39))
+                if g39 > 0:
+                    best_counted.append((rows[39], g39))
             if r40:
-                best_found.append((40, r40))
+                best_fired.append((40, r40))
+                if g40 > 0:
+                    best_counted.append((rows[40], g40))
             if r41:
-                best_found.append((41, r41))
+                best_fired.append((41, r41))
+                if g41 > 0:
+                    best_counted.append((rows[41], g41))
             if r42:
-                best_found.append((42, r42))
+                best_fired.append((42, r42))
+                if g42 > 0:
+                    best_counted.append((rows[42], g42))
             if r43:
-                best_found.append((43, r43))
+                best_fired.append((43, r43))
+                if g43 > 0:
+                    best_counted.append((rows[43], g43))
             if r44:
-                best_found.append((44, r44))
+                best_fired.append((44, r44))
+                if g44 > 0:
+                    best_counted.append((rows[44], g44))
             if r45:
-                best_found.append((45, r45))
+                best_fired.append((45, r45))
+                if g45 > 0:
+                    best_counted.append((rows[45], g45))
             if r46:
-                best_found.append((46, r46))
+                best_fired.append((46, r46))
+                if g46 > 0:
+                    best_counted.append((rows[46], g46))
             if r47:
-                best_found.append((47, r47))
+                best_fired.append((47, r47))
+                if g47 > 0:
+                    best_counted.append((rows[47], g47))
             if r48:
-                best_found.append((48, r48))
+                best_fired.append((48, r48))
+                if g48 > 0:
+                    best_counted.append((rows[48], g48))
             if r49:
-                best_found.append((49, r49))
+                best_fired.append((49, r49))
+                if g49 > 0:
+                    best_counted.append((rows[49], g49))
             if r50:
-                best_found.append((50, r50))
+                best_fired.append((50, r50))
+                if g50 > 0:
+                    best_counted.append((rows[50], g50))
             if r51:
-                best_found.append((51, r51))
+                best_fired.append((51, r51))
+                if g51 > 0:
+                    best_counted.append((rows[51], g51))
             if r52:
-                best_found.append((52, r52))
+                best_fired.append((52, r52))
+                if g52 > 0:
+                    best_counted.append((rows[52], g52))
             if r53:
-                best_found.append((53, r53))
+                best_fired.append((53, r53))
+                if g53 > 0:
+                    best_counted.append((rows[53], g53))
             if r54:
-                best_found.append((54, r54))
+                best_fired.append((54, r54))
+                if g54 > 0:
+                    best_counted.append((rows[54], g54))
             if r55:
-                best_found.append((55, r55))
+                best_fired.append((55, r55))
+                if g55 > 0:
+                    best_counted.append((rows[55], g55))
             if r56:
-                best_found.append((56, r56))
+                best_fired.append((56, r56))
+                if g56 > 0:
+                    best_counted.append((rows[56], g56))
             if r57:
-                best_found.append((57, r57))
+                best_fired.append((57, r57))
+                if r57 > 0:
+                    best_counted.append((rows[57], r57))
             if r58:
-                best_found.append((58, r58))
+                best_fired.append((58, r58))
+                if g58 > 0:
+                    best_counted.append((rows[58], g58))
             if r59:
-                best_found.append((59, r59))
+                best_fired.append((59, r59))
+                if g59 > 0:
+                    best_counted.append((rows[59], g59))
             if r60:
-                best_found.append((60, r60))
+                best_fired.append((60, r60))
+                if g60 > 0:
+                    best_counted.append((rows[60], g60))
             if r61:
-                best_found.append((61, r61))
+                best_fired.append((61, r61))
+                if g61 > 0:
+                    best_counted.append((rows[61], g61))
             if r62:
-                best_found.append((62, r62))
+                best_fired.append((62, r62))
+                if g62 > 0:
+                    best_counted.append((rows[62], g62))
             if r63:
-                best_found.append((63, r63))
+                best_fired.append((63, r63))
+                if g63 > 0:
+                    best_counted.append((rows[63], g63))
             if r64:
-                best_found.append((64, r64))
+                best_fired.append((64, r64))
+                if r64 > 0:
+                    best_counted.append((rows[64], r64))
             if r65:
-                best_found.append((65, r65))
+                best_fired.append((65, r65))
+                if k65 > 0:
+                    best_counted.append((rows[65], k65))
             if r66:
-                best_found.append((66, r66))
+                best_fired.append((66, r66))
+                if g66 > 0:
+                    best_counted.append((rows[66], g66))
             if r67:
-                best_found.append((67, r67))
+                best_fired.append((67, r67))
+                if g67 > 0:
+                    best_counted.append((rows[67], g67))
             if r68:
-                best_found.append((68, r68))
+                best_fired.append((68, r68))
+                if g68 > 0:
+                    best_counted.append((rows[68], g68))
             if r69:
-                best_found.append((69, r69))
+                best_fired.append((69, r69))
+                if r69 > 0:
+                    best_counted.append((rows[69], r69))
             if r70:
-                best_found.append((70, r70))
+                best_fired.append((70, r70))
+                if r70 > 0:
+                    best_counted.append((rows[70], r70))
             if r71:
-                best_found.append((71, r71))
+                best_fired.append((71, r71))
+                if r71 > 0:
+                    best_counted.append((rows[71], r71))
             if r72:
-                best_found.append((72, r72))
+                best_fired.append((72, r72))
+                if r72 > 0:
+                    best_counted.append((rows[72], r72))
             if r73:
-                best_found.append((73, r73))
+                best_fired.append((73, r73))
+                if k73 > 0:
+                    best_counted.append((rows[73], k73))
             if r74:
-                best_found.append((74, r74))
+                best_fired.append((74, r74))
+                if k74 > 0:
+                    best_counted.append((rows[74], k74))
             if r75:
-                best_found.append((75, r75))
+                best_fired.append((75, r75))
+                if k75 > 0:
+                    best_counted.append((rows[75], k75))
             if r76:
-                best_found.append((76, r76))
+                best_fired.append((76, r76))
+                if r76 > 0:
+                    best_counted.append((rows[76], r76))
             if r77:
-                best_found.append((77, r77))
+                best_fired.append((77, r77))
+                if r77 > 0:
+                    best_counted.append((rows[77], r77))
             if r78:
-                best_found.append((78, r78))
+                best_fired.append((78, r78))
+                if g78 > 0:
+                    best_counted.append((rows[78], g78))
             if r79:
-                best_found.append((79, r79))
+                best_fired.append((79, r79))
+                if r79 > 0:
+                    best_counted.append((rows[79], r79))
             if r80:
-                best_found.append((80, r80))
+                best_fired.append((80, r80))
+                if r80 > 0:
+                    best_counted.append((rows[80], r80))
             if r81:
-                best_found.append((81, r81))
+                best_fired.append((81, r81))
+                if r81 > 0:
+                    best_counted.append((rows[81], r81))
             if r82:
-                best_found.append((82, r82))
+                best_fired.append((82, r82))
+                if r82 > 0:
+                    best_counted.append((rows[82], r82))
             if r83:
-                best_found.append((83, r83))
+                best_fired.append((83, r83))
+                if g83 > 0:
+                    best_counted.append((rows[83], g83))
             if r84:
-                best_found.append((84, r84))
+                best_fired.append((84, r84))
+                if g84 > 0:
+                    best_counted.append((rows[84], g84))
             if r85:
-                best_found.append((85, r85))
+                best_fired.append((85, r85))
+                if g85 > 0:
+                    best_counted.append((rows[85], g85))
             if r86:
-                best_found.append((86, r86))
+                best_fired.append((86, r86))
+                if g86 > 0:
+                    best_counted.append((rows[86], g86))
             if r87:
-                best_found.append((87, r87))
+                best_fired.append((87, r87))
+                if g87 > 0:
+                    best_counted.append((rows[87], g87))
             if r88:
-                best_found.append((88, r88))
+                best_fired.append((88, r88))
+                if g88 > 0:
+                    best_counted.append((rows[88], g88))
             if r89:
-                best_found.append((89, r89))
+                best_fired.append((89, r89))
+                if g89 > 0:
+                    best_counted.append((rows[89], g89))
             if r90:
-                best_found.append((90, r90))
+                best_fired.append((90, r90))
+                if r90 > 0:
+                    best_counted.append((rows[90], r90))
             if r91:
-                best_found.append((91, r91))
+                best_fired.append((91, r91))
+                if g91 > 0:
+                    best_counted.append((rows[91], g91))
             if r92:
-                best_found.append((92, r92))
+                best_fired.append((92, r92))
+                if g92 > 0:
+                    best_counted.append((rows[92], g92))
             if r93:
-                best_found.append((93, r93))
+                best_fired.append((93, r93))
+                if g93 > 0:
+                    best_counted.append((rows[93], g93))
             if r94:
-                best_found.append((94, r94))
+                best_fired.append((94, r94))
+                if r94 > 0:
+                    best_counted.append((rows[94], r94))
             if r95:
-                best_found.append((95, r95))
+                best_fired.append((95, r95))
+                if g95 > 0:
+                    best_counted.append((rows[95], g95))
             if r96:
-                best_found.append((96, r96))
+                best_fired.append((96, r96))
+                if g96 > 0:
+                    best_counted.append((rows[96], g96))
             if r97:
-                best_found.append((97, r97))
-    return best, best_found
-
-
-def hefen_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 98
-    for i, c in fired:
-        r[i] = c
-    r2 = r[2]
-    r3 = r[3]
-    r4 = r[4]
-    r7 = r[7]
-    r8 = r[8]
-    r9 = r[9]
-    r10 = r[10]
-    r11 = r[11]
-    r12 = r[12]
-    r13 = r[13]
-    r14 = r[14]
-    r15 = r[15]
-    r16 = r[16]
-    r17 = r[17]
-    r21 = r[21]
-    r22 = r[22]
-    r27 = r[27]
-    r37 = r[37]
-    r38 = r[38]
-    r39 = r[39]
-    r40 = r[40]
-    r41 = r[41]
-    r42 = r[42]
-    r43 = r[43]
-    r44 = r[44]
-    r45 = r[45]
-    r46 = r[46]
-    r47 = r[47]
-    r48 = r[48]
-    r49 = r[49]
-    r50 = r[50]
-    r51 = r[51]
-    r52 = r[52]
-    r53 = r[53]
-    r54 = r[54]
-    r55 = r[55]
-    r56 = r[56]
-    r58 = r[58]
-    r59 = r[59]
-    r60 = r[60]
-    r61 = r[61]
-    r62 = r[62]
-    r63 = r[63]
-    r64 = r[64]
-    r65 = r[65]
-    r66 = r[66]
-    r67 = r[67]
-    r68 = r[68]
-    r73 = r[73]
-    r74 = r[74]
-    r75 = r[75]
-    r78 = r[78]
-    r83 = r[83]
-    r84 = r[84]
-    r85 = r[85]
-    r86 = r[86]
-    r87 = r[87]
-    r88 = r[88]
-    r89 = r[89]
-    r91 = r[91]
-    r92 = r[92]
-    r93 = r[93]
-    r95 = r[95]
-    r96 = r[96]
-    gb = 15 if r15 else -1
-    gv = values[15] * r15
-    if r16 and (gb < 0 or values[16] * r16 > gv):
-        gb = 16
-        gv = values[16] * r16
-    if r17 and (gb < 0 or values[17] * r17 > gv):
-        gb = 17
-        gv = values[17] * r17
-    g15 = r15 if gb == 15 else 0
-    g16 = r16 if gb == 16 else 0
-    g17 = r17 if gb == 17 else 0
-    gb = 62 if r62 else -1
-    gv = values[62] * r62
-    if r63 and (gb < 0 or values[63] * r63 > gv):
-        gb = 63
-        gv = values[63] * r63
-    g62 = r62 if gb == 62 else 0
-    g63 = r63 if gb == 63 else 0
-    gb = 37 if r37 else -1
-    gv = values[37] * r37
-    if r38 and (gb < 0 or values[38] * r38 > gv):
-        gb = 38
-        gv = values[38] * r38
-    if r39 and (gb < 0 or values[39] * r39 > gv):
-        gb = 39
-        gv = values[39] * r39
-    if r40 and (gb < 0 or values[40] * r40 > gv):
-        gb = 40
-        gv = values[40] * r40
-    if r41 and (gb < 0 or values[41] * r41 > gv):
-        gb = 41
-        gv = values[41] * r41
-    g37 = r37 if gb == 37 else 0
-    g38 = r38 if gb == 38 else 0
-    g39 = r39 if gb == 39 else 0
-    g40 = r40 if gb == 40 else 0
-    g41 = r41 if gb == 41 else 0
-    gb = 42 if r42 else -1
-    gv = values[42] * r42
-    if r43 and (gb < 0 or values[43] * r43 > gv):
-        gb = 43
-        gv = values[43] * r43
-    if r44 and (gb < 0 or values[44] * r44 > gv):
-        gb = 44
-        gv = values[44] * r44
-    if r45 and (gb < 0 or values[45] * r45 > gv):
-        gb = 45
-        gv = values[45] * r45
-    g42 = r42 if gb == 42 else 0
-    g43 = r43 if gb == 43 else 0
-    g44 = r44 if gb == 44 else 0
-    g45 = r45 if gb == 45 else 0
-    gb = 11 if r11 else -1
-    gv = values[11] * r11
-    if r12 and (gb < 0 or values[12] * r12 > gv):
-        gb = 12
-        gv = values[12] * r12
-    if r13 and (gb < 0 or values[13] * r13 > gv):
-        gb = 13
-        gv = values[13] * r13
-    g11 = r11 if gb == 11 else 0
-    g12 = r12 if gb == 12 else 0
-    g13 = r13 if gb == 13 else 0
-    gb = 85 if r85 else -1
-    gv = values[85] * r85
-    if r86 and (gb < 0 or values[86] * r86 > gv):
-        gb = 86
-        gv = values[86] * r86
-    if r87 and (gb < 0 or values[87] * r87 > gv):
-        gb = 87
-        gv = values[87] * r87
-    if r88 and (gb < 0 or values[88] * r88 > gv):
-        gb = 88
-        gv = values[88] * r88
-    if r89 and (gb < 0 or values[89] * r89 > gv):
-        gb = 89
-        gv = values[89] * r89
-    g85 = r85 if gb == 85 else 0
-    g86 = r86 if gb == 86 else 0
-    g87 = r87 if gb == 87 else 0
-    g88 = r88 if gb == 88 else 0
-    g89 = r89 if gb == 89 else 0
-    gb = 2 if r2 else -1
-    gv = values[2] * r2
-    if r3 and (gb < 0 or values[3] * r3 > gv):
-        gb = 3
-        gv = values[3] * r3
-    g2 = r2 if gb == 2 else 0
-    g3 = r3 if gb == 3 else 0
-    gb = 14 if r14 else -1
-    gv = values[14] * r14
-    if r27 and (gb < 0 or values[27] * r27 > gv):
-        gb = 27
-        gv = values[27] * r27
-    if r58 and (gb < 0 or values[58] * r58 > gv):
-        gb = 58
-        gv = values[58] * r58
-    if r59 and (gb < 0 or values[59] * r59 > gv):
-        gb = 59
-        gv = values[59] * r59
-    if r60 and (gb < 0 or values[60] * r60 > gv):
-        gb = 60
-        gv = values[60] * r60
-    if r61 and (gb < 0 or values[61] * r61 > gv):
-        gb = 61
-        gv = values[61] * r61
-    if r66 and (gb < 0 or values[66] * r66 > gv):
-        gb = 66
-        gv = values[66] * r66
-    if r67 and (gb < 0 or values[67] * r67 > gv):
-        gb = 67
-        gv = values[67] * r67
-    if r68 and (gb < 0 or values[68] * r68 > gv):
-        gb = 68
-        gv = values[68] * r68
-    if r91 and (gb < 0 or values[91] * r91 > gv):
-        gb = 91
-        gv = values[91] * r91
-    if r92 and (gb < 0 or values[92] * r92 > gv):
-        gb = 92
-        gv = values[92] * r92
-    if r93 and (gb < 0 or values[93] * r93 > gv):
-        gb = 93
-        gv = values[93] * r93
-    if r95 and (gb < 0 or values[95] * r95 > gv):
-        gb = 95
-        gv = values[95] * r95
-    if r96 and (gb < 0 or values[96] * r96 > gv):
-        gb = 96
-        gv = values[96] * r96
-    g14 = r14 if gb == 14 else 0
-    g27 = r27 if gb == 27 else 0
-    g58 = r58 if gb == 58 else 0
-    g59 = r59 if gb == 59 else 0
-    g60 = r60 if gb == 60 else 0
-    g61 = r61 if gb == 61 else 0
-    g66 = r66 if gb == 66 else 0
-    g67 = r67 if gb == 67 else 0
-    g68 = r68 if gb == 68 else 0
-    g91 = r91 if gb == 91 else 0
-    g92 = r92 if gb == 92 else 0
-    g93 = r93 if gb == 93 else 0
-    g95 = r95 if gb == 95 else 0
-    g96 = r96 if gb == 96 else 0
-    gb = 53 if r53 else -1
-    gv = values[53] * r53
-    if r54 and (gb < 0 or values[54] * r54 > gv):
-        gb = 54
-        gv = values[54] * r54
-    if r55 and (gb < 0 or values[55] * r55 > gv):
-        gb = 55
-        gv = values[55] * r55
-    if r56 and (gb < 0 or values[56] * r56 > gv):
-        gb = 56
-        gv = values[56] * r56
-    g53 = r53 if gb == 53 else 0
-    g54 = r54 if gb == 54 else 0
-    g55 = r55 if gb == 55 else 0
-    g56 = r56 if gb == 56 else 0
-    gb = 46 if r46 else -1
-    gv = values[46] * r46
-    if r47 and (gb < 0 or values[47] * r47 > gv):
-        gb = 47
-        gv = values[47] * r47
-    g46 = r46 if gb == 46 else 0
-    g47 = r47 if gb == 47 else 0
-    gb = 48 if r48 else -1
-    gv = values[48] * r48
-    if r49 and (gb < 0 or values[49] * r49 > gv):
-        gb = 49
-        gv = values[49] * r49
-    if r50 and (gb < 0 or values[50] * r50 > gv):
-        gb = 50
-        gv = values[50] * r50
-    g48 = r48 if gb == 48 else 0
-    g49 = r49 if gb == 49 else 0
-    g50 = r50 if gb == 50 else 0
-    gb = 51 if r51 else -1
-    gv = values[51] * r51
-    if r52 and (gb < 0 or values[52] * r52 > gv):
-        gb = 52
-        gv = values[52] * r52
-    g51 = r51 if gb == 51 else 0
-    g52 = r52 if gb == 52 else 0
-    gb = 73 if r73 else -1
-    gv = values[73] * r73
-    if r74 and (gb < 0 or values[74] * r74 > gv):
-        gb = 74
-        gv = values[74] * r74
-    if r75 and (gb < 0 or values[75] * r75 > gv):
-        gb = 75
-        gv = values[75] * r75
-    g73 = r73 if gb == 73 else 0
-    g74 = r74 if gb == 74 else 0
-    g75 = r75 if gb == 75 else 0
-    gb = 21 if r21 else -1
-    gv = values[21] * r21
-    if r22 and (gb < 0 or values[22] * r22 > gv):
-        gb = 22
-        gv = values[22] * r22
-    if r78 and (gb < 0 or values[78] * r78 > gv):
-        gb = 78
-        gv = values[78] * r78
-    if r83 and (gb < 0 or values[83] * r83 > gv):
-        gb = 83
-        gv = values[83] * r83
-    if r84 and (gb < 0 or values[84] * r84 > gv):
-        gb = 84
-        gv = values[84] * r84
-    g21 = r21 if gb == 21 else 0
-    g22 = r22 if gb == 22 else 0
-    g78 = r78 if gb == 78 else 0
-    g83 = r83 if gb == 83 else 0
-    g84 = r84 if gb == 84 else 0
-    gb = 4 if r4 else -1
-    gv = values[4] * r4
-    if r7 and (gb < 0 or values[7] * r7 > gv):
-        gb = 7
-        gv = values[7] * r7
-    if r8 and (gb < 0 or values[8] * r8 > gv):
-        gb = 8
-        gv = values[8] * r8
-    if r9 and (gb < 0 or values[9] * r9 > gv):
-        gb = 9
-        gv = values[9] * r9
-    if r10 and (gb < 0 or values[10] * r10 > gv):
-        gb = 10
-        gv = values[10] * r10
-    g4 = r4 if gb == 4 else 0
-    g7 = r7 if gb == 7 else 0
-    g8 = r8 if gb == 8 else 0
-    g9 = r9 if gb == 9 else 0
-    g10 = r10 if gb == 10 else 0
-    a64 = r64 != 0
-    a66 = g66 != 0
-    a67 = g67 != 0
-    a68 = g68 != 0
-    a88 = g88 != 0
-    k65 = r65
-    if k65 and (a66 or a67 or a68):
-        k65 = 0
-    k73 = g73
-    if k73 and (a64 or a88):
-        k73 = 0
-    k74 = g74
-    if k74 and (a88):
-        k74 = 0
-    k75 = g75
-    if k75 and (a88):
-        k75 = 0
-    if g2 != r2:
-        r[2] = g2
-    if g3 != r3:
-        r[3] = g3
-    if g4 != r4:
-        r[4] = g4
-    if g7 != r7:
-        r[7] = g7
-    if g8 != r8:
-        r[8] = g8
-    if g9 != r9:
-        r[9] = g9
-    if g10 != r10:
-        r[10] = g10
-    if g11 != r11:
-        r[11] = g11
-    if g12 != r12:
-        r[12] = g12
-    if g13 != r13:
-        r[13] = g13
-    if g14 != r14:
-        r[14] = g14
-    if g15 != r15:
-        r[15] = g15
-    if g16 != r16:
-        r[16] = g16
-    if g17 != r17:
-        r[17] = g17
-    if g21 != r21:
-        r[21] = g21
-    if g22 != r22:
-        r[22] = g22
-    if g27 != r27:
-        r[27] = g27
-    if g37 != r37:
-        r[37] = g37
-    if g38 != r38:
-        r[38] = g38
-    if g39 != r39:
-        r[39] = g39
-    if g40 != r40:
-        r[40] = g40
-    if g41 != r41:
-        r[41] = g41
-    if g42 != r42:
-        r[42] = g42
-    if g43 != r43:
-        r[43] = g43
-    if g44 != r44:
-        r[44] = g44
-    if g45 != r45:
-        r[45] = g45
-    if g46 != r46:
-        r[46] = g46
-    if g47 != r47:
-        r[47] = g47
-    if g48 != r48:
-        r[48] = g48
-    if g49 != r49:
-        r[49] = g49
-    if g50 != r50:
-        r[50] = g50
-    if g51 != r51:
-        r[51] = g51
-    if g52 != r52:
-        r[52] = g52
-    if g53 != r53:
-        r[53] = g53
-    if g54 != r54:
-        r[54] = g54
-    if g55 != r55:
-        r[55] = g55
-    if g56 != r56:
-        r[56] = g56
-    if g58 != r58:
-        r[58] = g58
-    if g59 != r59:
-        r[59] = g59
-    if g60 != r60:
-        r[60] = g60
-    if g61 != r61:
-        r[61] = g61
-    if g62 != r62:
-        r[62] = g62
-    if g63 != r63:
-        r[63] = g63
-    if k65 != r65:
-        r[65] = k65
-    if g66 != r66:
-        r[66] = g66
-    if g67 != r67:
-        r[67] = g67
-    if g68 != r68:
-        r[68] = g68
-    if k73 != r73:
-        r[73] = k73
-    if k74 != r74:
-        r[74] = k74
-    if k75 != r75:
-        r[75] = k75
-    if g78 != r78:
-        r[78] = g78
-    if g83 != r83:
-        r[83] = g83
-    if g84 != r84:
-        r[84] = g84
-    if g85 != r85:
-        r[85] = g85
-    if g86 != r86:
-        r[86] = g86
-    if g87 != r87:
-        r[87] = g87
-    if g88 != r88:
-        r[88] = g88
-    if g89 != r89:
-        r[89] = g89
-    if g91 != r91:
-        r[91] = g91
-    if g92 != r92:
-        r[92] = g92
-    if g93 != r93:
-        r[93] = g93
-    if g95 != r95:
-        r[95] = g95
-    if g96 != r96:
-        r[96] = g96
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    kept = 0
-    if r[90] > 0:
-        kept += values[90] * r[90]
-    if consoled < 0 and total - kept == values[99]:
-        consoled = 0
-        total = kept + values[100]
-    total += values[98]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    if consoled == 0:
-        if r[90] > 0:
-            found.append((rows[90], r[90]))
-        found.append((consolations[0], 1))
-    return found
+                best_fired.append((97, r97))
+                if r97 > 0:
+                    best_counted.append((rows[97], r97))
+            if consoled == 0:
+                best_counted = []
+                if r90 > 0:
+                    best_counted.append((rows[90], r90))
+                best_counted.append((consolations[0], 1))
+    return best, best_fired, best_counted
 
 
 def hefen_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     nflowers = len(hand.flowers)
@@ -2126,7 +1694,8 @@ def hefen_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits
     r3 = 1 if win is FLOWERS and nflowers == 8 else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         gb = 2 if r2 else -1
@@ -2149,55 +1718,31 @@ def hefen_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits
         total += values[4]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if g2 > 0:
+                    best_counted.append((rows[2], g2))
             if r3:
-                best_found.append((3, r3))
-    return best, best_found
-
-
-def hefen_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 4
-    for i, c in fired:
-        r[i] = c
-    r2 = r[2]
-    r3 = r[3]
-    gb = 2 if r2 else -1
-    gv = values[2] * r2
-    if r3 and (gb < 0 or values[3] * r3 > gv):
-        gb = 3
-        gv = values[3] * r3
-    g2 = r2 if gb == 2 else 0
-    g3 = r3 if gb == 3 else 0
-    if g2 != r2:
-        r[2] = g2
-    if g3 != r3:
-        r[3] = g3
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[4]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
+                best_fired.append((3, r3))
+                if g3 > 0:
+                    best_counted.append((rows[3], g3))
+    return best, best_fired, best_counted
 
 
 def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     counts = hand.counts
@@ -2259,7 +1804,8 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     r87 = 2 * hand.dealer_streak + 1 if hand.dealer_streak >= 1 and (hand.seat == 'E') else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         shape: str | None
@@ -2858,700 +2404,372 @@ def lrc_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         total += values[88]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if g0 > 0:
+                    best_counted.append((rows[0], g0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if g1 > 0:
+                    best_counted.append((rows[1], g1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if g2 > 0:
+                    best_counted.append((rows[2], g2))
             if r3:
-                best_found.append((3, r3))
+                best_fired.append((3, r3))
+                if r3 > 0:
+                    best_counted.append((rows[3], r3))
             if r4:
-                best_found.append((4, r4))
+                best_fired.append((4, r4))
+                if r4 > 0:
+                    best_counted.append((rows[4], r4))
             if r5:
-                best_found.append((5, r5))
+                best_fired.append((5, r5))
+                if g5 > 0:
+                    best_counted.append((rows[5], g5))
             if r6:
-                best_found.append((6, r6))
+                best_fired.append((6, r6))
+                if g6 > 0:
+                    best_counted.append((rows[6], g6))
             if r7:
-                best_found.append((7, r7))
+                best_fired.append((7, r7))
+                if g7 > 0:
+                    best_counted.append((rows[7], g7))
             if r8:
-                best_found.append((8, r8))
+                best_fired.append((8, r8))
+                if r8 > 0:
+                    best_counted.append((rows[8], r8))
             if r9:
-                best_found.append((9, r9))
+                best_fired.append((9, r9))
+                if r9 > 0:
+                    best_counted.append((rows[9], r9))
             if r10:
-                best_found.append((10, r10))
+                best_fired.append((10, r10))
+                if g10 > 0:
+                    best_counted.append((rows[10], g10))
             if r11:
-                best_found.append((11, r11))
+                best_fired.append((11, r11))
+                if g11 > 0:
+                    best_counted.append((rows[11], g11))
             if r12:
-                best_found.append((12, r12))
+                best_fired.append((12, r12))
+                if g12 > 0:
+                    best_counted.append((rows[12], g12))
             if r13:
-                best_found.append((13, r13))
+                best_fired.append((13, r13))
+                if g13 > 0:
+                    best_counted.append((rows[13], g13))
             if r14:
-                best_found.append((14, r14))
+                best_fired.append((14, r14))
+                if g14 > 0:
+                    best_counted.append((rows[14], g14))
             if r15:
-                best_found.append((15, r15))
+                best_fired.append((15, r15))
+                if g15 > 0:
+                    best_counted.append((rows[15], g15))
             if r16:
-                best_found.append((16, r16))
+                best_fired.append((16, r16))
+                if g16 > 0:
+                    best_counted.append((rows[16], g16))
             if r17:
-                best_found.append((17, r17))
+                best_fired.append((17, r17))
+                if r17 > 0:
+                    best_counted.append((rows[17], r17))
             if r18:
-                best_found.append((18, r18))
+                best_fired.append((18, r18))
+                if r18 > 0:
+                    best_counted.append((rows[18], r18))
             if r19:
-                best_found.append((19, r19))
+                best_fired.append((19, r19))
+                if g19 > 0:
+                    best_counted.append((rows[19], g19))
             if r20:
-                best_found.append((20, r20))
+                best_fired.append((20, r20))
+                if g20 > 0:
+                    best_counted.append((rows[20], g20))
             if r21:
-                best_found.append((21, r21))
+                best_fired.append((21, r21))
+                if g21 > 0:
+                    best_counted.append((rows[21], g21))
             if r22:
-                best_found.append((22, r22))
+                best_fired.append((22, r22))
+                if g22 > 0:
+                    best_counted.append((rows[22], g22))
             if r23:
-                best_found.append((23, r23))
+                best_fired.append((23, r23))
+                if g23 > 0:
+                    best_counted.append((rows[23], g23))
             if r24:
-                best_found.append((24, r24))
+                best_fired.append((24, r24))
+                if g24 > 0:
+                    best_counted.append((rows[24], g24))
             if r25:
-                best_found.append((25, r25))
+                best_fired.append((25, r25))
+                if g25 > 0:
+                    best_counted.append((rows[25], g25))
             if r26:
-                best_found.append((26, r26))
+                best_fired.append((26, r26))
+                if g26 > 0:
+                    best_counted.append((rows[26], g26))
             if r27:
-                best_found.append((27, r27))
+                best_fired.append((27, r27))
+                if g27 > 0:
+                    best_counted.append((rows[27], g27))
             if r28:
-                best_found.append((28, r28))
+                best_fired.append((28, r28))
+                if g28 > 0:
+                    best_counted.append((rows[28], g28))
             if r29:
-                best_found.append((29, r29))
+                best_fired.append((29, r29))
+                if g29 > 0:
+                    best_counted.append((rows[29], g29))
             if r30:
-                best_found.append((30, r30))
+                best_fired.append((30, r30))
+                if r30 > 0:
+                    best_counted.append((rows[30], r30))
             if r31:
-                best_found.append((31, r31))
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
             if r32:
-                best_found.append((32, r32))
+                best_fired.append((32, r32))
+                if g32 > 0:
+                    best_counted.append((rows[32], g32))
             if r33:
-                best_found.append((33, r33))
+                best_fired.append((33, r33))
+                if g33 > 0:
+                    best_counted.append((rows[33], g33))
             if r34:
-                best_found.append((34, r34))
+                best_fired.append((34, r34))
+                if g34 > 0:
+                    best_counted.append((rows[34], g34))
             if r35:
-                best_found.append((35, r35))
+                best_fired.append((35, r35))
+                if g35 > 0:
+                    best_counted.append((rows[35], g35))
             if r36:
-                best_found.append((36, r36))
+                best_fired.append((36, r36))
+                if g36 > 0:
+                    best_counted.append((rows[36], g36))
             if r37:
-                best_found.append((37, r37))
+                best_fired.append((37, r37))
+                if g37 > 0:
+                    best_counted.append((rows[37], g37))
             if r38:
-                best_found.append((38, r38))
+                best_fired.append((38, r38))
+                if r38 > 0:
+                    best_counted.append((rows[38], r38))
             if r39:
-                best_found.append((39, r39))
+                best_fired.append((39, r39))
+                if g39 > 0:
+                    best_counted.append((rows[39], g39))
             if r40:
-                best_found.append((40, r40))
+                best_fired.append((40, r40))
+                if g40 > 0:
+                    best_counted.append((rows[40], g40))
             if r41:
-                best_found.append((41, r41))
+                best_fired.append((41, r41))
+                if g41 > 0:
+                    best_counted.append((rows[41], g41))
             if r42:
-                best_found.append((42, r42))
+                best_fired.append((42, r42))
+                if g42 > 0:
+                    best_counted.append((rows[42], g42))
             if r43:
-                best_found.append((43, r43))
+                best_fired.append((43, r43))
+                if g43 > 0:
+                    best_counted.append((rows[43], g43))
             if r44:
-                best_found.append((44, r44))
+                best_fired.append((44, r44))
+                if k44 > 0:
+                    best_counted.append((rows[44], k44))
             if r45:
-                best_found.append((45, r45))
+                best_fired.append((45, r45))
+                if g45 > 0:
+                    best_counted.append((rows[45], g45))
             if r46:
-                best_found.append((46, r46))
+                best_fired.append((46, r46))
+                if g46 > 0:
+                    best_counted.append((rows[46], g46))
             if r47:
-                best_found.append((47, r47))
+                best_fired.append((47, r47))
+                if g47 > 0:
+                    best_counted.append((rows[47], g47))
             if r48:
-                best_found.append((48, r48))
+                best_fired.append((48, r48))
+                if g48 > 0:
+                    best_counted.append((rows[48], g48))
             if r49:
-                best_found.append((49, r49))
+                best_fired.append((49, r49))
+                if r49 > 0:
+                    best_counted.append((rows[49], r49))
             if r50:
-                best_found.append((50, r50))
+                best_fired.append((50, r50))
+                if r50 > 0:
+                    best_counted.append((rows[50], r50))
             if r51:
-                best_found.append((51, r51))
+                best_fired.append((51, r51))
+                if g51 > 0:
+                    best_counted.append((rows[51], g51))
             if r52:
-                best_found.append((52, r52))
+                best_fired.append((52, r52))
+                if g52 > 0:
+                    best_counted.append((rows[52], g52))
             if r53:
-                best_found.append((53, r53))
+                best_fired.append((53, r53))
+                if g53 > 0:
+                    best_counted.append((rows[53], g53))
             if r54:
-                best_found.append((54, r54))
+                best_fired.append((54, r54))
+                if r54 > 0:
+                    best_counted.append((rows[54], r54))
             if r55:
-                best_found.append((55, r55))
+                best_fired.append((55, r55))
+                if r55 > 0:
+                    best_counted.append((rows[55], r55))
             if r56:
-                best_found.append((56, r56))
+                best_fired.append((56, r56))
+                if g56 > 0:
+                    best_counted.append((rows[56], g56))
             if r57:
-                best_found.append((57, r57))
+                best_fired.append((57, r57))
+                if g57 > 0:
+                    best_counted.append((rows[57], g57))
             if r58:
-                best_found.append((58, r58))
+                best_fired.append((58, r58))
+                if g58 > 0:
+                    best_counted.append((rows[58], g58))
             if r59:
-                best_found.append((59, r59))
+                best_fired.append((59, r59))
+                if g59 > 0:
+                    best_counted.append((rows[59], g59))
             if r60:
-                best_found.append((60, r60))
+                best_fired.append((60, r60))
+                if g60 > 0:
+                    best_counted.append((rows[60], g60))
             if r61:
-                best_found.append((61, r61))
+                best_fired.append((61, r61))
+                if g61 > 0:
+                    best_counted.append((rows[61], g61))
             if r62:
-                best_found.append((62, r62))
+                best_fired.append((62, r62))
+                if g62 > 0:
+                    best_counted.append((rows[62], g62))
             if r63:
-                best_found.append((63, r63))
+                best_fired.append((63, r63))
+                if g63 > 0:
+                    best_counted.append((rows[63], g63))
             if r64:
-                best_found.append((64, r64))
+                best_fired.append((64, r64))
+                if g64 > 0:
+                    best_counted.append((rows[64], g64))
             if r65:
-                best_found.append((65, r65))
+                best_fired.append((65, r65))
+                if g65 > 0:
+                    best_counted.append((rows[65], g65))
             if r66:
-                best_found.append((66, r66))
+                best_fired.append((66, r66))
+                if g66 > 0:
+                    best_counted.append((rows[66], g66))
             if r67:
-                best_found.append((67, r67))
+                best_fired.append((67, r67))
+                if g67 > 0:
+                    best_counted.append((rows[67], g67))
             if r68:
-                best_found.append((68, r68))
+                best_fired.append((68, r68))
+                if r68 > 0:
+                    best_counted.append((rows[68], r68))
             if r69:
-                best_found.append((69, r69))
+                best_fired.append((69, r69))
+                if k69 > 0:
+                    best_counted.append((rows[69], k69))
             if r70:
-                best_found.append((70, r70))
+                best_fired.append((70, r70))
+                if k70 > 0:
+                    best_counted.append((rows[70], k70))
             if r71:
-                best_found.append((71, r71))
+                best_fired.append((71, r71))
+                if k71 > 0:
+                    best_counted.append((rows[71], k71))
             if r72:
-                best_found.append((72, r72))
+                best_fired.append((72, r72))
+                if r72 > 0:
+                    best_counted.append((rows[72], r72))
             if r73:
-                best_found.append((73, r73))
+                best_fired.append((73, r73))
+                if g73 > 0:
+                    best_counted.append((rows[73], g73))
             if r74:
-                best_found.append((74, r74))
+                best_fired.append((74, r74))
+                if g74 > 0:
+                    best_counted.append((rows[74], g74))
             if r75:
-                best_found.append((75, r75))
+                best_fired.append((75, r75))
+                if r75 > 0:
+                    best_counted.append((rows[75], r75))
             if r76:
-                best_found.append((76, r76))
+                best_fired.append((76, r76))
+                if r76 > 0:
+                    best_counted.append((rows[76], r76))
             if r77:
-                best_found.append((77, r77))
+                best_fired.append((77, r77))
+                if g77 > 0:
+                    best_counted.append((rows[77], g77))
             if r78:
-                best_found.append((78, r78))
+                best_fired.append((78, r78))
+                if g78 > 0:
+                    best_counted.append((rows[78], g78))
             if r79:
-                best_found.append((79, r79))
+                best_fired.append((79, r79))
+                if g79 > 0:
+                    best_counted.append((rows[79], g79))
             if r80:
-                best_found.append((80, r80))
+                best_fired.append((80, r80))
+                if g80 > 0:
+                    best_counted.append((rows[80], g80))
             if r81:
-                best_found.append((81, r81))
+                best_fired.append((81, r81))
+                if g81 > 0:
+                    best_counted.append((rows[81], g81))
             if r82:
-                best_found.append((82, r82))
+                best_fired.append((82, r82))
+                if g82 > 0:
+                    best_counted.append((rows[82], g82))
             if r83:
-                best_found.append((83, r83))
+                best_fired.append((83, r83))
+                if g83 > 0:
+                    best_counted.append((rows[83], g83))
             if r84:
-                best_found.append((84, r84))
+                best_fired.append((84, r84))
+                if g84 > 0:
+                    best_counted.append((rows[84], g84))
             if r85:
-                best_found.append((85, r85))
+                best_fired.append((85, r85))
+                if g85 > 0:
+                    best_counted.append((rows[85], g85))
             if r86:
-                best_found.append((86, r86))
+                best_fired.append((86, r86))
+                if g86 > 0:
+                    best_counted.append((rows[86], g86))
             if r87:
-                best_found.append((87, r87))
-    return best, best_found
-
-
-def lrc_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 88
-    for i, c in fired:
-        r[i] = c
-    r0 = r[0]
-    r1 = r[1]
-    r2 = r[2]
-    r5 = r[5]
-    r6 = r[6]
-    r7 = r[7]
-    r10 = r[10]
-    r11 = r[11]
-    r12 = r[12]
-    r13 = r[13]
-    r14 = r[14]
-    r15 = r[15]
-    r16 = r[16]
-    r19 = r[19]
-    r20 = r[20]
-    r21 = r[21]
-    r22 = r[22]
-    r23 = r[23]
-    r24 = r[24]
-    r25 = r[25]
-    r26 = r[26]
-    r27 = r[27]
-    r28 = r[28]
-    r29 = r[29]
-    r32 = r[32]
-    r33 = r[33]
-    r34 = r[34]
-    r35 = r[35]
-    r36 = r[36]
-    r37 = r[37]
-    r39 = r[39]
-    r40 = r[40]
-    r41 = r[41]
-    r42 = r[42]
-    r43 = r[43]
-    r44 = r[44]
-    r45 = r[45]
-    r46 = r[46]
-    r47 = r[47]
-    r48 = r[48]
-    r51 = r[51]
-    r52 = r[52]
-    r53 = r[53]
-    r56 = r[56]
-    r57 = r[57]
-    r58 = r[58]
-    r59 = r[59]
-    r60 = r[60]
-    r61 = r[61]
-    r62 = r[62]
-    r63 = r[63]
-    r64 = r[64]
-    r65 = r[65]
-    r66 = r[66]
-    r67 = r[67]
-    r69 = r[69]
-    r70 = r[70]
-    r71 = r[71]
-    r73 = r[73]
-    r74 = r[74]
-    r77 = r[77]
-    r78 = r[78]
-    r79 = r[79]
-    r80 = r[80]
-    r81 = r[81]
-    r82 = r[82]
-    r83 = r[83]
-    r84 = r[84]
-    r85 = r[85]
-    r86 = r[86]
-    gb = 0 if r0 else -1
-    gv = values[0] * r0
-    if r1 and (gb < 0 or values[1] * r1 > gv):
-        gb = 1
-        gv = values[1] * r1
-    if r2 and (gb < 0 or values[2] * r2 > gv):
-        gb = 2
-        gv = values[2] * r2
-    g0 = r0 if gb == 0 else 0
-    g1 = r1 if gb == 1 else 0
-    g2 = r2 if gb == 2 else 0
-    gb = 48 if r48 else -1
-    gv = values[48] * r48
-    if r56 and (gb < 0 or values[56] * r56 > gv):
-        gb = 56
-        gv = values[56] * r56
-    g48 = r48 if gb == 48 else 0
-    g56 = r56 if gb == 56 else 0
-    gb = 27 if r27 else -1
-    gv = values[27] * r27
-    if r28 and (gb < 0 or values[28] * r28 > gv):
-        gb = 28
-        gv = values[28] * r28
-    if r29 and (gb < 0 or values[29] * r29 > gv):
-        gb = 29
-        gv = values[29] * r29
-    g27 = r27 if gb == 27 else 0
-    g28 = r28 if gb == 28 else 0
-    g29 = r29 if gb == 29 else 0
-    gb = 34 if r34 else -1
-    gv = values[34] * r34
-    if r35 and (gb < 0 or values[35] * r35 > gv):
-        gb = 35
-        gv = values[35] * r35
-    if r36 and (gb < 0 or values[36] * r36 > gv):
-        gb = 36
-        gv = values[36] * r36
-    if r37 and (gb < 0 or values[37] * r37 > gv):
-        gb = 37
-        gv = values[37] * r37
-    g34 = r34 if gb == 34 else 0
-    g35 = r35 if gb == 35 else 0
-    g36 = r36 if gb == 36 else 0
-    g37 = r37 if gb == 37 else 0
-    gb = 19 if r19 else -1
-    gv = values[19] * r19
-    if r20 and (gb < 0 or values[20] * r20 > gv):
-        gb = 20
-        gv = values[20] * r20
-    if r21 and (gb < 0 or values[21] * r21 > gv):
-        gb = 21
-        gv = values[21] * r21
-    if r22 and (gb < 0 or values[22] * r22 > gv):
-        gb = 22
-        gv = values[22] * r22
-    g19 = r19 if gb == 19 else 0
-    g20 = r20 if gb == 20 else 0
-    g21 = r21 if gb == 21 else 0
-    g22 = r22 if gb == 22 else 0
-    gb = 14 if r14 else -1
-    gv = values[14] * r14
-    if r15 and (gb < 0 or values[15] * r15 > gv):
-        gb = 15
-        gv = values[15] * r15
-    if r16 and (gb < 0 or values[16] * r16 > gv):
-        gb = 16
-        gv = values[16] * r16
-    g14 = r14 if gb == 14 else 0
-    g15 = r15 if gb == 15 else 0
-    g16 = r16 if gb == 16 else 0
-    gb = 79 if r79 else -1
-    gv = values[79] * r79
-    if r80 and (gb < 0 or values[80] * r80 > gv):
-        gb = 80
-        gv = values[80] * r80
-    if r81 and (gb < 0 or values[81] * r81 > gv):
-        gb = 81
-        gv = values[81] * r81
-    if r83 and (gb < 0 or values[83] * r83 > gv):
-        gb = 83
-        gv = values[83] * r83
-    if r84 and (gb < 0 or values[84] * r84 > gv):
-        gb = 84
-        gv = values[84] * r84
-    g79 = r79 if gb == 79 else 0
-    g80 = r80 if gb == 80 else 0
-    g81 = r81 if gb == 81 else 0
-    g83 = r83 if gb == 83 else 0
-    g84 = r84 if gb == 84 else 0
-    gb = 5 if r5 else -1
-    gv = values[5] * r5
-    if r6 and (gb < 0 or values[6] * r6 > gv):
-        gb = 6
-        gv = values[6] * r6
-    g5 = r5 if gb == 5 else 0
-    g6 = r6 if gb == 6 else 0
-    gb = 45 if r45 else -1
-    gv = values[45] * r45
-    if r46 and (gb < 0 or values[46] * r46 > gv):
-        gb = 46
-        gv = values[46] * r46
-    if r47 and (gb < 0 or values[47] * r47 > gv):
-        gb = 47
-        gv = values[47] * r47
-    g45 = r45 if gb == 45 else 0
-    g46 = r46 if gb == 46 else 0
-    g47 = r47 if gb == 47 else 0
-    gb = 23 if r23 else -1
-    gv = values[23] * r23
-    if r24 and (gb < 0 or values[24] * r24 > gv):
-        gb = 24
-        gv = values[24] * r24
-    if r25 and (gb < 0 or values[25] * r25 > gv):
-        gb = 25
-        gv = values[25] * r25
-    if r26 and (gb < 0 or values[26] * r26 > gv):
-        gb = 26
-        gv = values[26] * r26
-    g23 = r23 if gb == 23 else 0
-    g24 = r24 if gb == 24 else 0
-    g25 = r25 if gb == 25 else 0
-    g26 = r26 if gb == 26 else 0
-    gb = 85 if r85 else -1
-    gv = values[85] * r85
-    if r86 and (gb < 0 or values[86] * r86 > gv):
-        gb = 86
-        gv = values[86] * r86
-    g85 = r85 if gb == 85 else 0
-    g86 = r86 if gb == 86 else 0
-    gb = 32 if r32 else -1
-    gv = values[32] * r32
-    if r33 and (gb < 0 or values[33] * r33 > gv):
-        gb = 33
-        gv = values[33] * r33
-    g32 = r32 if gb == 32 else 0
-    g33 = r33 if gb == 33 else 0
-    gb = 57 if r57 else -1
-    gv = values[57] * r57
-    if r58 and (gb < 0 or values[58] * r58 > gv):
-        gb = 58
-        gv = values[58] * r58
-    if r61 and (gb < 0 or values[61] * r61 > gv):
-        gb = 61
-        gv = values[61] * r61
-    if r62 and (gb < 0 or values[62] * r62 > gv):
-        gb = 62
-        gv = values[62] * r62
-    if r63 and (gb < 0 or values[63] * r63 > gv):
-        gb = 63
-        gv = values[63] * r63
-    if r64 and (gb < 0 or values[64] * r64 > gv):
-        gb = 64
-        gv = values[64] * r64
-    if r65 and (gb < 0 or values[65] * r65 > gv):
-        gb = 65
-        gv = values[65] * r65
-    if r66 and (gb < 0 or values[66] * r66 > gv):
-        gb = 66
-        gv = values[66] * r66
-    if r67 and (gb < 0 or values[67] * r67 > gv):
-        gb = 67
-        gv = values[67] * r67
-    g57 = r57 if gb == 57 else 0
-    g58 = r58 if gb == 58 else 0
-    g61 = r61 if gb == 61 else 0
-    g62 = r62 if gb == 62 else 0
-    g63 = r63 if gb == 63 else 0
-    g64 = r64 if gb == 64 else 0
-    g65 = r65 if gb == 65 else 0
-    g66 = r66 if gb == 66 else 0
-    g67 = r67 if gb == 67 else 0
-    gb = 51 if r51 else -1
-    gv = values[51] * r51
-    if r52 and (gb < 0 or values[52] * r52 > gv):
-        gb = 52
-        gv = values[52] * r52
-    if r53 and (gb < 0 or values[53] * r53 > gv):
-        gb = 53
-        gv = values[53] * r53
-    g51 = r51 if gb == 51 else 0
-    g52 = r52 if gb == 52 else 0
-    g53 = r53 if gb == 53 else 0
-    gb = 39 if r39 else -1
-    gv = values[39] * r39
-    if r40 and (gb < 0 or values[40] * r40 > gv):
-        gb = 40
-        gv = values[40] * r40
-    g39 = r39 if gb == 39 else 0
-    g40 = r40 if gb == 40 else 0
-    gb = 41 if r41 else -1
-    gv = values[41] * r41
-    if r42 and (gb < 0 or values[42] * r42 > gv):
-        gb = 42
-        gv = values[42] * r42
-    if r43 and (gb < 0 or values[43] * r43 > gv):
-        gb = 43
-        gv = values[43] * r43
-    g41 = r41 if gb == 41 else 0
-    g42 = r42 if gb == 42 else 0
-    g43 = r43 if gb == 43 else 0
-    gb = 59 if r59 else -1
-    gv = values[59] * r59
-    if r60 and (gb < 0 or values[60] * r60 > gv):
-        gb = 60
-        gv = values[60] * r60
-    g59 = r59 if gb == 59 else 0
-    g60 = r60 if gb == 60 else 0
-    gb = 69 if r69 else -1
-    gv = values[69] * r69
-    if r70 and (gb < 0 or values[70] * r70 > gv):
-        gb = 70
-        gv = values[70] * r70
-    if r71 and (gb < 0 or values[71] * r71 > gv):
-        gb = 71
-        gv = values[71] * r71
-    g69 = r69 if gb == 69 else 0
-    g70 = r70 if gb == 70 else 0
-    g71 = r71 if gb == 71 else 0
-    gb = 73 if r73 else -1
-    gv = values[73] * r73
-    if r74 and (gb < 0 or values[74] * r74 > gv):
-        gb = 74
-        gv = values[74] * r74
-    if r77 and (gb < 0 or values[77] * r77 > gv):
-        gb = 77
-        gv = values[77] * r77
-    if r78 and (gb < 0 or values[78] * r78 > gv):
-        gb = 78
-        gv = values[78] * r78
-    if r82 and (gb < 0 or values[82] * r82 > gv):
-        gb = 82
-        gv = values[82] * r82
-    g73 = r73 if gb == 73 else 0
-    g74 = r74 if gb == 74 else 0
-    g77 = r77 if gb == 77 else 0
-    g78 = r78 if gb == 78 else 0
-    g82 = r82 if gb == 82 else 0
-    gb = 7 if r7 else -1
-    gv = values[7] * r7
-    if r10 and (gb < 0 or values[10] * r10 > gv):
-        gb = 10
-        gv = values[10] * r10
-    if r11 and (gb < 0 or values[11] * r11 > gv):
-        gb = 11
-        gv = values[11] * r11
-    if r12 and (gb < 0 or values[12] * r12 > gv):
-        gb = 12
-        gv = values[12] * r12
-    if r13 and (gb < 0 or values[13] * r13 > gv):
-        gb = 13
-        gv = values[13] * r13
-    g7 = r7 if gb == 7 else 0
-    g10 = r10 if gb == 10 else 0
-    g11 = r11 if gb == 11 else 0
-    g12 = r12 if gb == 12 else 0
-    g13 = r13 if gb == 13 else 0
-    a67 = g67 != 0
-    a84 = g84 != 0
-    k44 = r44
-    if k44 and (a67):
-        k44 = 0
-    k69 = g69
-    if k69 and (a84):
-        k69 = 0
-    k70 = g70
-    if k70 and (a84):
-        k70 = 0
-    k71 = g71
-    if k71 and (a84):
-        k71 = 0
-    if g0 != r0:
-        r[0] = g0
-    if g1 != r1:
-        r[1] = g1
-    if g2 != r2:
-        r[2] = g2
-    if g5 != r5:
-        r[5] = g5
-    if g6 != r6:
-        r[6] = g6
-    if g7 != r7:
-        r[7] = g7
-    if g10 != r10:
-        r[10] = g10
-    if g11 != r11:
-        r[11] = g11
-    if g12 != r12:
-        r[12] = g12
-    if g13 != r13:
-        r[13] = g13
-    if g14 != r14:
-        r[14] = g14
-    if g15 != r15:
-        r[15] = g15
-    if g16 != r16:
-        r[16] = g16
-    if g19 != r19:
-        r[19] = g19
-    if g20 != r20:
-        r[20] = g20
-    if g21 != r21:
-        r[21] = g21
-    if g22 != r22:
-        r[22] = g22
-    if g23 != r23:
-        r[23] = g23
-    if g24 != r24:
-        r[24] = g24
-    if g25 != r25:
-        r[25] = g25
-    if g26 != r26:
-        r[26] = g26
-    if g27 != r27:
-        r[27] = g27
-    if g28 != r28:
-        r[28] = g28
-    if g29 != r29:
-        r[29] = g29
-    if g32 != r32:
-        r[32] = g32
-    if g33 != r33:
-        r[33] = g33
-    if g34 != r34:
-        r[34] = g34
-    if g35 != r35:
-        r[35] = g35
-    if g36 != r36:
-        r[36] = g36
-    if g37 != r37:
-        r[37] = g37
-    if g39 != r39:
-        r[39] = g39
-    if g40 != r40:
-        r[40] = g40
-    if g41 != r41:
-        r[41] = g41
-    if g42 != r42:
-        r[42] = g42
-    if g43 != r43:
-        r[43] = g43
-    if k44 != r44:
-        r[44] = k44
-    if g45 != r45:
-        r[45] = g45
-    if g46 != r46:
-        r[46] = g46
-    if g47 != r47:
-        r[47] = g47
-    if g48 != r48:
-        r[48] = g48
-    if g51 != r51:
-        r[51] = g51
-    if g52 != r52:
-        r[52] = g52
-    if g53 != r53:
-        r[53] = g53
-    if g56 != r56:
-        r[56] = g56
-    if g57 != r57:
-        r[57] = g57
-    if g58 != r58:
-        r[58] = g58
-    if g59 != r59:
-        r[59] = g59
-    if g60 != r60:
-        r[60] = g60
-    if g61 != r61:
-        r[61] = g61
-    if g62 != r62:
-        r[62] = g62
-    if g63 != r63:
-        r[63] = g63
-    if g64 != r64:
-        r[64] = g64
-    if g65 != r65:
-        r[65] = g65
-    if g66 != r66:
-        r[66] = g66
-    if g67 != r67:
-        r[67] = g67
-    if k69 != r69:
-        r[69] = k69
-    if k70 != r70:
-        r[70] = k70
-    if k71 != r71:
-        r[71] = k71
-    if g73 != r73:
-        r[73] = g73
-    if g74 != r74:
-        r[74] = g74
-    if g77 != r77:
-        r[77] = g77
-    if g78 != r78:
-        r[78] = g78
-    if g79 != r79:
-        r[79] = g79
-    if g80 != r80:
-        r[80] = g80
-    if g81 != r81:
-        r[81] = g81
-    if g82 != r82:
-        r[82] = g82
-    if g83 != r83:
-        r[83] = g83
-    if g84 != r84:
-        r[84] = g84
-    if g85 != r85:
-        r[85] = g85
-    if g86 != r86:
-        r[86] = g86
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    kept = 0
-    if r[87] > 0:
-        kept += values[87] * r[87]
-    if consoled < 0 and total - kept == values[89]:
-        consoled = 0
-        total = kept + values[90]
-    total += values[88]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    if consoled == 0:
-        if r[87] > 0:
-            found.append((rows[87], r[87]))
-        found.append((consolations[0], 1))
-    return found
+                best_fired.append((87, r87))
+                if r87 > 0:
+                    best_counted.append((rows[87], r87))
+            if consoled == 0:
+                best_counted = []
+                if r87 > 0:
+                    best_counted.append((rows[87], r87))
+                best_counted.append((consolations[0], 1))
+    return best, best_fired, best_counted
 
 
 def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     counts = hand.counts
@@ -3602,7 +2820,8 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
     r79 = nflowers
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         shape: str | None
@@ -4123,519 +3342,345 @@ def mcr_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tu
         total += values[80]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if r2 > 0:
+                    best_counted.append((rows[2], r2))
             if r3:
-                best_found.append((3, r3))
+                best_fired.append((3, r3))
+                if r3 > 0:
+                    best_counted.append((rows[3], r3))
             if r4:
-                best_found.append((4, r4))
+                best_fired.append((4, r4))
+                if r4 > 0:
+                    best_counted.append((rows[4], r4))
             if r5:
-                best_found.append((5, r5))
+                best_fired.append((5, r5))
+                if r5 > 0:
+                    best_counted.append((rows[5], r5))
             if r6:
-                best_found.append((6, r6))
+                best_fired.append((6, r6))
+                if r6 > 0:
+                    best_counted.append((rows[6], r6))
             if r7:
-                best_found.append((7, r7))
+                best_fired.append((7, r7))
+                if r7 > 0:
+                    best_counted.append((rows[7], r7))
             if r8:
-                best_found.append((8, r8))
+                best_fired.append((8, r8))
+                if r8 > 0:
+                    best_counted.append((rows[8], r8))
             if r9:
-                best_found.append((9, r9))
+                best_fired.append((9, r9))
+                if r9 > 0:
+                    best_counted.append((rows[9], r9))
             if r10:
-                best_found.append((10, r10))
+                best_fired.append((10, r10))
+                if r10 > 0:
+                    best_counted.append((rows[10], r10))
             if r11:
-                best_found.append((11, r11))
+                best_fired.append((11, r11))
+                if g11 > 0:
+                    best_counted.append((rows[11], g11))
             if r12:
-                best_found.append((12, r12))
+                best_fired.append((12, r12))
+                if r12 > 0:
+                    best_counted.append((rows[12], r12))
             if r13:
-                best_found.append((13, r13))
+                best_fired.append((13, r13))
+                if r13 > 0:
+                    best_counted.append((rows[13], r13))
             if r14:
-                best_found.append((14, r14))
+                best_fired.append((14, r14))
+                if r14 > 0:
+                    best_counted.append((rows[14], r14))
             if r15:
-                best_found.append((15, r15))
+                best_fired.append((15, r15))
+                if r15 > 0:
+                    best_counted.append((rows[15], r15))
             if r16:
-                best_found.append((16, r16))
+                best_fired.append((16, r16))
+                if r16 > 0:
+                    best_counted.append((rows[16], r16))
             if r17:
-                best_found.append((17, r17))
+                best_fired.append((17, r17))
+                if k17 > 0:
+                    best_counted.append((rows[17], k17))
             if r18:
-                best_found.append((18, r18))
+                best_fired.append((18, r18))
+                if r18 > 0:
+                    best_counted.append((rows[18], r18))
             if r19:
-                best_found.append((19, r19))
+                best_fired.append((19, r19))
+                if r19 > 0:
+                    best_counted.append((rows[19], r19))
             if r20:
-                best_found.append((20, r20))
+                best_fired.append((20, r20))
+                if r20 > 0:
+                    best_counted.append((rows[20], r20))
             if r21:
-                best_found.append((21, r21))
+                best_fired.append((21, r21))
+                if k21 > 0:
+                    best_counted.append((rows[21], k21))
             if r22:
-                best_found.append((22, r22))
+                best_fired.append((22, r22))
+                if k22 > 0:
+                    best_counted.append((rows[22], k22))
             if r23:
-                best_found.append((23, r23))
+                best_fired.append((23, r23))
+                if k23 > 0:
+                    best_counted.append((rows[23], k23))
             if r24:
-                best_found.append((24, r24))
+                best_fired.append((24, r24))
+                if r24 > 0:
+                    best_counted.append((rows[24], r24))
             if r25:
-                best_found.append((25, r25))
+                best_fired.append((25, r25))
+                if r25 > 0:
+                    best_counted.append((rows[25], r25))
             if r26:
-                best_found.append((26, r26))
+                best_fired.append((26, r26))
+                if r26 > 0:
+                    best_counted.append((rows[26], r26))
             if r27:
-                best_found.append((27, r27))
+                best_fired.append((27, r27))
+                if r27 > 0:
+                    best_counted.append((rows[27], r27))
             if r28:
-                best_found.append((28, r28))
+                best_fired.append((28, r28))
+                if r28 > 0:
+                    best_counted.append((rows[28], r28))
             if r29:
-                best_found.append((29, r29))
+                best_fired.append((29, r29))
+                if k29 > 0:
+                    best_counted.append((rows[29], k29))
             if r30:
-                best_found.append((30, r30))
+                best_fired.append((30, r30))
+                if r30 > 0:
+                    best_counted.append((rows[30], r30))
             if r31:
-                best_found.append((31, r31))
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
             if r32:
-                best_found.append((32, r32))
+                best_fired.append((32, r32))
+                if g32 > 0:
+                    best_counted.append((rows[32], g32))
             if r33:
-                best_found.append((33, r33))
+                best_fired.append((33, r33))
+                if r33 > 0:
+                    best_counted.append((rows[33], r33))
             if r34:
-                best_found.append((34, r34))
+                best_fired.append((34, r34))
+                if r34 > 0:
+                    best_counted.append((rows[34], r34))
             if r35:
-                best_found.append((35, r35))
+                best_fired.append((35, r35))
+                if k35 > 0:
+                    best_counted.append((rows[35], k35))
             if r36:
-                best_found.append((36, r36))
+                best_fired.append((36, r36))
+                if k36 > 0:
+                    best_counted.append((rows[36], k36))
             if r37:
-                best_found.append((37, r37))
+                best_fired.append((37, r37))
+                if k37 > 0:
+                    best_counted.append((rows[37], k37))
             if r38:
-                best_found.append((38, r38))
+                best_fired.append((38, r38))
+                if r38 > 0:
+                    best_counted.append((rows[38], r38))
             if r39:
-                best_found.append((39, r39))
+                best_fired.append((39, r39))
+                if r39 > 0:
+                    best_counted.append((rows[39], r39))
             if r40:
-                best_found.append((40, r40))
+                best_fired.append((40, r40))
+                if r40 > 0:
+                    best_counted.append((rows[40], r40))
             if r41:
-                best_found.append((41, r41))
+                best_fired.append((41, r41))
+                if r41 > 0:
+                    best_counted.append((rows[41], r41))
             if r42:
-                best_found.append((42, r42))
+                best_fired.append((42, r42))
+                if r42 > 0:
+                    best_counted.append((rows[42], r42))
             if r43:
-                best_found.append((43, r43))
+                best_fired.append((43, r43))
+                if r43 > 0:
+                    best_counted.append((rows[43], r43))
             if r44:
-                best_found.append((44, r44))
+                best_fired.append((44, r44))
+                if r44 > 0:
+                    best_counted.append((rows[44], r44))
             if r45:
-                best_found.append((45, r45))
+                best_fired.append((45, r45))
+                if r45 > 0:
+                    best_counted.append((rows[45], r45))
             if r46:
-                best_found.append((46, r46))
+                best_fired.append((46, r46))
+                if k46 > 0:
+                    best_counted.append((rows[46], k46))
             if r47:
-                best_found.append((47, r47))
+                best_fired.append((47, r47))
+                if k47 > 0:
+                    best_counted.append((rows[47], k47))
             if r48:
-                best_found.append((48, r48))
+                best_fired.append((48, r48))
+                if r48 > 0:
+                    best_counted.append((rows[48], r48))
             if r49:
-                best_found.append((49, r49))
+                best_fired.append((49, r49))
+                if k49 > 0:
+                    best_counted.append((rows[49], k49))
             if r50:
-                best_found.append((50, r50))
+                best_fired.append((50, r50))
+                if r50 > 0:
+                    best_counted.append((rows[50], r50))
             if r51:
-                best_found.append((51, r51))
+                best_fired.append((51, r51))
+                if r51 > 0:
+                    best_counted.append((rows[51], r51))
             if r52:
-                best_found.append((52, r52))
+                best_fired.append((52, r52))
+                if k52 > 0:
+                    best_counted.append((rows[52], k52))
             if r53:
-                best_found.append((53, r53))
+                best_fired.append((53, r53))
+                if k53 > 0:
+                    best_counted.append((rows[53], k53))
             if r54:
-                best_found.append((54, r54))
+                best_fired.append((54, r54))
+                if k54 > 0:
+                    best_counted.append((rows[54], k54))
             if r55:
-                best_found.append((55, r55))
+                best_fired.append((55, r55))
+                if r55 > 0:
+                    best_counted.append((rows[55], r55))
             if r56:
-                best_found.append((56, r56))
+                best_fired.append((56, r56))
+                if k56 > 0:
+                    best_counted.append((rows[56], k56))
             if r57:
-                best_found.append((57, r57))
+                best_fired.append((57, r57))
+                if k57 > 0:
+                    best_counted.append((rows[57], k57))
             if r58:
-                best_found.append((58, r58))
+                best_fired.append((58, r58))
+                if k58 > 0:
+                    best_counted.append((rows[58], k58))
             if r59:
-                best_found.append((59, r59))
+                best_fired.append((59, r59))
+                if k59 > 0:
+                    best_counted.append((rows[59], k59))
             if r60:
-                best_found.append((60, r60))
+                best_fired.append((60, r60))
+                if k60 > 0:
+                    best_counted.append((rows[60], k60))
             if r61:
-                best_found.append((61, r61))
+                best_fired.append((61, r61))
+                if k61 > 0:
+                    best_counted.append((rows[61], k61))
             if r62:
-                best_found.append((62, r62))
+                best_fired.append((62, r62))
+                if k62 > 0:
+                    best_counted.append((rows[62], k62))
             if r63:
-                best_found.append((63, r63))
+                best_fired.append((63, r63))
+                if k63 > 0:
+                    best_counted.append((rows[63], k63))
             if r64:
-                best_found.append((64, r64))
+                best_fired.append((64, r64))
+                if k64 > 0:
+                    best_counted.append((rows[64], k64))
             if r65:
-                best_found.append((65, r65))
+                best_fired.append((65, r65))
+                if r65 > 0:
+                    best_counted.append((rows[65], r65))
             if r66:
-                best_found.append((66, r66))
+                best_fired.append((66, r66))
+                if k66 > 0:
+                    best_counted.append((rows[66], k66))
             if r67:
-                best_found.append((67, r67))
+                best_fired.append((67, r67))
+                if k67 > 0:
+                    best_counted.append((rows[67], k67))
             if r68:
-                best_found.append((68, r68))
+                best_fired.append((68, r68))
+                if k68 > 0:
+                    best_counted.append((rows[68], k68))
             if r69:
-                best_found.append((69, r69))
+                best_fired.append((69, r69))
+                if r69 > 0:
+                    best_counted.append((rows[69], r69))
             if r70:
-                best_found.append((70, r70))
+                best_fired.append((70, r70))
+                if k70 > 0:
+                    best_counted.append((rows[70], k70))
             if r71:
-                best_found.append((71, r71))
+                best_fired.append((71, r71))
+                if k71 > 0:
+                    best_counted.append((rows[71], k71))
             if r72:
-                best_found.append((72, r72))
+                best_fired.append((72, r72))
+                if r72 > 0:
+                    best_counted.append((rows[72], r72))
             if r73:
-                best_found.append((73, r73))
+                best_fired.append((73, r73))
+                if k73 > 0:
+                    best_counted.append((rows[73], k73))
             if r74:
-                best_found.append((74, r74))
+                best_fired.append((74, r74))
+                if k74 > 0:
+                    best_counted.append((rows[74], k74))
             if r75:
-                best_found.append((75, r75))
+                best_fired.append((75, r75))
+                if r75 > 0:
+                    best_counted.append((rows[75], r75))
             if r76:
-                best_found.append((76, r76))
+                best_fired.append((76, r76))
+                if r76 > 0:
+                    best_counted.append((rows[76], r76))
             if r77:
-                best_found.append((77, r77))
+                best_fired.append((77, r77))
+                if k77 > 0:
+                    best_counted.append((rows[77], k77))
             if r78:
-                best_found.append((78, r78))
+                best_fired.append((78, r78))
+                if k78 > 0:
+                    best_counted.append((rows[78], k78))
             if r79:
-                best_found.append((79, r79))
-    return best, best_found
-
-
-def mcr_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 80
-    for i, c in fired:
-        r[i] = c
-    r0 = r[0]
-    r1 = r[1]
-    r2 = r[2]
-    r3 = r[3]
-    r4 = r[4]
-    r5 = r[5]
-    r6 = r[6]
-    r7 = r[7]
-    r8 = r[8]
-    r9 = r[9]
-    r10 = r[10]
-    r11 = r[11]
-    r12 = r[12]
-    r13 = r[13]
-    r14 = r[14]
-    r15 = r[15]
-    r17 = r[17]
-    r18 = r[18]
-    r19 = r[19]
-    r20 = r[20]
-    r21 = r[21]
-    r22 = r[22]
-    r23 = r[23]
-    r24 = r[24]
-    r25 = r[25]
-    r26 = r[26]
-    r28 = r[28]
-    r29 = r[29]
-    r30 = r[30]
-    r31 = r[31]
-    r32 = r[32]
-    r33 = r[33]
-    r35 = r[35]
-    r36 = r[36]
-    r37 = r[37]
-    r39 = r[39]
-    r42 = r[42]
-    r44 = r[44]
-    r45 = r[45]
-    r46 = r[46]
-    r47 = r[47]
-    r49 = r[49]
-    r50 = r[50]
-    r51 = r[51]
-    r52 = r[52]
-    r53 = r[53]
-    r54 = r[54]
-    r56 = r[56]
-    r57 = r[57]
-    r58 = r[58]
-    r59 = r[59]
-    r60 = r[60]
-    r61 = r[61]
-    r62 = r[62]
-    r63 = r[63]
-    r64 = r[64]
-    r66 = r[66]
-    r67 = r[67]
-    r68 = r[68]
-    r70 = r[70]
-    r71 = r[71]
-    r73 = r[73]
-    r74 = r[74]
-    r77 = r[77]
-    r78 = r[78]
-    gb = 11 if r11 else -1
-    gv = values[11] * r11
-    if r32 and (gb < 0 or values[32] * r32 > gv):
-        gb = 32
-        gv = values[32] * r32
-    if r64 and (gb < 0 or values[64] * r64 > gv):
-        gb = 64
-        gv = values[64] * r64
-    g11 = r11 if gb == 11 else 0
-    g32 = r32 if gb == 32 else 0
-    g64 = r64 if gb == 64 else 0
-    v1 = values[1] * r1
-    v3 = values[3] * r3
-    v5 = values[5] * r5
-    v6 = values[6] * r6
-    v7 = values[7] * r7
-    v9 = values[9] * r9
-    v10 = values[10] * r10
-    v11 = values[11] * g11
-    v12 = values[12] * r12
-    v17 = values[17] * r17
-    v18 = values[18] * r18
-    v19 = values[19] * r19
-    v20 = values[20] * r20
-    v21 = values[21] * r21
-    v24 = values[24] * r24
-    v25 = values[25] * r25
-    v26 = values[26] * r26
-    v28 = values[28] * r28
-    v30 = values[30] * r30
-    v33 = values[33] * r33
-    v35 = values[35] * r35
-    v36 = values[36] * r36
-    v52 = values[52] * r52
-    v54 = values[54] * r54
-    v61 = values[61] * r61
-    v66 = values[66] * r66
-    a0 = r0 != 0
-    a1 = r1 != 0
-    a2 = r2 != 0
-    a3 = r3 != 0
-    a4 = r4 != 0
-    a5 = r5 != 0
-    a6 = r6 != 0
-    a7 = r7 != 0
-    a8 = r8 != 0
-    a9 = r9 != 0
-    a10 = r10 != 0
-    a11 = g11 != 0
-    a12 = r12 != 0
-    a13 = r13 != 0
-    a14 = r14 != 0
-    a15 = r15 != 0
-    a17 = r17 != 0 and not ((a6 and v6 >= v17) or (a7 and v7 >= v17) or (a10 and v10 >= v17))
-    a18 = r18 != 0
-    a19 = r19 != 0
-    a20 = r20 != 0
-    a21 = r21 != 0 and not ((a3 and v3 >= v21) or (a5 and v5 >= v21) or (a12 and v12 >= v21))
-    a24 = r24 != 0
-    a25 = r25 != 0
-    a26 = r26 != 0
-    a28 = r28 != 0
-    a30 = r30 != 0
-    a31 = r31 != 0
-    a33 = r33 != 0
-    a35 = r35 != 0 and not ((a24 and v24 >= v35))
-    a36 = r36 != 0 and not ((a26 and v26 >= v36))
-    a39 = r39 != 0
-    a42 = r42 != 0
-    a44 = r44 != 0
-    a45 = r45 != 0
-    a50 = r50 != 0
-    a51 = r51 != 0
-    a52 = r52 != 0 and not ((a1 and v1 >= v52) or (a9 and v9 >= v52))
-    a54 = r54 != 0 and not ((a3 and v3 >= v54) or (a5 and v5 >= v54) or (a6 and v6 >= v54) or (a11 and v11 >= v54) or (a18 and v18 >= v54) or (a19 and v19 >= v54) or (a33 and v33 >= v54))
-    a61 = r61 != 0 and not ((a12 and v12 >= v61) or (a28 and v28 >= v61))
-    a66 = r66 != 0 and not ((a20 and v20 >= v66) or (a25 and v25 >= v66) or (a30 and v30 >= v66))
-    k17 = r17
-    if k17 and (a6 or a7 or a10):
-        k17 = 0
-    k21 = r21
-    if k21 and (a3 or a5 or a12):
-        k21 = 0
-    k22 = r22
-    if k22 and (a13):
-        k22 = 0
-    k23 = r23
-    if k23 and (a14):
-        k23 = 0
-    k29 = r29
-    if k29 and (a15):
-        k29 = 0
-    k35 = r35
-    if k35 and (a24):
-        k35 = 0
-    k36 = r36
-    if k36 and (a26):
-        k36 = 0
-    k37 = r37
-    if k37 and (a0 or a8):
-        k37 = 0
-    k46 = r46
-    if k46 and (a0 or a4 or a7 or a10 or a11 or a14 or a17 or a20):
-        k46 = 0
-    k47 = r47
-    if k47 and (a2):
-        k47 = 0
-    k49 = r49
-    if k49 and (a6 or a19 or a33):
-        k49 = 0
-    k52 = r52
-    if k52 and (a1 or a9):
-        k52 = 0
-    k53 = r53
-    if k53 and (a7 or a10 or a17):
-        k53 = 0
-    k54 = r54
-    if k54 and (a3 or a5 or a6 or a11 or a18 or a19 or a33):
-        k54 = 0
-    k56 = r56
-    if k56 and (a45):
-        k56 = 0
-    k57 = r57
-    if k57 and (a1 or a9 or a52):
-        k57 = 0
-    k58 = r58
-    if k58 and (a0):
-        k58 = 0
-    k59 = r59
-    if k59 and (a0):
-        k59 = 0
-    k60 = r60
-    if k60 and (a3 or a5 or a6 or a11 or a18 or a19 or a33):
-        k60 = 0
-    k61 = r61
-    if k61 and (a12 or a28):
-        k61 = 0
-    k62 = r62
-    if k62 and (a13):
-        k62 = 0
-    k63 = r63
-    if k63 and (a7 or a31):
-        k63 = 0
-    k64 = g64
-    if k64 and (a51):
-        k64 = 0
-    k66 = r66
-    if k66 and (a20 or a25 or a30):
-        k66 = 0
-    k67 = r67
-    if k67 and (a12):
-        k67 = 0
-    k68 = r68
-    if k68 and (a28):
-        k68 = 0
-    k70 = r70
-    if k70 and (a12 or a28):
-        k70 = 0
-    k71 = r71
-    if k71 and (a0 or a7 or a8 or a10 or a17):
-        k71 = 0
-    if k71:
-        if a3:
-            k71 -= 1
-        if k71 < 0:
-            k71 = 0
-    k73 = r73
-    if k73 and (a2 or a39):
-        k73 = 0
-    k74 = r74
-    if k74 and (a3 or a5 or a7 or a12 or a20 or a21 or a24 or a25 or a26 or a28 or a30 or a35 or a36 or a61 or a66):
-        k74 = 0
-    k77 = r77
-    if k77 and (a4 or a5 or a6 or a18 or a19 or a33 or a50):
-        k77 = 0
-    k78 = r78
-    if k78 and (a42 or a44 or a54):
-        k78 = 0
-    if g11 != r11:
-        r[11] = g11
-    if k17 != r17:
-        r[17] = k17
-    if k21 != r21:
-        r[21] = k21
-    if k22 != r22:
-        r[22] = k22
-    if k23 != r23:
-        r[23] = k23
-    if k29 != r29:
-        r[29] = k29
-    if g32 != r32:
-        r[32] = g32
-    if k35 != r35:
-        r[35] = k35
-    if k36 != r36:
-        r[36] = k36
-    if k37 != r37:
-        r[37] = k37
-    if k46 != r46:
-        r[46] = k46
-    if k47 != r47:
-        r[47] = k47
-    if k49 != r49:
-        r[49] = k49
-    if k52 != r52:
-        r[52] = k52
-    if k53 != r53:
-        r[53] = k53
-    if k54 != r54:
-        r[54] = k54
-    if k56 != r56:
-        r[56] = k56
-    if k57 != r57:
-        r[57] = k57
-    if k58 != r58:
-        r[58] = k58
-    if k59 != r59:
-        r[59] = k59
-    if k60 != r60:
-        r[60] = k60
-    if k61 != r61:
-        r[61] = k61
-    if k62 != r62:
-        r[62] = k62
-    if k63 != r63:
-        r[63] = k63
-    if k64 != r64:
-        r[64] = k64
-    if k66 != r66:
-        r[66] = k66
-    if k67 != r67:
-        r[67] = k67
-    if k68 != r68:
-        r[68] = k68
-    if k70 != r70:
-        r[70] = k70
-    if k71 != r71:
-        r[71] = k71
-    if k73 != r73:
-        r[73] = k73
-    if k74 != r74:
-        r[74] = k74
-    if k77 != r77:
-        r[77] = k77
-    if k78 != r78:
-        r[78] = k78
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    kept = 0
-    if r[79] > 0:
-        kept += values[79] * r[79]
-    if consoled < 0 and total - kept == values[81]:
-        consoled = 0
-        total = kept + values[82]
-    total += values[80]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    if consoled == 0:
-        if r[79] > 0:
-            found.append((rows[79], r[79]))
-        found.append((consolations[0], 1))
-    return found
+                best_fired.append((79, r79))
+                if r79 > 0:
+                    best_counted.append((rows[79], r79))
+            if consoled == 0:
+                best_counted = []
+                if r79 > 0:
+                    best_counted.append((rows[79], r79))
+                best_counted.append((consolations[0], 1))
+    return best, best_fired, best_counted
 
 
 def mcr_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         total = 0
@@ -4643,34 +3688,15 @@ def mcr_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
         total += values[0]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
-    return best, best_found
-
-
-def mcr_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 0
-    for i, c in fired:
-        r[i] = c
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[0]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
+            best_fired = []
+            best_counted = []
+    return best, best_fired, best_counted
 
 
 def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     counts = hand.counts
@@ -4716,7 +3742,8 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     r35 = 0 if nnumbered else 1
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         shape: str | None
@@ -4943,259 +3970,159 @@ def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         total += values[36]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if k2 > 0:
+                    best_counted.append((rows[2], k2))
             if r3:
-                best_found.append((3, r3))
+                best_fired.append((3, r3))
+                if k3 > 0:
+                    best_counted.append((rows[3], k3))
             if r4:
-                best_found.append((4, r4))
+                best_fired.append((4, r4))
+                if k4 > 0:
+                    best_counted.append((rows[4], k4))
             if r5:
-                best_found.append((5, r5))
+                best_fired.append((5, r5))
+                if k5 > 0:
+                    best_counted.append((rows[5], k5))
             if r6:
-                best_found.append((6, r6))
+                best_fired.append((6, r6))
+                if k6 > 0:
+                    best_counted.append((rows[6], k6))
             if r7:
-                best_found.append((7, r7))
+                best_fired.append((7, r7))
+                if r7 > 0:
+                    best_counted.append((rows[7], r7))
             if r8:
-                best_found.append((8, r8))
+                best_fired.append((8, r8))
+                if r8 > 0:
+                    best_counted.append((rows[8], r8))
             if r9:
-                best_found.append((9, r9))
+                best_fired.append((9, r9))
+                if g9 > 0:
+                    best_counted.append((rows[9], g9))
             if r10:
-                best_found.append((10, r10))
+                best_fired.append((10, r10))
+                if k10 > 0:
+                    best_counted.append((rows[10], k10))
             if r11:
-                best_found.append((11, r11))
+                best_fired.append((11, r11))
+                if r11 > 0:
+                    best_counted.append((rows[11], r11))
             if r12:
-                best_found.append((12, r12))
+                best_fired.append((12, r12))
+                if k12 > 0:
+                    best_counted.append((rows[12], k12))
             if r13:
-                best_found.append((13, r13))
+                best_fired.append((13, r13))
+                if r13 > 0:
+                    best_counted.append((rows[13], r13))
             if r14:
-                best_found.append((14, r14))
+                best_fired.append((14, r14))
+                if r14 > 0:
+                    best_counted.append((rows[14], r14))
             if r15:
-                best_found.append((15, r15))
+                best_fired.append((15, r15))
+                if r15 > 0:
+                    best_counted.append((rows[15], r15))
             if r16:
-                best_found.append((16, r16))
+                best_fired.append((16, r16))
+                if r16 > 0:
+                    best_counted.append((rows[16], r16))
             if r17:
-                best_found.append((17, r17))
+                best_fired.append((17, r17))
+                if k17 > 0:
+                    best_counted.append((rows[17], k17))
             if r18:
-                best_found.append((18, r18))
+                best_fired.append((18, r18))
+                if g18 > 0:
+                    best_counted.append((rows[18], g18))
             if r19:
-                best_found.append((19, r19))
+                best_fired.append((19, r19))
+                if r19 > 0:
+                    best_counted.append((rows[19], r19))
             if r20:
-                best_found.append((20, r20))
+                best_fired.append((20, r20))
+                if k20 > 0:
+                    best_counted.append((rows[20], k20))
             if r21:
-                best_found.append((21, r21))
+                best_fired.append((21, r21))
+                if g21 > 0:
+                    best_counted.append((rows[21], g21))
             if r22:
-                best_found.append((22, r22))
+                best_fired.append((22, r22))
+                if g22 > 0:
+                    best_counted.append((rows[22], g22))
             if r23:
-                best_found.append((23, r23))
+                best_fired.append((23, r23))
+                if g23 > 0:
+                    best_counted.append((rows[23], g23))
             if r24:
-                best_found.append((24, r24))
+                best_fired.append((24, r24))
+                if r24 > 0:
+                    best_counted.append((rows[24], r24))
             if r25:
-                best_found.append((25, r25))
+                best_fired.append((25, r25))
+                if g25 > 0:
+                    best_counted.append((rows[25], g25))
             if r26:
-                best_found.append((26, r26))
+                best_fired.append((26, r26))
+                if g26 > 0:
+                    best_counted.append((rows[26], g26))
             if r27:
-                best_found.append((27, r27))
+                best_fired.append((27, r27))
+                if g27 > 0:
+                    best_counted.append((rows[27], g27))
             if r28:
-                best_found.append((28, r28))
+                best_fired.append((28, r28))
+                if g28 > 0:
+                    best_counted.append((rows[28], g28))
             if r29:
-                best_found.append((29, r29))
+                best_fired.append((29, r29))
+                if g29 > 0:
+                    best_counted.append((rows[29], g29))
             if r30:
-                best_found.append((30, r30))
+                best_fired.append((30, r30))
+                if g30 > 0:
+                    best_counted.append((rows[30], g30))
             if r31:
-                best_found.append((31, r31))
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
             if r32:
-                best_found.append((32, r32))
+                best_fired.append((32, r32))
+                if r32 > 0:
+                    best_counted.append((rows[32], r32))
             if r33:
-                best_found.append((33, r33))
+                best_fired.append((33, r33))
+                if r33 > 0:
+                    best_counted.append((rows[33], r33))
             if r34:
-                best_found.append((34, r34))
+                best_fired.append((34, r34))
+                if g34 > 0:
+                    best_counted.append((rows[34], g34))
             if r35:
-                best_found.append((35, r35))
-    return best, best_found
-
-
-def taiwan_ordinary_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 36
-    for i, c in fired:
-        r[i] = c
-    r2 = r[2]
-    r3 = r[3]
-    r4 = r[4]
-    r5 = r[5]
-    r6 = r[6]
-    r9 = r[9]
-    r10 = r[10]
-    r11 = r[11]
-    r12 = r[12]
-    r16 = r[16]
-    r17 = r[17]
-    r18 = r[18]
-    r19 = r[19]
-    r20 = r[20]
-    r21 = r[21]
-    r22 = r[22]
-    r23 = r[23]
-    r24 = r[24]
-    r25 = r[25]
-    r26 = r[26]
-    r27 = r[27]
-    r28 = r[28]
-    r29 = r[29]
-    r30 = r[30]
-    r31 = r[31]
-    r32 = r[32]
-    r33 = r[33]
-    r34 = r[34]
-    r35 = r[35]
-    gb = 18 if r18 else -1
-    gv = values[18] * r18
-    if r23 and (gb < 0 or values[23] * r23 > gv):
-        gb = 23
-        gv = values[23] * r23
-    if r25 and (gb < 0 or values[25] * r25 > gv):
-        gb = 25
-        gv = values[25] * r25
-    g18 = r18 if gb == 18 else 0
-    g23 = r23 if gb == 23 else 0
-    g25 = r25 if gb == 25 else 0
-    gb = 9 if r9 else -1
-    gv = values[9] * r9
-    if r21 and (gb < 0 or values[21] * r21 > gv):
-        gb = 21
-        gv = values[21] * r21
-    if r26 and (gb < 0 or values[26] * r26 > gv):
-        gb = 26
-        gv = values[26] * r26
-    g9 = r9 if gb == 9 else 0
-    g21 = r21 if gb == 21 else 0
-    g26 = r26 if gb == 26 else 0
-    gb = 29 if r29 else -1
-    gv = values[29] * r29
-    if r30 and (gb < 0 or values[30] * r30 > gv):
-        gb = 30
-        gv = values[30] * r30
-    g29 = r29 if gb == 29 else 0
-    g30 = r30 if gb == 30 else 0
-    gb = 27 if r27 else -1
-    gv = values[27] * r27
-    if r34 and (gb < 0 or values[34] * r34 > gv):
-        gb = 34
-        gv = values[34] * r34
-    g27 = r27 if gb == 27 else 0
-    g34 = r34 if gb == 34 else 0
-    gb = 22 if r22 else -1
-    gv = values[22] * r22
-    if r28 and (gb < 0 or values[28] * r28 > gv):
-        gb = 28
-        gv = values[28] * r28
-    g22 = r22 if gb == 22 else 0
-    g28 = r28 if gb == 28 else 0
-    a11 = r11 != 0
-    a16 = r16 != 0
-    a19 = r19 != 0
-    a24 = r24 != 0
-    a25 = g25 != 0
-    a29 = g29 != 0
-    a30 = g30 != 0
-    a31 = r31 != 0
-    a32 = r32 != 0
-    a33 = r33 != 0
-    a34 = g34 != 0
-    a35 = r35 != 0
-    k2 = r2
-    if k2 and (a19 or a24 or a25 or a31 or a32 or a33):
-        k2 = 0
-    k3 = r3
-    if k3 and (a31 or a32):
-        k3 = 0
-    k4 = r4
-    if k4 and (a19 or a31 or a32):
-        k4 = 0
-    k5 = r5
-    if k5 and (a34):
-        k5 = 0
-    k6 = r6
-    if k6 and (a34):
-        k6 = 0
-    k10 = r10
-    if k10 and (a11 or a16 or a31):
-        k10 = 0
-    k12 = r12
-    if k12 and (a31):
-        k12 = 0
-    k17 = r17
-    if k17 and (a29 or a30):
-        k17 = 0
-    k20 = r20
-    if k20 and (a25 or a35):
-        k20 = 0
-    if k2 != r2:
-        r[2] = k2
-    if k3 != r3:
-        r[3] = k3
-    if k4 != r4:
-        r[4] = k4
-    if k5 != r5:
-        r[5] = k5
-    if k6 != r6:
-        r[6] = k6
-    if g9 != r9:
-        r[9] = g9
-    if k10 != r10:
-        r[10] = k10
-    if k12 != r12:
-        r[12] = k12
-    if k17 != r17:
-        r[17] = k17
-    if g18 != r18:
-        r[18] = g18
-    if k20 != r20:
-        r[20] = k20
-    if g21 != r21:
-        r[21] = g21
-    if g22 != r22:
-        r[22] = g22
-    if g23 != r23:
-        r[23] = g23
-    if g25 != r25:
-        r[25] = g25
-    if g26 != r26:
-        r[26] = g26
-    if g27 != r27:
-        r[27] = g27
-    if g28 != r28:
-        r[28] = g28
-    if g29 != r29:
-        r[29] = g29
-    if g30 != r30:
-        r[30] = g30
-    if g34 != r34:
-        r[34] = g34
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[36]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
+                best_fired.append((35, r35))
+                if r35 > 0:
+                    best_counted.append((rows[35], r35))
+    return best, best_fired, best_counted
 
 
 def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
-        values: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
     h: Hit | None
     win = hand.win
     nflowers = len(hand.flowers)
@@ -5205,7 +4132,8 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
     r3 = 1 if win is FLOWERS and nflowers == 7 else 0
     best = -1
     best_total = 0
-    best_found: list[tuple[int, int]] = []
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
     for number, arrangement in enumerate(candidates):
         facts: Facts | None = None
         gb = 2 if r2 else -1
@@ -5228,61 +4156,36 @@ def taiwan_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], wait
         total += values[4]
         if best < 0 or total > best_total:
             best, best_total = number, total
-            best_found = []
+            best_fired = []
+            best_counted = []
             if r0:
-                best_found.append((0, r0))
+                best_fired.append((0, r0))
+                if r0 > 0:
+                    best_counted.append((rows[0], r0))
             if r1:
-                best_found.append((1, r1))
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
             if r2:
-                best_found.append((2, r2))
+                best_fired.append((2, r2))
+                if g2 > 0:
+                    best_counted.append((rows[2], g2))
             if r3:
-                best_found.append((3, r3))
-    return best, best_found
+                best_fired.append((3, r3))
+                if g3 > 0:
+                    best_counted.append((rows[3], g3))
+    return best, best_fired, best_counted
 
 
-def taiwan_flower_win_counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],
-            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:
-    r = [0] * 4
-    for i, c in fired:
-        r[i] = c
-    r2 = r[2]
-    r3 = r[3]
-    gb = 2 if r2 else -1
-    gv = values[2] * r2
-    if r3 and (gb < 0 or values[3] * r3 > gv):
-        gb = 3
-        gv = values[3] * r3
-    g2 = r2 if gb == 2 else 0
-    g3 = r3 if gb == 3 else 0
-    if g2 != r2:
-        r[2] = g2
-    if g3 != r3:
-        r[3] = g3
-    total = 0
-    for i, _ in fired:
-        f = r[i]
-        if f > 0:
-            total += values[i] * f
-    consoled = -1
-    total += values[4]
-    found: list[tuple[AwardRule, int]] = []
-    if consoled < 0:
-        for i, _ in fired:
-            f = r[i]
-            if f > 0:
-                found.append((rows[i], f))
-    return found
-
-
-#: The functions above by the digest of their source (named ``evaluate`` and ``counted``).
-PREBUILT: dict[str, tuple[Evaluate, Count]] = {
-    "dc0b36d9780d9e08": (fourwinds_ordinary, fourwinds_ordinary_counted),
-    "0d3873087217d776": (fourwinds_flower_win, fourwinds_flower_win_counted),
-    "6dd528909ec07145": (hefen_ordinary, hefen_ordinary_counted),
-    "61ad63c1fa273093": (hefen_flower_win, hefen_flower_win_counted),
-    "e9e3b5925ee67448": (lrc_ordinary, lrc_ordinary_counted),
-    "5908b22ec4f39a27": (mcr_ordinary, mcr_ordinary_counted),
-    "c1d483e5c273fe26": (mcr_flower_win, mcr_flower_win_counted),
-    "3eaa870938eee422": (taiwan_ordinary, taiwan_ordinary_counted),
-    "bc50fe2bb928df68": (taiwan_flower_win, taiwan_flower_win_counted),
+#: The functions above by the digest of their source (named ``evaluate``).
+PREBUILT: dict[str, Evaluate] = {
+    "f03cc78267a146e6": fourwinds_ordinary,
+    "c0e6c05d6d166228": fourwinds_flower_win,
+    "72c6973f3b90b182": hefen_ordinary,
+    "b3be074669f64341": hefen_flower_win,
+    "85bc4c121e99bff1": lrc_ordinary,
+    "87cbe414fe9c467a": mcr_ordinary,
+    "b7d4c6ad4ca96bd6": mcr_flower_win,
+    "37208f1c29501eb0": taiwan_ordinary,
+    "5e1bf9f2fa101a21": taiwan_flower_win,
 }

@@ -28,16 +28,14 @@ from mjscore.scoring.ruleset import AwardRule
 from mjscore.tiles import SEATS as SEATS  # re-exported, as Facts
 from mjscore.tiles import Tile
 
-#: (index of the winning arrangement, the rows it fired with their counts).
-Found = tuple[int, list[tuple[int, int]]]
+#: (index of the winning arrangement, the rows it fired with their counts, the rows counted with
+#: their counts: groups, replacements and the consolation applied).
+Found = tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]
 #: A generated evaluator: the hand, its arrangements and wait set, the rows' pattern functions and
-#: bound arguments, and the totalling code's values (:attr:`mjscore.scoring.totals.Totaller.values`).
+#: bound arguments, the totalling code's values (:attr:`mjscore.scoring.totals.Totaller.values`),
+#: the rows and the consolation rows.
 Evaluate = Callable[[Hand, Sequence[Arrangement | None], tuple[Tile, ...], Sequence[Pattern],
-                     Sequence[tuple[Any, ...]], list[int]], Found]
-#: A generated evaluator's counted rows: from the fired rows, the values, the rows and the
-#: consolation rows, the rows counted with their counts.
-Count = Callable[[list[tuple[int, int]], list[int], tuple[AwardRule, ...], tuple[AwardRule, ...]],
-                 list[tuple[AwardRule, int]]]
+                     Sequence[tuple[Any, ...]], list[int], tuple[AwardRule, ...], tuple[AwardRule, ...]], Found]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ highest value down, each row still counted drops the rows it replaces and cuts t
 reduces, then the consolation award (Chicken Hand), then the base. The code is made from the
 table's structure (which rows share a group, replace or reduce which); the values it reads (the
 rows' points, the base, a consolation's total and points) are :attr:`Totaller.values`, passed in,
-so that a table whose values change runs the same code. The engine's Award path and this one must
+so that a table whose values change runs the same code. It also writes the listing of an
+arrangement's fired and counted rows from the same resolved counts, which the evaluator runs for
+its best arrangement (:meth:`Totaller.listed`). The engine's Award path and this one must
 agree; ``tests/test_compiled.py`` and ``tests/test_totals_generated.py`` hold them to it.
 
 "From the highest value down" is an order known only at run time, but it only matters between a
@@ -21,7 +23,7 @@ cycle (after the n-th pass the first n of them in value order are decided, whate
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from mjscore.scoring.ruleset import AwardRule, Ruleset
 
@@ -81,27 +83,17 @@ class Totaller:
         lines.append("total = 0")
         for row in range(self.size):
             lines += [f"if {self.final(row)} > 0:", f"    total += values[{row}] * {self.final(row)}"]
-        lines += self._consoled(lambda row: self.final(row))
-        return lines
-
-    def _consoled(self, final: Callable[[int], str]) -> list[str]:
-        """Given ``total`` (the rows', without the base) and each row's final count (named by
-        ``final``), set ``consoled`` and ``total`` (the base included)."""
-        lines = ["consoled = -1"]
+        # the consolation: it replaces a total (without the base) of exactly its values[when]
+        lines.append("consoled = -1")
         for number, ignore in enumerate(self.ignores):
             when = self.size + 1 + 2 * number
             lines.append("kept = 0")
             for row in ignore:
-                lines += [f"if {final(row)} > 0:", f"    kept += values[{row}] * {final(row)}"]
+                lines += [f"if {self.final(row)} > 0:", f"    kept += values[{row}] * {self.final(row)}"]
             lines += [f"if consoled < 0 and total - kept == values[{when}]:", f"    consoled = {number}",
                       f"    total = kept + values[{when + 1}]"]
         lines.append(f"total += values[{self.size}]")
         return lines
-
-    def _read(self) -> set[int]:
-        """The rows whose counts :meth:`_resolved` reads or sets."""
-        actors = {i for i in range(self.size) if self.replaces[i] or self.reduces[i]}
-        return self._grouped() | self._targets() | actors
 
     def _resolved(self) -> list[str]:
         """Statements that set each row's :meth:`final` count from the counts ``r0``, ``r1``, ...:
@@ -137,31 +129,24 @@ class Totaller:
                           f"    if k{row} < 0:", f"        k{row} = 0"]
         return [line for text in lines for line in text.splitlines()]
 
-    def counted_source(self) -> str:
-        """The source of ``def counted(fired, values, rows, consolations)``: the rows counted, with
-        their counts, from an arrangement's fired rows, in the order of the awards the engine makes
-        from them (the consolation row last): what the score's total, payments and minimum are made of."""
-        # The counts go into a list by row, the rows the resolution reads come out of it and their
-        # final counts go back in; the total and the rows counted are then read over the fired rows.
-        read = sorted(self._read())
-        lines = ["def counted(fired: list[tuple[int, int]], values: list[int], rows: tuple[AwardRule, ...],",
-                 "            consolations: tuple[AwardRule, ...]) -> list[tuple[AwardRule, int]]:",
-                 f"    r = [0] * {self.size}", "    for i, c in fired:", "        r[i] = c",
-                 *(f"    r{row} = r[{row}]" for row in read),
-                 *("    " + line for line in self._resolved()),
-                 *(f"    if {self.final(row)} != r{row}:\n        r[{row}] = {self.final(row)}"
-                   for row in read if self.final(row) != f"r{row}"),
-                 "    total = 0", "    for i, _ in fired:", "        f = r[i]", "        if f > 0:",
-                 "            total += values[i] * f",
-                 *("    " + line for line in self._consoled(lambda row: f"r[{row}]")),
-                 "    found: list[tuple[AwardRule, int]] = []", "    if consoled < 0:", "        for i, _ in fired:",
-                 "            f = r[i]", "            if f > 0:", "                found.append((rows[i], f))"]
+    def listed(self, fired: str, counted: str) -> list[str]:
+        """Statements that, after :meth:`resolution`, list the arrangement's rows: ``fired``, the
+        rows it fired (index, count), and ``counted``, the rows counted with their counts (the
+        ``rows[i]`` of ``rows``, the consolation's of ``consolations``), both in table order, the
+        consolation row last: the order of the awards the engine makes from them, and what the
+        score's total, payments and minimum are made of. The compiled evaluator lists its best
+        arrangement's rows so, where the resolved counts are still its locals."""
+        lines = [f"{fired} = []", f"{counted} = []"]
+        for row in range(self.size):
+            final = self.final(row)
+            lines += [f"if r{row}:", f"    {fired}.append(({row}, r{row}))",
+                      f"    if {final} > 0:", f"        {counted}.append((rows[{row}], {final}))"]
         for number, ignore in enumerate(self.ignores):
-            lines.append(f"    if consoled == {number}:")
-            lines += [f"        if r[{row}] > 0:\n            found.append((rows[{row}], r[{row}]))" for row in ignore]
-            lines.append(f"        found.append((consolations[{number}], 1))")
-        lines.append("    return found")
-        return "\n".join(lines) + "\n"
+            lines += [f"if consoled == {number}:", f"    {counted} = []"]
+            for row in ignore:
+                lines += [f"    if {self.final(row)} > 0:", f"        {counted}.append((rows[{row}], {self.final(row)}))"]
+            lines.append(f"    {counted}.append((consolations[{number}], 1))")
+        return lines
 
 
 def _components(nodes: list[int], before: dict[int, list[int]]) -> list[list[int]]:
