@@ -6,12 +6,12 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mjscore
 from mjscore import Hand, WinRole
-from mjscore.arrangements import arrangements
+from mjscore.arrangements import Tally, _tally_tiles, arrangements, tally_of
 from mjscore.sampling import random_winning_hand
 from mjscore.tiles import HAND_TILES, ORPHANS, Tile, parse_tiles
 
@@ -112,3 +112,32 @@ def test_a_claimed_tile_leaves_its_set_exposed() -> None:
 def test_tiles_parse_to_the_same_hand_in_any_order() -> None:
     assert hand("EE 456s 111s 789p 456p 12m", "3m") == hand("12m 456p 789p 111s 456s EE", "3m")
     assert parse_tiles("EE") == (Tile.parse("E"), Tile.parse("E"))
+
+
+def _tally_fields(tally: Tally) -> tuple[int, ...]:
+    return (tally.total, tally.most, tally.odd, tally.mask, tally.honours, tally.key0, tally.key1, tally.key2,
+            tally.key3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(HAND_TILES), max_size=17), st.sampled_from(HAND_TILES))
+def test_a_tally_counts_what_it_is_given_and_grows_by_one_tile(tiles: list[Tile], extra: Tile) -> None:
+    # The tally every shape reads: its fields written out here from the counts themselves.
+    counts = [0] * len(HAND_TILES)
+    for tile in tiles:
+        counts[tile.index] += 1
+    assume(max(counts) <= 4)  # a hand holds at most four of a kind (a block key keeps three bits a kind)
+    tally = tally_of(counts)
+    assert tally.counts() == counts
+    assert [tally.count(i) for i in range(len(counts))] == counts
+    assert tally.total == len(tiles)
+    assert tally.most == max(counts)
+    assert tally.odd == sum(1 for n in counts if n % 2)
+    assert tally.mask == sum(1 << i for i, n in enumerate(counts) if n)
+    assert tally.honours == sum(counts[27:])
+    assert _tally_fields(_tally_tiles(tuple(tiles))) == _tally_fields(tally)
+    if counts[extra.index] < 4:
+        grown = list(counts)
+        grown[extra.index] += 1
+        assert _tally_fields(tally.plus(extra.index)) == _tally_fields(tally_of(grown))
+        assert _tally_fields(_tally_tiles(tuple(tiles), extra)) == _tally_fields(tally_of(grown))
