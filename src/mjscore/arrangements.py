@@ -340,15 +340,6 @@ def _register(shape: Shape) -> None:
 # The regular shape: sets and one pair.
 
 
-def _total(counts: tuple[int, ...]) -> int:
-    """The number of tiles counted (a plain loop: ``sum`` goes through the iterator protocol even
-    in the compiled build)."""
-    total = 0
-    for count in counts:
-        total += count
-    return total
-
-
 @cache
 def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
     """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
@@ -377,42 +368,64 @@ BLOCKS: Final[tuple[tuple[int, int, bool], ...]] = ((0, 9, True), (9, 18, True),
 
 class Block:
     """What the regular shape asks of one block's counts (one suit's, or the honours'), worked out
-    once for each block and counts and kept (:func:`block`): a hand costs one look-up a block.
+    for each block and counts once and kept (:func:`block`): a hand costs one look-up a block.
 
-    ``sets``: every division of the block into sets, as groups of the hand. ``pairs``: for each kind
-    of it held twice or more, in order, that pair and the divisions of the rest into sets (only those
-    with a division). ``fits``: whether the block can take its part of a regular hand: sets only for
-    a multiple of three tiles, sets and the pair for two over one; a block of one over fits never."""
+    ``fits``: whether the block can take its part of a regular hand: sets only for a multiple of
+    three tiles, sets and the pair for two over one; a block of one over fits never (:func:`_fits`,
+    on the packed counts). :meth:`sets`: every division of the block into sets, as groups of the
+    hand. :meth:`pairs`: for each kind of it held twice or more, in order, that pair and the
+    divisions of the rest into sets (only those with a division). The divisions are made when first
+    asked for: the wait set asks only whether blocks fit."""
 
-    __slots__ = ("number", "key", "size", "sets", "pairs", "fits", "_completions")
+    __slots__ = ("number", "key", "size", "fits", "_sets", "_pairs", "_completions")
 
     number: int
     key: int
     size: int
-    sets: tuple[tuple[RawGroup, ...], ...]
-    pairs: tuple[tuple[RawGroup, tuple[tuple[RawGroup, ...], ...]], ...]
     fits: bool
+    _sets: tuple[tuple[RawGroup, ...], ...] | None
+    _pairs: tuple[tuple[RawGroup, tuple[tuple[RawGroup, ...], ...]], ...] | None
     _completions: tuple[int, ...] | None
 
     def __init__(self, number: int, key: int) -> None:
-        start, end, chows = BLOCKS[number]
-        counts = tuple(key >> (3 * offset) & 7 for offset in range(end - start))
         self.number = number
         self.key = key
-        self.size = _total(counts)
-        self.sets = _block_sets(counts, start, chows)
-        pairs = []
-        for offset, count in enumerate(counts):
-            if count >= 2:
-                rest = list(counts)
-                rest[offset] -= 2
-                divisions = _block_sets(tuple(rest), start, chows)
-                if divisions:
-                    pairs.append((_PAIRS[start + offset], divisions))
-        self.pairs = tuple(pairs)
-        remainder = self.size % 3
-        self.fits = bool(self.sets) if remainder == 0 else bool(self.pairs) if remainder == 2 else False
+        size = 0
+        while key:
+            size += key & 7
+            key >>= 3
+        self.size = size
+        self.fits = _fits(number, self.key)
+        self._sets = None
+        self._pairs = None
         self._completions = None
+
+    def _counts(self) -> tuple[int, ...]:
+        start, end, _ = BLOCKS[self.number]
+        return tuple(self.key >> (3 * offset) & 7 for offset in range(end - start))
+
+    def sets(self) -> tuple[tuple[RawGroup, ...], ...]:
+        found = self._sets
+        if found is None:
+            start, _, chows = BLOCKS[self.number]
+            found = self._sets = _block_sets(self._counts(), start, chows)
+        return found
+
+    def pairs(self) -> tuple[tuple[RawGroup, tuple[tuple[RawGroup, ...], ...]], ...]:
+        found = self._pairs
+        if found is None:
+            start, _, chows = BLOCKS[self.number]
+            counts = self._counts()
+            pairs = []
+            for offset, count in enumerate(counts):
+                if count >= 2:
+                    rest = list(counts)
+                    rest[offset] -= 2
+                    divisions = _block_sets(tuple(rest), start, chows)
+                    if divisions:
+                        pairs.append((_PAIRS[start + offset], divisions))
+            found = self._pairs = tuple(pairs)
+        return found
 
     def completions(self) -> tuple[int, ...]:
         """The kinds (of the hand) one more of which makes this block fit."""
@@ -420,9 +433,54 @@ class Block:
         if found is None:
             start, end, _ = BLOCKS[self.number]
             found = tuple(start + offset for offset in range(end - start)
-                          if self.key >> (3 * offset) & 7 < 4 and block(self.number, self.key + (1 << 3 * offset)).fits)
+                          if self.key >> (3 * offset) & 7 < 4 and _fits(self.number, self.key + (1 << 3 * offset)))
             self._completions = found
         return found
+
+
+def _fits(number: int, key: int) -> bool:
+    """Whether block ``number`` holding the counts packed in ``key`` can take its part of a regular
+    hand (see :class:`Block`), found on the packed counts without listing the divisions."""
+    chows = number < 3
+    size = 0
+    rest = key
+    while rest:
+        size += rest & 7
+        rest >>= 3
+    remainder = size % 3
+    if remainder == 0:
+        return _sets_fit(key, chows)
+    if remainder == 1:
+        return False
+    shift = 0
+    rest = key
+    while rest:
+        if rest & 7 >= 2 and _sets_fit(key - (2 << shift), chows):
+            return True
+        rest >>= 3
+        shift += 3
+    return False
+
+
+_SETS_FIT: Final[dict[int, bool]] = {}
+
+
+def _sets_fit(key: int, chows: bool) -> bool:
+    """Whether the counts packed in ``key`` divide into pungs (and chows, if ``chows``): the lowest
+    kind held must begin a pung or a chow. Kept for each key."""
+    if not key:
+        return True
+    slot = key << 1 | (1 if chows else 0)
+    found = _SETS_FIT.get(slot)
+    if found is None:
+        shift = 0
+        while not key >> shift & 7:
+            shift += 3
+        found = key >> shift & 7 >= 3 and _sets_fit(key - (3 << shift), chows)
+        if not found and chows and key >> (shift + 3) & 7 and key >> (shift + 6) & 7:
+            found = _sets_fit(key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6)), chows)
+        _SETS_FIT[slot] = found
+    return found
 
 
 _KEPT_BLOCKS: Final[dict[int, Block]] = {}
@@ -459,7 +517,7 @@ def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = 
 
 def _sets_of(counts: list[int]) -> list[Grouping]:
     """Every division of ``counts`` into sets only (no pair)."""
-    per_block = [b.sets for b in _blocks(counts)]
+    per_block = [b.sets() for b in _blocks(counts)]
     return _joined(per_block) if all(per_block) else []
 
 
@@ -499,9 +557,9 @@ def _regular(blocks: list[Block]) -> list[Grouping]:
             return []
     if pair_block < 0:
         return []
-    per_block = [b.sets for b in blocks]
+    per_block = [b.sets() for b in blocks]
     found: list[Grouping] = []
-    for pair, divisions in blocks[pair_block].pairs:
+    for pair, divisions in blocks[pair_block].pairs():
         per_block[pair_block] = divisions
         found.extend(_joined(per_block, (pair,)))
     return found
