@@ -6,12 +6,12 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import mjscore
 from mjscore import Hand, WinRole
-from mjscore.arrangements import Tally, _tally_tiles, arrangements, tally_of
+from mjscore.arrangements import Block, Tally, _tally_tiles, arrangements, tally_of
 from mjscore.sampling import random_winning_hand
 from mjscore.tiles import HAND_TILES, ORPHANS, Tile, parse_tiles
 
@@ -141,3 +141,22 @@ def test_a_tally_counts_what_it_is_given_and_grows_by_one_tile(tiles: list[Tile]
         grown[extra.index] += 1
         assert _tally_fields(tally.plus(extra.index)) == _tally_fields(tally_of(grown))
         assert _tally_fields(_tally_tiles(tuple(tiles), extra)) == _tally_fields(tally_of(grown))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(min_value=0, max_value=3), st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9))
+@example(0, [3, 3, 3, 0, 0, 0, 0, 0, 0])  # 111222333: three pungs, or three chows
+@example(1, [3, 1, 1, 0, 0, 0, 0, 0, 0])  # 11123: the pair and a chow
+@example(2, [1, 1, 0, 0, 0, 0, 0, 0, 0])  # 12: two over three, but no pair
+@example(3, [3, 1, 1, 0, 0, 0, 0, 0, 0])  # honours make no chow
+@example(0, [0, 0, 0, 0, 0, 0, 1, 1, 1])  # 789: the last chow of a suit
+def test_a_block_fits_when_it_has_the_divisions_a_regular_hand_needs(number: int, counts: list[int]) -> None:
+    # Block.fits is found on the packed counts; the divisions are listed separately: they must agree.
+    if number == 3:
+        counts = counts[:7]
+    key = sum(count << 3 * offset for offset, count in enumerate(counts))
+    found = Block(number, key)
+    size = sum(counts)
+    assert found.size == size
+    expected = bool(found.sets()) if size % 3 == 0 else bool(found.pairs()) if size % 3 == 2 else False
+    assert found.fits == expected
