@@ -43,18 +43,25 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
     from mjscore.rulesets.keep import cached
-    from mjscore.scoring.ruleset import load_ruleset
 
     # Loaded and validated once per install and version of the file, then kept (mjscore.rulesets.keep).
-    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), load_ruleset)
+    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), _load)
+
+
+def _load(path: Path) -> Ruleset:
+    """The complete ruleset file at ``path``, loaded and validated: the rule-file models are
+    imported here, when a shipped ruleset is not kept yet (issue 13: start-up)."""
+    from mjscore.scoring.loading import load_ruleset
+
+    return load_ruleset(path)
 
 
 def load_ruleset_file(path: Path) -> Ruleset:
     """A club's ruleset file (docs/ruleset-files.md): a complete table, or one that says
     ``extends = "lrc"`` (a shipped id) and changes rows by id or adds new ones. Its id is its own,
     never a shipped one's. Raises :class:`RulesetError` naming the file, the line and the key."""
+    from mjscore.scoring.loading import ruleset_from_data
     from mjscore.scoring.rulefiles import fail, read_rule_file
-    from mjscore.scoring.ruleset import ruleset_from_data
 
     data, source = read_rule_file(path, "ruleset")
     header = data.get("ruleset")
