@@ -150,3 +150,14 @@ def test_the_table_commands_still_open_the_database(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "club.db").exists()
+
+
+def test_main_collects_again_once_the_command_is_imported() -> None:
+    """``main()`` turns the garbage collector off while the command line is read and the command's
+    modules import; the command itself runs with collection on, the imported objects frozen out of it."""
+    code = ("import gc, sys\nimport mjscore.interfaces.cli.app\ncli = sys.modules['mjscore.interfaces.cli.app']\n"
+            "@cli.app.command('probe')\ndef probe() -> None:\n    print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+            "cli.COMMANDS['probe'] = cli.Entry('app', 'Probe.')\nsys.argv = ['mjscore', 'probe']\ncli.main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

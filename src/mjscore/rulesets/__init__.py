@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 DEFAULT_RULESET = "lrc"
 
 
+@cache
 def _shipped() -> Traversable:
     """The folder of the shipped TOML files (importlib.resources: also inside a zipped install)."""
     from importlib import resources
@@ -33,8 +34,7 @@ def _shipped() -> Traversable:
 
 def available() -> tuple[str, ...]:
     """The ids of the rulesets shipped with mjscore, e.g. ``('lrc',)``."""
-    folder = _shipped()
-    return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
+    return tuple(sorted(f.name.removesuffix(".toml") for f in _shipped().iterdir() if f.name.endswith(".toml")))
 
 
 @cache
@@ -104,7 +104,7 @@ def preset(name: str) -> Path:
 def presets() -> tuple[str, ...]:
     """The names of the presets shipped with mjscore, e.g. ``('taiwan-cap24', ...)``."""
     folder = _shipped().joinpath("presets")
-    return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
+    return tuple(sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml")))
 
 
 def house_rules_file(path: Path, ruleset_id: str) -> Path:
