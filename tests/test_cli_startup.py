@@ -89,6 +89,7 @@ def test_a_scoring_command_imports_its_own_module_and_no_other_command(arguments
     assert {"mjscore.hand", "mjscore.rulesets", "mjscore.scoring.ruleset"} <= modules
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="platformdirs reads XDG_CACHE_HOME on Linux")
 @pytest.mark.parametrize("arguments", [SCORE, WAITS], ids=["score", "waits"])
 def test_a_kept_ruleset_is_scored_without_the_rule_file_models(arguments: list[str], tmp_path: Path) -> None:
     """The first run loads LRC's file (the rule-file models, ``mjscore.scoring.loading``) and keeps

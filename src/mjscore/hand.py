@@ -79,9 +79,9 @@ class Replacement(StrEnum):
 
 
 def _empty() -> list[Any]:
-    """The default of a list field: a new empty list. (``default_factory=list`` is the same list, but
-    pydantic reads a factory's signature, and a builtin's is parsed from its text with ``tokenize``,
-    whose first use compiles its patterns: 4 ms of every command that reads a record.)"""
+    """The default of a list field: a new empty list. (``default_factory=list`` would make the same,
+    but pydantic reads a factory's signature, and a builtin's is parsed from its text with
+    ``tokenize``, whose first use compiles its patterns: 4 ms of every command that reads a record.)"""
     return []
 
 
