@@ -95,3 +95,17 @@ def test_the_console_script_exits_2_on_bad_input() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
 
+
+
+def test_the_text_sheet_shows_names_as_written(tmp_path: Path) -> None:
+    """A club's award name is printed as the club wrote it: ``:rose:`` stays text (rich's emoji
+    codes are off, as the web app shows the name), in the table and in the ruleset's name line."""
+    club = tmp_path / "club.toml"
+    club.write_text('[ruleset]\nid = "rose_club"\nextends = "lrc"\n'
+                    'name = { en = "Rose :rose: club", zh-Hans = "玫瑰", zh-Hant = "玫瑰" }\n'
+                    '[[award]]\nid = "dragon_pong"\nname = { en = "Pong :dragon: of Dragons", zh-Hans = "龙", zh-Hant = "龍" }\n',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["score", EXAMPLE, "--ruleset-file", str(club)])
+    assert result.exit_code == 0, result.output
+    assert "Rose :rose: club" in result.stdout and "Pong :dragon: of Dragons" in result.stdout
+    assert "\U0001f339" not in result.stdout and "\U0001f409" not in result.stdout

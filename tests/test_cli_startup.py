@@ -6,6 +6,7 @@ the commands that use them, and a command's module only when it runs (``cli/app.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,11 +36,13 @@ SCORE = ["score", "123m 456m 789p 234s 777s 9p", "--win-tile", "9p", "--win", "s
 WAITS = ["waits", "123m 456m 789p 234s 777s 9p"]
 
 
-def _imported(arguments: list[str], tmp_path: Path, status: int = 0) -> set[str]:
-    """The modules ``mjscore ARGUMENTS`` has imported when it exits (with ``status``)."""
+def _imported(arguments: list[str], tmp_path: Path, status: int = 0, cache: Path | None = None) -> set[str]:
+    """The modules ``mjscore ARGUMENTS`` has imported when it exits (with ``status``); ``cache``: the
+    user's cache folder it keeps the shipped rulesets in (platformdirs reads ``XDG_CACHE_HOME``)."""
     listing = tmp_path / "modules.txt"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache is not None else None
     done = subprocess.run([sys.executable, "-c", _RUN, str(listing), *arguments], capture_output=True, text=True,
-                          check=False)
+                          check=False, env=env)
     assert done.returncode == status, done.stderr[-2000:]
     return set(listing.read_text(encoding="utf-8").split())
 
@@ -84,6 +87,19 @@ def test_a_scoring_command_imports_its_own_module_and_no_other_command(arguments
                 "mjscore.interfaces.importers", "mjscore.interfaces.batch_dask", "mjscore.sampling", "matplotlib", "dask")
     assert not sorted(m for m in modules if m.startswith(unneeded))
     assert {"mjscore.hand", "mjscore.rulesets", "mjscore.scoring.ruleset"} <= modules
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="platformdirs reads XDG_CACHE_HOME on Linux")
+@pytest.mark.parametrize("arguments", [SCORE, WAITS], ids=["score", "waits"])
+def test_a_kept_ruleset_is_scored_without_the_rule_file_models(arguments: list[str], tmp_path: Path) -> None:
+    """The first run loads LRC's file (the rule-file models, ``mjscore.scoring.loading``) and keeps
+    it (``mjscore.rulesets.keep``); the next takes the kept ruleset and imports none of them."""
+    cache = tmp_path / "cache"
+    models = {"mjscore.scoring.loading", "mjscore.scoring.rulefiles"}
+    assert models <= _imported(arguments, tmp_path, cache=cache)
+    kept = _imported(arguments, tmp_path, cache=cache)
+    assert "mjscore.scoring.engine" in kept
+    assert not sorted(kept & models)
 
 
 def test_importing_mjscore_imports_nothing_until_a_name_is_used() -> None:
@@ -135,3 +151,14 @@ def test_the_table_commands_still_open_the_database(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "club.db").exists()
+
+
+def test_main_collects_again_once_the_command_is_imported() -> None:
+    """``main()`` turns the garbage collector off while the command line is read and the command's
+    modules import; the command itself runs with collection on, the imported objects frozen out of it."""
+    code = ("import gc, sys\nimport mjscore.interfaces.cli.app\ncli = sys.modules['mjscore.interfaces.cli.app']\n"
+            "@cli.app.command('probe')\ndef probe() -> None:\n    print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+            "cli.COMMANDS['probe'] = cli.Entry('app', 'Probe.')\nsys.argv = ['mjscore', 'probe']\ncli.main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

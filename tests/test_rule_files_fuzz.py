@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import mjscore
 from mjscore.scoring.house_rules import house_rules_schema
+from mjscore.scoring.loading import ruleset_file_schema, ruleset_from_data
 from mjscore.scoring.rulefiles import Source
-from mjscore.scoring.ruleset import ruleset_file_schema, ruleset_from_data
 
 ROOT = Path(__file__).resolve().parents[1]
 LRC = tomllib.loads((ROOT / "src" / "mjscore" / "rulesets" / "lrc.toml").read_text(encoding="utf-8"))

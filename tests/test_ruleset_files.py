@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 import mjscore
 from mjscore.interfaces.cli import app
 from mjscore.scoring.house_rules import house_rules_schema
+from mjscore.scoring.loading import ruleset_file_schema
 from mjscore.scoring.rulefiles import MAX_BYTES
-from mjscore.scoring.ruleset import ruleset_file_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "src" / "mjscore" / "rulesets").glob("*.toml"))

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from mjscore.rulesets import available, keep
-from mjscore.scoring.ruleset import Ruleset, load_ruleset
+from mjscore.scoring.loading import load_ruleset
+from mjscore.scoring.ruleset import Ruleset
 
 SHIPPED = Path(keep.__file__).parent
 

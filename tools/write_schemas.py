@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from mjscore.scoring.house_rules import house_rules_schema
-from mjscore.scoring.ruleset import ruleset_file_schema
+from mjscore.scoring.loading import ruleset_file_schema
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

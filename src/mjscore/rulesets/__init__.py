@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 DEFAULT_RULESET = "lrc"
 
 
+@cache
 def _shipped() -> Traversable:
     """The folder of the shipped TOML files (importlib.resources: also inside a zipped install)."""
     from importlib import resources
@@ -33,8 +34,7 @@ def _shipped() -> Traversable:
 
 def available() -> tuple[str, ...]:
     """The ids of the rulesets shipped with mjscore, e.g. ``('lrc',)``."""
-    folder = _shipped()
-    return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
+    return tuple(sorted(f.name.removesuffix(".toml") for f in _shipped().iterdir() if f.name.endswith(".toml")))
 
 
 @cache
@@ -43,18 +43,25 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
     from mjscore.rulesets.keep import cached
-    from mjscore.scoring.ruleset import load_ruleset
 
     # Loaded and validated once per install and version of the file, then kept (mjscore.rulesets.keep).
-    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), load_ruleset)
+    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), _load)
+
+
+def _load(path: Path) -> Ruleset:
+    """The complete ruleset file at ``path``, loaded and validated: the rule-file models are
+    imported here, when a shipped ruleset is not kept yet (issue 13: start-up)."""
+    from mjscore.scoring.loading import load_ruleset
+
+    return load_ruleset(path)
 
 
 def load_ruleset_file(path: Path) -> Ruleset:
     """A club's ruleset file (docs/ruleset-files.md): a complete table, or one that says
     ``extends = "lrc"`` (a shipped id) and changes rows by id or adds new ones. Its id is its own,
     never a shipped one's. Raises :class:`RulesetError` naming the file, the line and the key."""
+    from mjscore.scoring.loading import ruleset_from_data
     from mjscore.scoring.rulefiles import fail, read_rule_file
-    from mjscore.scoring.ruleset import ruleset_from_data
 
     data, source = read_rule_file(path, "ruleset")
     header = data.get("ruleset")
@@ -97,7 +104,7 @@ def preset(name: str) -> Path:
 def presets() -> tuple[str, ...]:
     """The names of the presets shipped with mjscore, e.g. ``('taiwan-cap24', ...)``."""
     folder = _shipped().joinpath("presets")
-    return tuple(sorted(Path(str(f)).stem for f in folder.iterdir() if str(f).endswith(".toml")))
+    return tuple(sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml")))
 
 
 def house_rules_file(path: Path, ruleset_id: str) -> Path:

@@ -34,8 +34,9 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, Tag, ValidationError
 
+from mjscore.scoring.loading import Points, Settings, setting_kinds
 from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
-from mjscore.scoring.ruleset import AwardRule, Points, Ruleset, Settings, TablePaymentRule, setting_kinds
+from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
 
 
 class AwardSetting(StrictModel):

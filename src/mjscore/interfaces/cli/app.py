@@ -66,6 +66,7 @@ class LazyCommands(TyperGroup):
     def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] in COMMANDS:
             self.commands[args[0]] = load_command(args[0])
+            _collect_from_here()
         return super().resolve_command(ctx, args)
 
 
@@ -129,16 +130,31 @@ def main() -> None:
     are printed as one ``error:`` line with status 2, like every other bad input, rather than as
     Click's framed panel; ``mjscore`` alone prints the help.
 
+    The garbage collector is off while the command line is read and the command's modules are
+    imported (:func:`_collect_from_here` turns it on again before the command runs): the libraries'
+    modules, classes and schemas live as long as the process, and collections walking them again
+    and again as they are made were about 4 ms of ``mjscore score`` (issue 13: start-up).
+
     It ends the process (SystemExit), and freezes the process's objects out of the garbage collector
     first (:func:`gc.freeze`): the interpreter's exit would otherwise walk every object of the
     libraries imported (Typer, pydantic, rich) for cycles to free just before the process returns
     all of its memory anyway, about 50 ms of a scoring command's CPU (issue 13: start-up). Objects
     are still freed as their references go; only finalizers of objects in cycles may not run at
     exit, which Python never promises (``object.__del__``) and no command relies on."""
+    gc.disable()
     try:
         _run()
     finally:
         gc.freeze()
+
+
+def _collect_from_here() -> None:
+    """Once the command's modules are imported: what exists now is frozen out of the collector
+    (:func:`gc.freeze`; the imported modules are never garbage), and collection is on again, if
+    :func:`main` turned it off, for the command itself (``serve`` and ``batch`` run for long)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _run() -> None:

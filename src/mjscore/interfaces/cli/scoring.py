@@ -1,14 +1,18 @@
 """``mjscore score``, ``mjscore waits`` and ``mjscore rulesets``: scoring from the command line.
 
-Rich, which lays out the text tables, is imported by the functions that print them: a command
-asked for ``--format json`` does without it (issue 13: start-up)."""
-
-from __future__ import annotations
+What one command needs is imported by it (issue 13: start-up): rich, which lays out the text
+tables, by the functions that print them (a command asked for ``--format json`` does without it),
+and the score sheet by ``score`` (``waits`` makes none). The module has no ``from __future__ import
+annotations``: Typer reads the commands' annotations, and each one written as a string would be
+compiled when the command is built. Rich prints the text as it is, without turning ``:name:`` into
+an emoji (``emoji=False``): an award's name or an echoed input is shown as written, as the web app
+shows it, and rich's table of emoji codes is not loaded.
+"""
 
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -21,8 +25,10 @@ from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
-from mjscore.scoring.sheet import Row, Scope, Sheet, score_json, sheet
 from mjscore.tiles import Tile
+
+if TYPE_CHECKING:
+    from mjscore.scoring.sheet import Row, Sheet
 
 HandArgument = Annotated[
     str | None,
@@ -155,6 +161,8 @@ def score_command(
         result = score(parsed, _ruleset_for(parsed, house_rules, ruleset_file))
     except MjscoreError as error:
         raise _fail(str(error)) from None
+    from mjscore.scoring.sheet import score_json, sheet
+
     if output is Format.json:
         typer.echo(json.dumps(score_json(result, lang.value), ensure_ascii=False, indent=2))
     else:
@@ -186,7 +194,7 @@ def waits_command(
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     words = catalogue()[lang.value]
     if not results:
         console.print(f"{words['waits']}: {words['none']}")
@@ -238,7 +246,7 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
     table = Table(box=box.SIMPLE)
@@ -269,20 +277,22 @@ def _tiles(tiles: tuple[Tile, ...]) -> str:
     return "".join(t.unicode for t in tiles)
 
 
-def _row_tiles(row: Row, lang: str) -> str:
+def _row_tiles(row: "Row", lang: str) -> str:
     """The tiles behind an award row: its sets, or "the whole hand" for an award on all of it."""
+    from mjscore.scoring.sheet import Scope
+
     if row.scope is Scope.HAND:
         return label("whole_hand", lang)
     return " ".join(_tiles(s) for s in row.sets)
 
 
-def _print_sheet(shown: Sheet, lang: str) -> None:
+def _print_sheet(shown: "Sheet", lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     words = catalogue()[lang]
     rules = shown.ruleset
 

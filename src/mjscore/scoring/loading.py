@@ -1,0 +1,655 @@
+"""A ruleset file: its schema, and its loading into a :class:`~mjscore.scoring.ruleset.Ruleset`.
+
+The file is validated data: its declared schema is the strict pydantic models below
+(:class:`RulesetFile`, :class:`ClubRulesetFile`, published as ``docs/ruleset.schema.json``), and each
+row's ``params`` are checked when the file loads against its pattern's signature and annotations.
+A file that does not hold is refused in one line naming the file, the line and the key
+(:mod:`mjscore.scoring.rulefiles`).
+
+The models are a module of their own, imported when a file is loaded: a shipped ruleset kept by
+:mod:`mjscore.rulesets.keep` is scored without them (issue 13: start-up). House rules
+(:mod:`mjscore.scoring.house_rules`) share their settings (:class:`Settings`).
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import inspect
+import re
+import sys
+import types
+from collections.abc import Mapping
+from dataclasses import replace
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar, get_type_hints
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Strict,
+    StringConstraints,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
+
+from mjscore.arrangements import SHAPES
+from mjscore.hand import Replacement, WinKind
+from mjscore.scoring import patterns_mcr, patterns_taiwan  # noqa: F401  (register the MCR and Taiwan patterns)
+from mjscore.scoring.patterns import PATTERNS, Pattern, bind
+from mjscore.scoring.payments import Direction
+from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
+from mjscore.scoring.ruleset import (
+    MAX_STAKE,
+    AwardRule,
+    Consolation,
+    ContextRule,
+    Names,
+    Ruleset,
+    TablePaymentRule,
+    read_stake,
+)
+
+# ---------------------------------------------------------------------------------------------
+# The schema of a ruleset file (strict: see mjscore.scoring.rulefiles)
+
+#: The most points (tai, fan) an award, a base, a limit or a minimum can be worth at a table.
+MAX_POINTS = 10_000
+#: Tiles in a set: no count of tiles on the table can pass it.
+MAX_TABLE_TILES = 144
+
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=60)]
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+Limit = Annotated[int, Field(ge=1, le=MAX_POINTS)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+LongText = Annotated[str, StringConstraints(min_length=1, max_length=1000)]
+ContextName = Literal["heavenly", "earthly", "ready_declared"]
+ROUND_WINDS = ("E", "S", "W", "N")
+
+
+def _custom(kind: str, problem: str) -> PydanticCustomError:
+    return PydanticCustomError(kind, "{problem}", {"problem": problem})
+
+
+def _known_shape(value: str) -> str:
+    if value not in SHAPES:
+        raise _custom("shape", f"must be a shape: {', '.join(SHAPES)}; not {value!r}")
+    return value
+
+
+def _known_pattern(value: str) -> str:
+    if value not in PATTERNS:
+        near = difflib.get_close_matches(value, sorted(PATTERNS), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise _custom("pattern", f"must be a pattern of the library (mjscore.scoring.patterns), not {value!r}{hint}")
+    return value
+
+
+def _round_wind(value: str) -> str:
+    if value not in ROUND_WINDS:
+        raise _custom("round_wind", f"{value!r} is not a round wind (E, S, W, N)")
+    return value
+
+
+Shape = Annotated[str, AfterValidator(_known_shape), WithJsonSchema({"type": "string", "enum": list(SHAPES)})]
+PatternName = Annotated[str, AfterValidator(_known_pattern), WithJsonSchema(
+    {"type": "string", "description": "A pattern of the library (mjscore.scoring.patterns, patterns_mcr)."})]
+RoundWind = Annotated[str, AfterValidator(_round_wind), WithJsonSchema({"type": "string", "enum": list(ROUND_WINDS)})]
+
+
+def _stake(value: Any) -> Decimal:
+    stake, problem = read_stake(value)
+    if problem:
+        raise _custom("stake", problem)
+    return stake
+
+
+Stake = Annotated[Decimal, PlainValidator(_stake), WithJsonSchema({
+    "anyOf": [{"type": "number", "minimum": 0, "maximum": int(MAX_STAKE)},
+              {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,6})?$"}],
+    "description": "The money one point is worth: a number, or a decimal number as text ('0.5')."})]
+
+
+def _by_type(value: Any) -> str | None:
+    """The branch of a setting that is a number, true/false, or a table (None: neither)."""
+    if isinstance(value, bool):
+        return "switch"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, dict):
+        return "table"
+    return None
+
+
+def setting_kinds(message: str) -> Discriminator:
+    """The branch picker of a setting that is a number, true/false or a table, by the value's type."""
+    return Discriminator(_by_type, custom_error_type="setting", custom_error_message=message)
+
+
+#: ``limit``: the most a hand scores, or ``false`` for none.
+LimitSetting = Annotated[
+    Annotated[Limit, Tag("number")] | Annotated[Literal[False], Tag("switch")],
+    setting_kinds("must be a number, or false for no limit")]
+#: ``minimum``: one number for every round, a table of round winds, or ``false`` for none.
+MinimumSetting = Annotated[
+    Annotated[Points, Tag("number")] | Annotated[Literal[False], Tag("switch")]
+    | Annotated[dict[RoundWind, Points], Tag("table")],
+    setting_kinds("must be a number, a table of round winds, or false for none")]
+
+
+class NamesRow(StrictModel):
+    """A name in English, Simplified and Traditional Chinese."""
+
+    en: Text
+    zh_hans: Text = Field(alias="zh-Hans")
+    zh_hant: Text = Field(alias="zh-Hant")
+
+    def names(self) -> Names:
+        return Names(self.en, self.zh_hans, self.zh_hant)
+
+
+class HelpRow(NamesRow):
+    """A sentence or two in English, Simplified and Traditional Chinese."""
+
+    en: LongText
+    zh_hans: LongText = Field(alias="zh-Hans")
+    zh_hant: LongText = Field(alias="zh-Hant")
+
+
+class ConsolationRow(StrictModel):
+    """Chicken Hand: replaces a pre-base total of exactly ``when_total`` (``ignore``: awards kept)."""
+
+    when_total: Points
+    ignore: list[Id] = []
+
+
+class ContextRow(StrictModel):
+    """What a record's ``heavenly``, ``earthly`` or ``ready_declared`` means in this ruleset: the
+    conditions a record that claims it must meet (docs/hand-format.md, Contexts that cannot happen)."""
+
+    name: Text = Field(description="The row's English name, e.g. 'Earthly Hand'.")
+    means: LongText = Field(description="What the claim is, for the refusal: 'a win on the dealer's first discard'.")
+    seat: Literal["dealer", "non_dealer"] | None = Field(None, description="Who can make the claim.")
+    win: list[Annotated[WinKind, Strict(False)]] | None = Field(None, description="The win kinds it allows.")
+    discarder: Literal["dealer"] | None = Field(None, description="Who gave the winning tile.")
+    max_discards: Annotated[int, Field(ge=0, le=MAX_TABLE_TILES)] | None = Field(
+        None, description="The most tiles discarded before the winning tile (the record's discards).")
+    declared_sets: Literal["none", "concealed_kongs", "any"] = Field(
+        "any", description="Declared sets allowed: none, only concealed kongs (no claimed set), or any.")
+    replacements: list[Annotated[Replacement, Strict(False)]] | None = Field(
+        None, description="The replacement draws it allows ([] for none).")
+
+    def rule(self) -> ContextRule:
+        return ContextRule(
+            self.name, self.means, self.seat, tuple(w.value for w in self.win) if self.win is not None else None,
+            self.discarder, self.max_discards, self.declared_sets,
+            tuple(r.value for r in self.replacements) if self.replacements is not None else None)
+
+
+class AwardRow(StrictModel):
+    """One ``[[award]]`` row: the award, its value and the pattern that detects it."""
+
+    id: Id
+    points: Points
+    name: NamesRow
+    help: HelpRow
+    source: LongText = Field(description="The source row it comes from.")
+    pattern: PatternName = "never"
+    params: dict[str, Any] = Field({}, description="The pattern's parameters, checked against its signature.")
+    group: Id | None = Field(None, description="An exclusive group: only its highest award counts.")
+    replaces: list[Id] = []
+    reduces: dict[Id, Annotated[int, Field(ge=1, le=16)]] = {}
+    shapes: list[Shape] = []
+    on_flower_win: bool = False
+    enabled: bool = True
+    consolation: ConsolationRow | None = None
+    dealer_payments_only: bool = Field(
+        False, description="A tai of a payment involving the dealer only (ruling 35: 莊家, 連莊), not of the hand.")
+
+
+class TablePaymentRow(StrictModel):
+    """One ``[[table_payment]]`` row: a payment settled at the table when it happens (ruling 5)."""
+
+    id: Id
+    amount: Points
+    name: NamesRow
+    help: HelpRow
+    source: LongText
+    pattern: PatternName | None = Field(None, description="Omitted: an event recorded when it happens.")
+    params: dict[str, Any] = {}
+    group: Id | None = None
+    direction: Annotated[Direction, Strict(False)] = Direction.COLLECT
+    enabled: bool = True
+    ends_hand: bool = Field(False, description="The event ends the hand being played, as a drawn hand does (ruling 43).")
+    dealer_only: bool = Field(False, description="Only the dealer can make this event happen (ruling 44).")
+
+
+class RulesetHeader(StrictModel):
+    """The ``[ruleset]`` table of a complete ruleset."""
+
+    id: Id
+    name: NamesRow
+    version: Text
+    unit: Annotated[str, StringConstraints(min_length=1, max_length=20)] = "points"
+    hand_size: Literal[13, 16]
+    shapes: Annotated[list[Shape], Field(min_length=1)]
+    base: Points = 0
+    base_name: NamesRow
+    settlement_bonus: Points = 0
+    minimum: dict[RoundWind, Points] | None = None
+    minimum_excludes: list[Id] = []
+    limit: Limit | None = None
+    instant_flower_win: Literal[7, 8] | None = None
+    stake: Stake = Decimal(1)
+    base_money: Stake = Field(Decimal(0), description="Money each payment of a hand carries besides its points (底).")
+    optional_shapes: list[Shape] = Field(
+        [], description="Shapes that win only while an enabled award is restricted to them (a house rule's).")
+    dealer_keeps_deal_on_win: bool = True
+    dealer_keeps_deal_on_draw: bool = False
+    streak_counts_draws: bool = Field(False, description="A drawn hand that keeps the deal adds one to the streak.")
+    context: dict[ContextName, ContextRow] = {}
+
+
+class RulesetFile(StrictModel):
+    """A complete ruleset file (``src/mjscore/rulesets/*.toml``)."""
+
+    model_config = ConfigDict(title="complete ruleset")
+    ruleset: RulesetHeader
+    award: Annotated[list[AwardRow], Field(min_length=1)]
+    table_payment: list[TablePaymentRow] = []
+
+
+class Settings(StrictModel):
+    """The settings a club's ruleset file or a house-rules file can change (absent: kept)."""
+
+    base: Points | None = Field(None, description="The base added to every winning hand.")
+    limit: LimitSetting | None = Field(None, description="The most a hand can score; false: no limit.")
+    stake: Stake | None = Field(None, description="The money one point (tai) is worth at this table.")
+    base_money: Stake | None = Field(None, description="The money each payment of a hand carries besides its points (底).")
+    minimum: MinimumSetting | None = Field(
+        None, description="The minimum to win: one number, a table of round winds (the others kept), or false: none.")
+    dealer_keeps_deal_on_win: bool | None = None
+    dealer_keeps_deal_on_draw: bool | None = None
+    streak_counts_draws: bool | None = None
+
+    def changes(self, rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
+        """The changes to ``rules`` (keyword arguments of :func:`dataclasses.replace`) and a note of each."""
+        changes: dict[str, Any] = {}
+        notes: list[str] = []
+        if self.base is not None:
+            changes["base"] = self.base
+            notes.append(f"base = {self.base}")
+        if self.limit is not None:
+            changes["limit"] = None if self.limit is False else self.limit
+            notes.append(f"limit = {'none' if self.limit is False else self.limit}")
+        if self.stake is not None:
+            changes["stake"] = self.stake
+            notes.append(f"stake = {self.stake}")
+        if self.base_money is not None:
+            changes["base_money"] = self.base_money
+            notes.append(f"base_money = {self.base_money}")
+        for switch in ("dealer_keeps_deal_on_win", "dealer_keeps_deal_on_draw", "streak_counts_draws"):
+            value = getattr(self, switch)
+            if value is not None:
+                changes[switch] = value
+                notes.append(f"{switch} = {'true' if value else 'false'}")
+        if self.minimum is not None:
+            changes["minimum"] = minimum = _minimum(self.minimum, rules.minimum)
+            notes.append("minimum = " + (", ".join(f"{s} {p}" for s, p in minimum.items()) if minimum else "none"))
+        return changes, notes
+
+
+def _minimum(value: int | Literal[False] | Mapping[str, int], current: Mapping[str, int] | None) -> dict[str, int] | None:
+    """The new minimum to win: one number for every round, ``false`` for none, or a table of round
+    winds that changes the rounds it names and keeps the ``current`` ladder for the others."""
+    if value is False:
+        return None
+    if isinstance(value, int):
+        return {seat: value for seat in ROUND_WINDS}
+    kept = dict(current or {})
+    return {seat: value[seat] if seat in value else kept[seat] for seat in ROUND_WINDS if seat in value or seat in kept}
+
+
+class ClubHeader(Settings):
+    """The ``[ruleset]`` table of a club's file that ``extends`` a shipped ruleset: its own id, and
+    the settings it changes (absent: the extended ruleset's)."""
+
+    id: Id = Field(description="The club ruleset's own id (not a shipped ruleset's).")
+    extends: Id = Field(description="The shipped ruleset it changes, e.g. 'lrc'.")
+    name: NamesRow | None = None
+    version: Text | None = Field(None, description="The club's version; the result's version adds the extended one's.")
+    base_name: NamesRow | None = None
+    settlement_bonus: Points | None = None
+    minimum_excludes: list[Id] | None = None
+    instant_flower_win: Literal[7, 8, False] | None = None
+    context: dict[ContextName, ContextRow] | None = Field(None, description="Replaces the contexts it names.")
+
+
+class AwardChange(StrictModel):
+    """An ``[[award]]`` row of a club's file: a change to the row of that id (the keys given), or
+    a new award (then ``points``, ``name``, ``help`` and ``source`` are needed)."""
+
+    id: Id
+    points: Points | None = None
+    name: NamesRow | None = None
+    help: HelpRow | None = None
+    source: LongText | None = None
+    pattern: PatternName | None = Field(None, description="A new pattern; its params are then the row's own (or none).")
+    params: dict[str, Any] | None = None
+    group: Id | None = None
+    replaces: list[Id] | None = None
+    reduces: dict[Id, Annotated[int, Field(ge=1, le=16)]] | None = None
+    shapes: list[Shape] | None = None
+    on_flower_win: bool | None = None
+    enabled: bool | None = None
+    consolation: ConsolationRow | None = None
+
+
+class TablePaymentChange(StrictModel):
+    """A ``[[table_payment]]`` row of a club's file: a change to the row of that id, or a new one."""
+
+    id: Id
+    amount: Points | None = None
+    name: NamesRow | None = None
+    help: HelpRow | None = None
+    source: LongText | None = None
+    pattern: PatternName | None = None
+    params: dict[str, Any] | None = None
+    group: Id | None = None
+    direction: Annotated[Direction, Strict(False)] | None = None
+    enabled: bool | None = None
+
+
+class ClubRulesetFile(StrictModel):
+    """A club's ruleset file: ``extends`` a shipped ruleset and changes or adds rows by id."""
+
+    model_config = ConfigDict(title="club ruleset (extends a shipped one)")
+    ruleset: ClubHeader
+    award: list[AwardChange] = []
+    table_payment: list[TablePaymentChange] = []
+
+
+def ruleset_file_schema() -> dict[str, Any]:
+    """The JSON Schema of ruleset files (``docs/ruleset.schema.json``): complete, or extending."""
+    schema = TypeAdapter(RulesetFile | ClubRulesetFile).json_schema()
+    return {**schema, "title": "mjscore ruleset file",
+            "description": "A ruleset's TOML table: complete (src/mjscore/rulesets/*.toml), or a club's file that extends "
+                           "a shipped ruleset (docs/ruleset-files.md)."}
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading: the validated rows become the ruleset's values
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    """Read a complete ruleset's TOML table; raise :class:`RulesetError` naming the file, the line
+    and the key that are wrong. (A club's file that ``extends`` a shipped ruleset is read by the
+    catalogue's :func:`mjscore.rulesets.load_ruleset_file`.)"""
+    data, source = read_rule_file(path, "ruleset")
+    return ruleset_from_data(data, source)
+
+
+def ruleset_from_data(data: Mapping[str, Any], source: Source, base: Ruleset | None = None) -> Ruleset:
+    """The ruleset of a file's table: a complete one, or one that extends ``base`` (the file's
+    ``extends``; its rows change ``base``'s by id or add new ones)."""
+    if base is None:
+        header = data.get("ruleset")
+        if isinstance(header, Mapping) and "extends" in header:
+            fail(source, ("ruleset", "extends"), "a shipped ruleset cannot extend another", "ruleset", 1)
+        return _complete(_validated(RulesetFile, data, source), data, source)
+    return _extended(_validated(ClubRulesetFile, data, source), data, source, base)
+
+
+@cache
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema()
+
+
+def _subject(data: Any, loc: Loc) -> tuple[str, int]:
+    """How an error names the part of the file it is in ("award calling", "ruleset"), and how
+    many parts of ``loc`` that covers."""
+    if len(loc) >= 2 and loc[0] in ("award", "table_payment") and isinstance(loc[1], int):
+        rows = data.get(loc[0]) if isinstance(data, Mapping) else None
+        row = rows[loc[1]] if isinstance(rows, list) and loc[1] < len(rows) else None
+        name = row.get("id") if isinstance(row, Mapping) else None
+        kind = "award" if loc[0] == "award" else "table payment"
+        named = isinstance(name, str) and re.fullmatch(ID_PATTERN, name) is not None
+        return f"{kind} {name if named else '#' + str(loc[1] + 1)}", 2
+    if len(loc) >= 2 and loc[0] == "ruleset":
+        return "ruleset", 1
+    return "", 0
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validated(model: type[Model], data: Any, source: Source, at: Loc = (), file_data: Any = None) -> Model:
+    """``data`` validated by ``model``, or the one-line error of its first problem. ``at`` is where
+    ``data`` sits in the file (a merged row of a club's file), ``file_data`` the file's table."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        loc, problem = first_error(error, data, _schema(model))
+        full = (*at, *loc)
+        subject, covered = _subject(data if file_data is None else file_data, full)
+        fail(source, full, problem, subject, covered)
+
+
+def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Ruleset:
+    meta = file.ruleset
+    awards = tuple(_award(row, ("award", index), source, data) for index, row in enumerate(file.award))
+    payments = tuple(_table_payment(row, ("table_payment", index), source, data)
+                     for index, row in enumerate(file.table_payment))
+    rules = Ruleset(
+        id=meta.id, name=meta.name.names(), version=meta.version, unit=meta.unit, hand_size=meta.hand_size,
+        shapes=tuple(meta.shapes), base=meta.base, base_name=meta.base_name.names(), awards=awards,
+        table_payments=payments, settlement_bonus=meta.settlement_bonus, minimum=meta.minimum,
+        minimum_excludes=tuple(meta.minimum_excludes), limit=meta.limit, instant_flower_win=meta.instant_flower_win,
+        stake=meta.stake, base_money=meta.base_money, optional_shapes=tuple(meta.optional_shapes),
+        dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win, dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
+        streak_counts_draws=meta.streak_counts_draws, contexts={name: row.rule() for name, row in meta.context.items()},
+    )
+    _check_references(rules, source, data, None)
+    return rules
+
+
+def _extended(club: ClubRulesetFile, data: Mapping[str, Any], source: Source, base: Ruleset) -> Ruleset:
+    """``base`` with the club file's changes: rows changed by id or added (at the end, in the
+    file's order), settings changed; its own id, and a version that says what it extends."""
+    meta = club.ruleset
+    awards: dict[str, AwardRule] = {a.id: a for a in base.awards}
+    payments: dict[str, TablePaymentRule] = {p.id: p for p in base.table_payments}
+    locs: dict[str, Loc] = {}
+    for index, given in enumerate(data.get("award", [])):
+        loc: Loc = ("award", index)
+        merged = _merged(given, _award_row(awards[given["id"]]) if given["id"] in awards else None, loc, locs, source, data)
+        row = _validated(AwardRow, merged, source, loc, data)
+        awards[row.id] = _award(row, loc, source, data)
+    for index, given in enumerate(data.get("table_payment", [])):
+        loc = ("table_payment", index)
+        old = _payment_row(payments[given["id"]]) if given["id"] in payments else None
+        payment = _validated(TablePaymentRow, _merged(given, old, loc, locs, source, data), source, loc, data)
+        payments[payment.id] = _table_payment(payment, loc, source, data)
+    changes, _ = meta.changes(base)
+    for name in ("settlement_bonus", "minimum_excludes", "instant_flower_win"):
+        value = getattr(meta, name)
+        if value is not None:
+            changes[name] = tuple(value) if isinstance(value, list) else (None if value is False else value)
+    if meta.base_name is not None:
+        changes["base_name"] = meta.base_name.names()
+    if meta.context is not None:
+        changes["contexts"] = {**base.contexts, **{name: row.rule() for name, row in meta.context.items()}}
+    version = f"{meta.version} (extends {base.id}: {base.version})" if meta.version else f"extends {base.id}: {base.version}"
+    rules = replace(base, id=meta.id, name=meta.name.names() if meta.name else base.name, version=version,
+                    awards=tuple(awards.values()), table_payments=tuple(payments.values()), overrides=(), **changes)
+    _check_references(rules, source, data, {k.split(":", 1)[1]: v for k, v in locs.items() if k.startswith("award:")})
+    return rules
+
+
+def _merged(given: Mapping[str, Any], old: Mapping[str, Any] | None, loc: Loc, locs: dict[str, Loc], source: Source,
+            data: Any) -> dict[str, Any]:
+    """A club file's row ``given`` at ``loc`` merged onto the ``old`` row of its id (None: a new
+    row); a new pattern takes the row's own params (or none), not the old pattern's."""
+    key = f"{loc[0]}:{given['id']}"
+    if key in locs:
+        fail(source, (*loc, "id"), "is changed by an earlier row of this file too", *_subject(data, loc))
+    locs[key] = loc
+    merged = {**old, **given} if old is not None else dict(given)
+    if "pattern" in given and "params" not in given:
+        merged.pop("params", None)
+    return merged
+
+
+def _award_row(rule: AwardRule) -> dict[str, Any]:
+    """The row of a ruleset's award, as its file would write it (a club's change is merged on it)."""
+    row: dict[str, Any] = {
+        "id": rule.id, "points": rule.points, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
+        "source": rule.source, "pattern": rule.pattern, "params": dict(rule.params), "replaces": list(rule.replaces),
+        "reduces": dict(rule.reduces), "shapes": list(rule.shapes), "on_flower_win": rule.on_flower_win,
+        "enabled": rule.enabled, "dealer_payments_only": rule.dealer_payments_only}
+    if rule.group is not None:
+        row["group"] = rule.group
+    if rule.consolation is not None:
+        row["consolation"] = {"when_total": rule.consolation.when_total, "ignore": list(rule.consolation.ignore)}
+    return row
+
+
+def _payment_row(rule: TablePaymentRule) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "id": rule.id, "amount": rule.amount, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
+        "source": rule.source, "params": dict(rule.params), "direction": rule.direction.value, "enabled": rule.enabled,
+        "ends_hand": rule.ends_hand, "dealer_only": rule.dealer_only}
+    for key in ("pattern", "group"):
+        if getattr(rule, key) is not None:
+            row[key] = getattr(rule, key)
+    return row
+
+
+def _award(row: AwardRow, loc: Loc, source: Source, data: Any) -> AwardRule:
+    function, arguments, params = _bind(row.pattern, row.params, loc, source, data)
+    consolation = Consolation(row.consolation.when_total, tuple(row.consolation.ignore)) if row.consolation else None
+    return AwardRule(
+        id=row.id, points=row.points, name=row.name.names(), help=row.help.names(), source=row.source,
+        pattern=row.pattern, params=params, group=row.group, replaces=tuple(row.replaces), reduces=dict(row.reduces),
+        shapes=tuple(row.shapes), on_flower_win=row.on_flower_win, enabled=row.enabled, consolation=consolation,
+        dealer_payments_only=row.dealer_payments_only, function=function, arguments=arguments)
+
+
+def _table_payment(row: TablePaymentRow, loc: Loc, source: Source, data: Any) -> TablePaymentRule:
+    function, arguments, params = _bind(row.pattern or "never", row.params, loc, source, data)
+    return TablePaymentRule(
+        id=row.id, amount=row.amount, name=row.name.names(), help=row.help.names(), source=row.source,
+        pattern=row.pattern, params=params, group=row.group, direction=row.direction, enabled=row.enabled,
+        ends_hand=row.ends_hand, dealer_only=row.dealer_only, function=function, arguments=arguments)
+
+
+_STRICT = ConfigDict(strict=True)
+
+
+@cache
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    """A strict validator of ``annotation``, one per annotation: the patterns' parameters share a few
+    types (``int``, ``list[str]``...; 7 for LRC's 50 parameters), and building a validator is what
+    costs when a ruleset loads (issue 13: start-up)."""
+    return TypeAdapter(annotation, config=_STRICT)
+
+
+@cache
+def _written_annotations(module_name: str) -> dict[str, dict[str, str]]:
+    """The parameter annotations of each function of the module ``module_name``, as its source
+    writes them; empty if the source is not beside the module. Parsed once per module: a compiled
+    build reads a ruleset's 50 patterns from two modules (parsing the source for each pattern took
+    half a second of the compiled build's first LRC load)."""
+    module = sys.modules[module_name]
+    source = Path(module.__file__ or "").with_name(module_name.rsplit(".", 1)[-1] + ".py")
+    if not source.is_file():
+        return {}
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    return {node.name: {arg.arg: ast.unparse(arg.annotation) for arg in node.args.args + node.args.kwonlyargs
+                        if arg.annotation is not None}
+            for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def _source_hints(function: Pattern) -> dict[str, Any]:
+    """The annotations of ``function`` read from its module's source: a function compiled by mypyc
+    keeps none at run time, and without them a compiled build would accept a parameter of the
+    wrong type that the pure-Python build refuses. Empty if the source is not beside the module."""
+    written = _written_annotations(function.__module__).get(function.__name__)
+    if written is None:
+        return {}
+    return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=vars(sys.modules[function.__module__]))
+
+
+@cache
+def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
+    """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
+    whether it is required (it has no default)."""
+    function = PATTERNS[pattern]
+    hints = get_type_hints(function) or _source_hints(function)
+    found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
+    for parameter in list(inspect.signature(function).parameters.values())[1:]:
+        found[parameter.name] = (_adapter(hints.get(parameter.name, Any)), parameter.default is inspect.Parameter.empty)
+    return found
+
+
+def _bind(pattern: str, params: Mapping[str, Any], loc: Loc, source: Source,
+          data: Any) -> tuple[Pattern, tuple[Any, ...], dict[str, Any]]:
+    """The pattern's function, its arguments and the checked ``params``: every key a parameter of
+    the function, every required parameter given, every value of the parameter's annotated type."""
+    expected = _parameters(pattern)
+    subject, covered = _subject(data, loc)
+    checked: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in expected:
+            near = difflib.get_close_matches(key, list(expected), n=1)
+            takes = f"pattern {pattern} takes {', '.join(expected) or 'no parameters'}"
+            fail(source, (*loc, "params", key),
+                 f"unknown key {key!r} ({takes}{'; did you mean ' + repr(near[0]) + '?' if near else ''})", subject, covered)
+        adapter, _ = expected[key]
+        try:
+            checked[key] = adapter.validate_python(value)
+        except ValidationError as error:
+            inner, problem = first_error(error, value, adapter.json_schema())
+            fail(source, (*loc, "params", key, *inner), problem, subject, covered)
+    for key, (_, required) in expected.items():
+        if required and key not in params:
+            fail(source, (*loc, "params", key), f"missing key {key!r} (pattern {pattern} needs it)", subject, covered)
+    function, arguments = bind(pattern, checked)
+    return function, arguments, checked
+
+
+def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc] | None) -> None:
+    """Every award id used once; every id an award refers to (replaces, reduces, a consolation's
+    ignore, the minimum's excludes) an award of the ruleset. ``locs``: where a club's file wrote
+    its rows (None: a complete file, whose rows are the ruleset's, in order)."""
+    seen: set[str] = set()
+    ids = {a.id for a in rules.awards}
+    for index, award in enumerate(rules.awards):
+        loc = ("award", index) if locs is None else locs.get(award.id, ("ruleset",))
+        subject, covered = _subject(data, loc)
+        if award.id in seen:
+            fail(source, (*loc, "id"), "is used by an earlier award too", subject, covered)
+        seen.add(award.id)
+        for key, others in (("replaces", award.replaces), ("reduces", tuple(award.reduces)),
+                            ("consolation", award.consolation.ignore if award.consolation else ())):
+            for other in others:
+                if other not in ids:
+                    fail(source, (*loc, key), f"is not an award of this ruleset: {other!r}", subject, covered)
+    for other in rules.minimum_excludes:
+        if other not in ids:
+            fail(source, ("ruleset", "minimum_excludes"), f"is not an award of this ruleset: {other!r}", "ruleset", 1)
+    payment_ids = [p.id for p in rules.table_payments]
+    for index, payment in enumerate(rules.table_payments):
+        if payment_ids.count(payment.id) > 1:
+            fail(source, ("table_payment", index, "id"), "is used by another table payment too",
+                 *_subject(data, ("table_payment", index)))
