@@ -1,14 +1,15 @@
 """Arrangements and waits: every way the tiles of a hand divide into the shapes a ruleset allows.
 
-A *shape* is a function from the concealed tile counts (winning tile included) to the groupings of
-those tiles: the regular shape is sets and one pair; irregular shapes (Nico Nico, the orphan hands,
-MCR's seven pairs and knitted hands) are registered beside it and named by the rulesets that allow
-them. An :class:`Arrangement` is one grouping of the whole hand, declared melds included, together
-with the group the winning tile completed and its role there (edge, closed, two-sided, pair, pung).
-A hand with two ways to place its winning tile has one arrangement for each (ruling 1).
+A *shape* (:class:`Shape`) divides the concealed tiles (winning tile included), counted once into a
+:class:`Tally`, into groupings: the regular shape is sets and one pair; irregular shapes (Nico Nico,
+the orphan hands, MCR's seven pairs and knitted hands) are registered beside it (:data:`SHAPES`) and
+named by the rulesets that allow them. An :class:`Arrangement` is one grouping of the whole hand,
+declared melds included, together with the group the winning tile completed and its role there
+(edge, closed, two-sided, pair, pung). A hand with two ways to place its winning tile has one
+arrangement for each (ruling 1).
 
-The regular division is computed per suit and cached, so the many calls made while finding waits
-cost a dictionary look-up each.
+The regular shape is worked out per block (a suit, or the honours) and kept (:class:`Block`), so the
+many questions asked while finding waits cost a dictionary look-up each.
 """
 
 from __future__ import annotations
