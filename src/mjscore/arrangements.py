@@ -391,12 +391,8 @@ class Block:
     def __init__(self, number: int, key: int) -> None:
         self.number = number
         self.key = key
-        size = 0
-        while key:
-            size += key & 7
-            key >>= 3
-        self.size = size
-        self.fits = _fits(number, self.key)
+        self.size = _size(key)
+        self.fits = _fits(number, key)
         self._sets = None
         self._pairs = None
         self._completions = None
@@ -443,12 +439,7 @@ def _fits(number: int, key: int) -> bool:
     """Whether block ``number`` holding the counts packed in ``key`` can take its part of a regular
     hand (see :class:`Block`), found on the packed counts without listing the divisions."""
     chows = number < 3
-    size = 0
-    rest = key
-    while rest:
-        size += rest & 7
-        rest >>= 3
-    remainder = size % 3
+    remainder = _size(key) % 3
     if remainder == 0:
         return _sets_fit(key, chows)
     if remainder == 1:
@@ -461,6 +452,15 @@ def _fits(number: int, key: int) -> bool:
         rest >>= 3
         shift += 3
     return False
+
+
+def _size(key: int) -> int:
+    """The number of tiles counted in a packed key."""
+    size = 0
+    while key:
+        size += key & 7
+        key >>= 3
+    return size
 
 
 _SETS_FIT: Final[dict[int, bool]] = {}
