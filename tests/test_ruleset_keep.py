@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from mjscore.rulesets import available, keep
+from mjscore.scoring import compiled
 from mjscore.scoring.loading import load_ruleset
 from mjscore.scoring.ruleset import Ruleset
 
@@ -122,3 +123,33 @@ def test_an_entry_left_for_a_month_is_deleted_when_another_is_written(kept: Path
     os.utime(month_old, (time.time() - days, time.time() - days))
     keep.cached("fourwinds", SHIPPED / "fourwinds.toml", load_ruleset)
     assert sorted(p.name for p in kept.iterdir()) == sorted([recent.name, keep.entry_path("fourwinds").name])
+
+
+@pytest.mark.parametrize("ruleset_id", available())
+def test_a_kept_ruleset_brings_its_compiled_evaluators(ruleset_id: str, kept: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entry keeps the ruleset's prebuilt evaluators with it: read back, they are the evaluators
+    of the ruleset read, and no source is generated for them (the first score's digest lookup)."""
+    path = SHIPPED / f"{ruleset_id}.toml"
+    first = compiled.evaluator(keep.cached(ruleset_id, path, load_ruleset))
+    assert first.ordinary.prebuilt and first.flower_win.prebuilt  # else the entry keeps none
+    monkeypatch.setattr(compiled, "evaluator_source", _no_source)
+    again = keep.cached(ruleset_id, path, _not_loaded)
+    found = compiled.evaluator(again)
+    assert (found.ordinary.function, found.flower_win.function) == (first.ordinary.function, first.flower_win.function)
+    assert found.ordinary.rules == tuple(rule for rule in again.evaluated)
+    assert all(a is b for a, b in zip(found.ordinary.rules, again.evaluated, strict=True))
+    assert found.flower_win.rules == tuple(rule for rule in again.evaluated if rule.on_flower_win)
+
+
+def test_kept_evaluators_of_other_rows_are_not_taken(kept: Path) -> None:
+    """An evaluator is taken only for the very rows it was made from: one of LRC offered for MCR
+    is ignored, and MCR's own is made."""
+    lrc = keep.cached("lrc", SHIPPED / "lrc.toml", load_ruleset)
+    mcr = load_ruleset(SHIPPED / "mcr.toml")
+    compiled.adopt(mcr, compiled.evaluator(lrc))
+    assert compiled.evaluator(mcr).ordinary.rules == tuple(mcr.evaluated)
+
+
+def _no_source(*_: object) -> str:
+    raise AssertionError("the evaluator's source was generated, not kept")

@@ -12,6 +12,10 @@ loaded :class:`~mjscore.scoring.ruleset.Ruleset` is kept pickled in the user's c
   edited module or a new install loads the files afresh;
 - the versions of Python and pydantic (which validates the file).
 
+Beside the ruleset the entry keeps its compiled evaluators (:func:`mjscore.scoring.compiled.portable`:
+where they are the prebuilt functions, which pickle by name), so that the first score of a process
+does not generate their source again to find them by its digest.
+
 A kept ruleset whose key differs is not used: the file is loaded and validated as before and the
 entry replaced. Each install has its own entry per ruleset (named by the package's folder), so two
 installs of one user (a pure and a compiled build) do not replace each other's; an entry not
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mjscore.scoring.compiled import Compiled
     from mjscore.scoring.ruleset import Ruleset
 
 #: The package's folder: its modules (and those of ``scoring/``) are part of every key.
@@ -75,6 +80,7 @@ def entry_path(ruleset_id: str) -> Path:
 def cached(ruleset_id: str, path: Path, load: Callable[[Path], Ruleset]) -> Ruleset:
     """The shipped ruleset ``ruleset_id`` of the TOML file ``path``: the kept one if its key is the
     file's and the code's, else ``load(path)`` (which validates the file), kept for the next process."""
+    from mjscore.scoring.compiled import adopt, portable
     from mjscore.scoring.ruleset import Ruleset
 
     try:
@@ -83,11 +89,12 @@ def cached(ruleset_id: str, path: Path, load: Callable[[Path], Ruleset]) -> Rule
         return load(path)
     entry = entry_path(ruleset_id)
     found = _read(entry)
-    if isinstance(found, tuple) and len(found) == 2 and found[0] == wanted and isinstance(found[1], Ruleset) \
+    if isinstance(found, tuple) and len(found) == 3 and found[0] == wanted and isinstance(found[1], Ruleset) \
             and found[1].id == ruleset_id:
+        adopt(found[1], found[2])
         return found[1]
     rules = load(path)
-    _write(entry, (wanted, rules))
+    _write(entry, (wanted, rules, portable(rules)))
     return rules
 
 
@@ -100,7 +107,7 @@ def _read(entry: Path) -> object:
         return None
 
 
-def _write(entry: Path, kept: tuple[str, Ruleset]) -> None:
+def _write(entry: Path, kept: tuple[str, Ruleset, Compiled | None]) -> None:
     """Keep ``kept`` in ``entry``, whole or not at all (written aside, then renamed into place)."""
     import tempfile  # a miss only
 

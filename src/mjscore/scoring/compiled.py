@@ -99,11 +99,48 @@ def evaluator(rules: Ruleset) -> Compiled:
     """The compiled evaluator of ``rules``, made on first use and kept while the ruleset lives."""
     found = _CACHE.get(id(rules))
     if found is None:
-        found = Compiled(_compile(rules, flower_win=False), _compile(rules, flower_win=True),
-                         tuple(rule for rule in rules.table_payments if rule.enabled and rule.pattern is not None))
-        _CACHE[id(rules)] = found
-        weakref.finalize(rules, _CACHE.pop, id(rules), None)
+        found = Compiled(_compile(rules, flower_win=False), _compile(rules, flower_win=True), _implied(rules))
+        _remember(rules, found)
     return found
+
+
+def portable(rules: Ruleset) -> Compiled | None:
+    """The compiled evaluator of ``rules`` where it can be kept in a file with the ruleset
+    (:mod:`mjscore.rulesets.keep`): where both functions are the prebuilt ones, which pickle by
+    name. An interpreted function (a stale :mod:`~mjscore.scoring.evaluators`) is made afresh."""
+    found = evaluator(rules)
+    return found if found.ordinary.prebuilt and found.flower_win.prebuilt else None
+
+
+def adopt(rules: Ruleset, found: object) -> None:
+    """Take ``found``, kept in a file with ``rules`` (:mod:`mjscore.rulesets.keep`, read back
+    in one piece with them), as the compiled evaluator of ``rules``: the first score of a process
+    then makes no source and no digest (issue 13: start-up). Ignored unless it is a
+    :class:`Compiled` of these very rows (the kept entry's key already says the ruleset file and
+    mjscore's code are the ones it was made with)."""
+    if isinstance(found, Compiled) and id(rules) not in _CACHE and found.implied_payments == _implied(rules) \
+            and _same_rows(found.ordinary.rules, _rows(rules, flower_win=False)) \
+            and _same_rows(found.flower_win.rules, _rows(rules, flower_win=True)):
+        _remember(rules, found)
+
+
+def _remember(rules: Ruleset, found: Compiled) -> None:
+    _CACHE[id(rules)] = found
+    weakref.finalize(rules, _CACHE.pop, id(rules), None)
+
+
+def _rows(rules: Ruleset, flower_win: bool) -> tuple[AwardRule, ...]:
+    """The rows an evaluator of ``rules`` evaluates, in table order: all of them, or those that
+    count on an instant flower win."""
+    return tuple(rule for rule in rules.evaluated if rule.on_flower_win or not flower_win)
+
+
+def _implied(rules: Ruleset) -> tuple[TablePaymentRule, ...]:
+    return tuple(rule for rule in rules.table_payments if rule.enabled and rule.pattern is not None)
+
+
+def _same_rows(found: Sequence[AwardRule], wanted: Sequence[AwardRule]) -> bool:
+    return len(found) == len(wanted) and all(a is b for a, b in zip(found, wanted, strict=True))
 
 
 def _form(rule: AwardRule) -> Form | None:
@@ -274,7 +311,7 @@ _NAMESPACE: dict[str, Any] = {**NAMES, "Hand": Hand, "Arrangement": Arrangement,
 
 
 def _compile(rules: Ruleset, flower_win: bool) -> Evaluator:
-    rows = tuple(a for a in rules.evaluated if a.on_flower_win or not flower_win)
+    rows = _rows(rules, flower_win)
     totals = Totaller(rules, rows, flower_win)
     source = evaluator_source(rows, totals)
     key = digest(source)
