@@ -32,6 +32,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import mjscore
 from mjscore.sampling import random_winning_hand
@@ -163,31 +164,44 @@ def riichi_figures(count: int) -> None:
     except ImportError:
         print("riichi: the mahjong package is not installed (pip install mahjong); no comparison")
         return
-    rng = random.Random(11)
+    def riichi_inputs(rng: random.Random) -> list[tuple[list[int], int, Any]]:
+        inputs = []
+        while len(inputs) < count:
+            hand = random_winning_hand(rng, hand_size=13, one_suit_chance=0.0)
+            tiles = [t.index for t in hand.all_tiles]
+            if hand.melds or max(tiles.count(i) for i in tiles) > 4:
+                continue
+            seen: dict[int, int] = {}
+            as_136 = []
+            for index in tiles:  # the same 34 kinds in the same order; copies 0-3 of each
+                as_136.append(index * 4 + seen.get(index, 0))
+                seen[index] = seen.get(index, 0) + 1
+            inputs.append((as_136, as_136[-1], HandConfig(is_tsumo=hand.win.value == "self_draw")))
+        return inputs
+
+    def typical(first_seed: int, ruleset: str) -> list[mjscore.Hand]:
+        return [random_winning_hand(random.Random(first_seed + n), ruleset=ruleset, one_suit_chance=0.0)
+                for n in range(count)]
+
+    # Each side warms up on as many other hands of its generator (as mcr_figures does), not on the
+    # hands it is timed on: a hand's first sight is timed, after caches filled by others like it.
     calculator = HandCalculator()
-    inputs = []
-    while len(inputs) < count:
-        hand = random_winning_hand(rng, hand_size=13, one_suit_chance=0.0)
-        tiles = [t.index for t in hand.all_tiles]
-        if hand.melds or max(tiles.count(i) for i in tiles) > 4:
-            continue
-        seen: dict[int, int] = {}
-        as_136 = []
-        for index in tiles:  # the same 34 kinds in the same order; copies 0-3 of each
-            as_136.append(index * 4 + seen.get(index, 0))
-            seen[index] = seen.get(index, 0) + 1
-        config = HandConfig(is_tsumo=hand.win.value == "self_draw")
-        inputs.append((as_136, as_136[-1], config))
     theirs = report("riichi mahjong HandCalculator.estimate_hand_value", timings_us(
-        lambda args: calculator.estimate_hand_value(args[0], args[1], config=args[2]), inputs))  # type: ignore[arg-type, index]
+        lambda args: calculator.estimate_hand_value(args[0], args[1], config=args[2]),  # type: ignore[arg-type, index]
+        riichi_inputs(random.Random(11)), warm_up=riichi_inputs(random.Random(12))))  # type: ignore[arg-type]
     for ruleset in ("lrc", "hefen", "fourwinds"):
         rules = mjscore.get_ruleset(ruleset)
-        sample = [random_winning_hand(random.Random(2024 + n), ruleset=ruleset, one_suit_chance=0.0) for n in range(count)]
+        sample, warm = typical(2024, ruleset), typical(2024 + count, ruleset)
         ours = report(f"{ruleset} score (mjscore), typical mixed hands", timings_us(
-            lambda hand, r=rules: mjscore.score(hand, r), sample))
+            lambda hand, r=rules: mjscore.score(hand, r), sample, warm_up=warm))
         print(f"{ruleset + ', mjscore / riichi mahjong (ratio of medians)':58} {ours / theirs:9.1f} x")
-        read = statistics.median(timings_us(lambda hand, r=rules: mjscore.score(hand, r).awards, sample))
+        read = statistics.median(timings_us(lambda hand, r=rules: mjscore.score(hand, r).awards, sample, warm_up=warm))
         print(f"{ruleset + ', awards read / riichi mahjong (ratio of medians)':58} {read / theirs:9.1f} x")
+
+
+#: The environment of a start-up figure's process: this one's, less PYTHONDONTWRITEBYTECODE (a
+#: process that may not write its modules' bytecode compiles them again every time it starts).
+_WRITES_BYTECODE = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def startup_figure() -> None:
@@ -201,7 +215,8 @@ def startup_figure() -> None:
             found = []
             for _ in range(5):
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                subprocess.run([sys.executable, "-m", "mjscore", *arguments], check=True, capture_output=True)
+                subprocess.run([sys.executable, "-m", "mjscore", *arguments], check=True, capture_output=True,
+                               env=_WRITES_BYTECODE)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 found.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             label = f"CLI start-up CPU, mjscore {arguments[0]}"
@@ -372,6 +387,25 @@ def instructions_figure(stages: bool) -> None:
     print(f"{'mcr score, pymahjonggb, instructions per hand (400 hands)':58} {per_hand / 1e6:9.3f} M")
 
 
+def startup_instructions_figure() -> None:
+    """Instructions of a whole ``mjscore`` process under callgrind (the ruleset kept from a run
+    before): start-up as a count that the machine's load and speed do not change, beside the CPU
+    seconds of :func:`startup_figure`."""
+    if shutil.which("valgrind") is None:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "hand.json"
+        record.write_text(json.dumps({"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p",
+                                      "win": "self_draw"}), encoding="utf-8")
+        for arguments in (["--help"], ["score", str(record)], ["waits", "123m 456m 789p 234s 777s 9p"]):
+            command = [sys.executable, "-m", "mjscore", *arguments]
+            subprocess.run(command, check=True, capture_output=True, env=_WRITES_BYTECODE)  # the ruleset kept, .pyc written
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                                  capture_output=True, text=True, check=True, env=_WRITES_BYTECODE)
+            count = int(done.stderr.split("Collected : ")[1].split()[0])
+            print(f"{'CLI start-up instructions, mjscore ' + arguments[0]:58} {count / 1e6:9.0f} M")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer hands")
@@ -393,6 +427,7 @@ def main() -> None:
     memory_figure(count // 5)
     if args.instructions:
         instructions_figure(args.stages)
+        startup_instructions_figure()
 
 
 if __name__ == "__main__":
