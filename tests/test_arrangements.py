@@ -11,7 +11,18 @@ from hypothesis import strategies as st
 
 import mjscore
 from mjscore import Hand, WinRole
-from mjscore.arrangements import Block, Tally, _tally_tiles, arrangements, tally_of
+from mjscore.arrangements import (
+    _KEPT_BLOCKS,
+    MOST_KEPT_BLOCKS,
+    Block,
+    Tally,
+    _size,
+    _tally_tiles,
+    arrangements,
+    block,
+    forget_blocks,
+    tally_of,
+)
 from mjscore.sampling import random_winning_hand
 from mjscore.tiles import HAND_TILES, ORPHANS, Tile, parse_tiles
 
@@ -160,3 +171,28 @@ def test_a_block_fits_when_it_has_the_divisions_a_regular_hand_needs(number: int
     assert found.size == size
     expected = bool(found.sets()) if size % 3 == 0 else bool(found.pairs()) if size % 3 == 2 else False
     assert found.fits == expected
+
+
+def test_the_blocks_kept_are_bounded_and_forgetting_them_changes_no_answer() -> None:
+    """A process meeting ever new block counts (millions of logged hands) keeps at most
+    MOST_KEPT_BLOCKS of them; when full it forgets them, and the answers made again are the same."""
+    hands = [random_winning_hand(random.Random(900 + n), hand_size=size, ruleset=ruleset)
+             for n, (size, ruleset) in enumerate([(16, "lrc"), (13, "mcr")] * 20)]
+    rules = {name: mjscore.get_ruleset(name) for name in ("lrc", "mcr")}
+    before = [(mjscore.score(hand, rules[hand.ruleset]).total, len(arrangements(hand, rules[hand.ruleset].shapes)))
+              for hand in hands]
+    rng = random.Random(3)
+    met = set()
+    while len(met) <= MOST_KEPT_BLOCKS:  # more distinct counts than are kept: nine kinds of 0-4 copies
+        counts = [rng.randrange(5) for _ in range(9)]
+        met.add(sum(count << 3 * offset for offset, count in enumerate(counts)))
+    for key in met:
+        assert block(0, key).size == _size(key)
+        assert len(_KEPT_BLOCKS) <= MOST_KEPT_BLOCKS
+    after = [(mjscore.score(hand, rules[hand.ruleset]).total, len(arrangements(hand, rules[hand.ruleset].shapes)))
+             for hand in hands]
+    assert after == before
+    forget_blocks()
+    assert not _KEPT_BLOCKS
+    assert [(mjscore.score(hand, rules[hand.ruleset]).total, len(arrangements(hand, rules[hand.ruleset].shapes)))
+            for hand in hands] == before

@@ -486,13 +486,30 @@ def _sets_fit(key: int, chows: bool) -> bool:
 
 _KEPT_BLOCKS: Final[dict[int, Block]] = {}
 
+#: The most blocks kept at once. A process that scores millions of varied hands (a batch of logged
+#: games) keeps meeting counts it has not seen: 200,000 random LRC hands met 78,000 blocks, and the
+#: process had grown to 125 MiB, still growing. When this many are kept, the blocks and every
+#: division and fit made for them are forgotten (:func:`forget_blocks`) and made again as met.
+MOST_KEPT_BLOCKS: Final = 1 << 16
+
 
 def block(number: int, key: int) -> Block:
     """The :class:`Block` of block ``number`` holding the counts packed in ``key``."""
     found = _KEPT_BLOCKS.get(key << 2 | number)
     if found is None:
+        if len(_KEPT_BLOCKS) >= MOST_KEPT_BLOCKS:
+            forget_blocks()
         found = _KEPT_BLOCKS[key << 2 | number] = Block(number, key)
     return found
+
+
+def forget_blocks() -> None:
+    """Forget the kept blocks, the fits of packed counts and the divisions of suits and blocks:
+    they are made again as they are met (the memory they held is bounded by :data:`MOST_KEPT_BLOCKS`)."""
+    _KEPT_BLOCKS.clear()
+    _SETS_FIT.clear()
+    _block_sets.cache_clear()
+    _suit_sets.cache_clear()
 
 
 def _blocks(counts: list[int]) -> list[Block]:
