@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from fastapi.testclient import TestClient
 
-from mjscore.hand import HandRecord
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.share_api import link_query, record_of_query
+from mjscore.record import HandRecord
 from mjscore.scorekeeper import Scorekeeper
 from mjscore.tiles import parse_tiles
 

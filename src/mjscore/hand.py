@@ -1,9 +1,9 @@
 """The hand record: one winning hand with the context of its win, and its validation.
 
 The same JSON record is read by the CLI, the HTTP API, the scorekeeper and the tests; its schema is
-:class:`HandRecord` (see ``docs/hand-format.md``). :meth:`Hand.from_dict` reads it into a
-:class:`Hand`, an immutable value of tiles and melds, and refuses anything that cannot happen at a
-table with a one-line :class:`~mjscore.errors.HandError`.
+:class:`mjscore.record.HandRecord` (see ``docs/hand-format.md``). :meth:`Hand.from_dict` reads it
+into a :class:`Hand`, an immutable value of tiles and melds, and refuses anything that cannot happen
+at a table with a one-line :class:`~mjscore.errors.HandError`.
 """
 
 from __future__ import annotations
@@ -12,19 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import HandError, MjscoreError
 from mjscore.reading import check_size, one_line, parse_json_object, read_text
+from mjscore.record_schema import SCHEMA as RECORD_SCHEMA
+from mjscore.schema import conforming
 from mjscore.tiles import SEATS, Tile, counts_of, format_tiles, next_seat, parse_tiles
 
-Seat = Literal["E", "S", "W", "N"]
-
-#: A field of tiles: notation (``"123m 456p"``) or a list of tile codes (``["1m", "2m"]``). The bounds
-#: are far above any hand (a 16-tile hand is under 100 characters) and keep hostile input cheap.
-TileField = Annotated[str, Field(max_length=200)] | Annotated[list[Annotated[str, Field(max_length=8)]], Field(max_length=40)]
+if TYPE_CHECKING:  # the record's models (pydantic) are imported to read a record the schema does not settle
+    from mjscore.record import HandRecord
 
 #: The most tiles that can be on the table at a win: 144 tiles, less the 8 bonus tiles.
 TABLE_TILES = 136
@@ -70,74 +67,6 @@ class Replacement(StrEnum):
     FLOWER = "flower"
     GONG = "gong"
     DOUBLE_GONG = "double_gong"
-
-
-# ---------------------------------------------------------------------------------------------
-# The JSON record (pydantic models: parsing, defaults, and the JSON Schema in docs/). Built at import,
-# not on first use (defer_build): every scoring command reads a record anyway, and FastAPI's OpenAPI
-# schema of the web app cannot be generated from a deferred HandRecord.
-
-
-def _empty() -> list[Any]:
-    """The default of a list field: a new empty list. (``default_factory=list`` would make the same,
-    but pydantic reads a factory's signature, and a builtin's is parsed from its text with
-    ``tokenize``, whose first use compiles its patterns: 4 ms of every command that reads a record.)"""
-    return []
-
-
-class MeldRecord(BaseModel):
-    """A declared set: exposed, unless it is a concealed kong."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["chow", "pung", "kong"]
-    tiles: TileField = Field(description="The meld's tiles, e.g. '789m' or ['C','C','C'].")
-    concealed: bool = Field(False, description="A concealed kong (only kongs can be concealed).")
-    added: bool = Field(False, description="A kong promoted from an exposed pung.")
-
-
-class HandRecord(BaseModel):
-    """One winning hand and the context of the win, as JSON."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record")
-    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds, mcr or taiwan.")
-    seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
-    round: Seat = Field("E", description="The prevailing (round) wind.")
-    concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")
-    melds: list[MeldRecord] = Field(default_factory=_empty, max_length=8, description="Declared sets.")
-    flowers: TileField = Field(default_factory=_empty, description="Bonus tiles 1f-8f.")
-    win_tile: str | None = Field(None, max_length=8, description=(
-        "The winning tile. Required to score; absent for an instant flower win, or to ask for the waits of the held tiles."))
-    win: Literal["self_draw", "discard", "robbing_gong", "flowers"] = Field(
-        description="Where the winning tile came from.")
-    discarder: Seat | None = Field(
-        None, description="Who discarded the winning tile (or whose gong was robbed); default: the seat before the winner. "
-                          "On an instant flower win: the player who drew the eighth flower, robbed by seven.")
-    replacement: Literal[False, "flower", "gong", "double_gong"] = Field(
-        False, description="The winning tile was a replacement draw after a flower, a gong, or a gong made by a gong's "
-                           "replacement.")
-    last_tile: bool = Field(False, description="The winning tile was the last tile of the wall.")
-    discards: int | None = Field(None, ge=0, le=TABLE_TILES,
-                                 description="Tiles discarded to the table before the winning tile (ruling 7).")
-    declared_tiles: int | None = Field(
-        None, ge=0, le=MOST_DECLARED_TILES,
-        description="Tiles in every player's declared sets, the winner's included; default: the winner's own.")
-    dealer_streak: int = Field(0, ge=0, le=LONGEST_STREAK, description=(
-        "Consecutive hands the dealer has already won (ruling 10); in taiwan, the times the deal was kept (ruling 35)."))
-    ready_declared: bool = Field(False, description="A declared ready hand (Calling / Ding Ding).")
-    ready_on: Literal["deal", "first_discard"] | None = Field(None, description=(
-        "When the ready hand was declared (ruling 46): on the deal or with the first discard; absent: later."))
-    heavenly: bool = Field(False, description="The dealer's dealt hand was complete.")
-    earthly: bool = Field(False, description=(
-        "A non-dealer won on the dealer's first discard (in taiwan: on the winner's own first draw, ruling 48)."))
-    last_of_kind: bool = Field(False, description="The winning tile is the last of its kind (three already visible; MCR).")
-
-    @field_validator("replacement", mode="before")
-    @classmethod
-    def _no_number_for_false(cls, value: Any) -> Any:
-        """``Literal[False]`` alone would take 0 (``0 == False``): the schema says false or a string."""
-        if not isinstance(value, bool | str):
-            raise ValueError('Input should be false, "flower", "gong" or "double_gong"')
-        return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,12 +172,23 @@ class Hand:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Hand:
-        """Read a hand record (a JSON object) into a :class:`Hand`; refuse it with a one-line reason."""
-        try:
-            record = HandRecord.model_validate(data)
-        except ValidationError as error:
-            raise HandError(one_line(error)) from None
-        return Hand.from_record(record)
+        """Read a hand record (a JSON object) into a :class:`Hand`; refuse it with a one-line reason.
+
+        A record that the record's schema settles (:mod:`mjscore.record_schema`: every field of the
+        type it gives and within its bounds) is read from its values as they are; any other is
+        read by the record's models (:class:`mjscore.record.HandRecord`), which take it or word
+        why not. Either way the record is checked against the one schema, with the same result."""
+        fields = conforming(data, RECORD_SCHEMA)
+        if fields is None:
+            from pydantic import ValidationError
+
+            from mjscore.record import HandRecord
+
+            try:
+                fields = HandRecord.model_validate(data).model_dump()
+            except ValidationError as error:
+                raise HandError(one_line(error)) from None
+        return Hand._from_fields(fields)
 
     @staticmethod
     def from_json(text: str, where: str = "hand record") -> Hand:
@@ -257,34 +197,41 @@ class Hand:
 
     @staticmethod
     def from_record(record: HandRecord) -> Hand:
+        """The hand of a record its model has read (a request body of the HTTP API)."""
+        return Hand._from_fields(record.model_dump())
+
+    @staticmethod
+    def _from_fields(fields: Mapping[str, Any]) -> Hand:
+        """The hand of a record's fields, every one present and of its schema's type."""
         melds = []
-        for number, meld in enumerate(record.melds, 1):
+        for number, meld in enumerate(fields["melds"], 1):
             try:
-                tiles = parse_tiles(meld.tiles)
-                melds.append(Meld(MeldKind(meld.kind), tiles, meld.concealed, meld.added))
+                tiles = parse_tiles(meld["tiles"])
+                melds.append(Meld(MeldKind(meld["kind"]), tiles, meld["concealed"], meld["added"]))
             except MjscoreError as error:
                 raise HandError(f"melds[{number}]: {error}") from None
-        win = WinKind(record.win)
+        win = WinKind(fields["win"])
+        seat, discarder = fields["seat"], fields["discarder"]
         return Hand(
-            concealed=_tiles_field("concealed", record.concealed),
+            concealed=_tiles_field("concealed", fields["concealed"]),
             win=win,
-            win_tile=_tiles_field("win_tile", record.win_tile)[0] if record.win_tile is not None else None,
+            win_tile=_tiles_field("win_tile", fields["win_tile"])[0] if fields["win_tile"] is not None else None,
             melds=tuple(melds),
-            flowers=_tiles_field("flowers", record.flowers),
-            seat=record.seat,
-            round=record.round,
-            discarder=record.discarder if record.discarder or not win.claimed else next_seat(record.seat, -1),
-            replacement=Replacement(record.replacement) if record.replacement else None,
-            last_tile=record.last_tile,
-            discards=record.discards,
-            declared_tiles=record.declared_tiles,
-            dealer_streak=record.dealer_streak,
-            ready_declared=record.ready_declared,
-            ready_on=ReadyOn(record.ready_on) if record.ready_on else None,
-            heavenly=record.heavenly,
-            earthly=record.earthly,
-            last_of_kind=record.last_of_kind,
-            ruleset=record.ruleset,
+            flowers=_tiles_field("flowers", fields["flowers"]),
+            seat=seat,
+            round=fields["round"],
+            discarder=discarder if discarder or not win.claimed else next_seat(seat, -1),
+            replacement=Replacement(fields["replacement"]) if fields["replacement"] else None,
+            last_tile=fields["last_tile"],
+            discards=fields["discards"],
+            declared_tiles=fields["declared_tiles"],
+            dealer_streak=fields["dealer_streak"],
+            ready_declared=fields["ready_declared"],
+            ready_on=ReadyOn(fields["ready_on"]) if fields["ready_on"] else None,
+            heavenly=fields["heavenly"],
+            earthly=fields["earthly"],
+            last_of_kind=fields["last_of_kind"],
+            ruleset=fields["ruleset"],
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -365,7 +312,7 @@ def read_record_file(path: Path) -> dict[str, Any]:
     return parse_json_object(read_text(path, "hand"), str(path))
 
 
-def _tiles_field(name: str, value: TileField | None) -> tuple[Tile, ...]:
+def _tiles_field(name: str, value: str | list[str] | None) -> tuple[Tile, ...]:
     if value is None:
         return ()
     try:

@@ -23,11 +23,12 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from mjscore.errors import InputError
+
+if TYPE_CHECKING:  # imported by one_line, which words a refusal: reading well-formed input needs no pydantic
+    from pydantic import ValidationError
 
 #: Deepest nesting of arrays and objects accepted: a hand record needs 3, a ruleset file 4.
 MAX_DEPTH = 16
@@ -234,6 +235,8 @@ def one_line(error: ValidationError | Sequence[Mapping[str, Any]], outer: str = 
     Where the value could be one of several types, the alternatives whose type the input does not
     have are left out. ``outer`` is a first location part to drop (FastAPI's ``body``); ``whole``
     names the place of a problem with the whole input."""
+    from pydantic import ValidationError
+
     problems: dict[str, str] = {}
     mismatched: dict[str, list[str]] = {}
     for problem in error.errors() if isinstance(error, ValidationError) else error:
@@ -261,3 +264,4 @@ def _message(kind: str, message: str) -> str:
     if kind == "missing":
         return "required field is missing"
     return message.removeprefix("Value error, ")
+

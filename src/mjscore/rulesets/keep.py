@@ -10,7 +10,8 @@ loaded :class:`~mjscore.scoring.ruleset.Ruleset` is kept pickled in the user's c
 - the size and modification time of every module of the package and of ``mjscore.scoring``, pure
   or compiled (the rule-file models, the reader, the pattern library and what it imports), so an
   edited module or a new install loads the files afresh;
-- the versions of Python and pydantic (which validates the file).
+- the version of Python, and the size and time of pydantic's version module (pydantic validates
+  the file).
 
 Beside the ruleset the entry keeps its compiled evaluators (:func:`mjscore.scoring.compiled.portable`:
 where they are the prebuilt functions, which pickle by name), so that the first score of a process
@@ -58,10 +59,8 @@ def folder() -> Path:
 
 def key(data: bytes) -> str:
     """The key of a ruleset loaded from the TOML ``data`` by this install of mjscore."""
-    from pydantic.version import VERSION
-
     digest = hashlib.sha256(data)
-    digest.update(f"\0{sys.version}\0{sys.implementation.cache_tag}\0{VERSION}\0".encode())
+    digest.update(f"\0{sys.version}\0{sys.implementation.cache_tag}\0{_pydantic_stamp()}\0".encode())
     for code in _CODE:
         with os.scandir(code) as entries:
             for entry in sorted(entries, key=lambda e: e.name):
@@ -69,6 +68,21 @@ def key(data: bytes) -> str:
                     stat = entry.stat()
                     digest.update(f"{code.name}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
+
+
+def _pydantic_stamp() -> str:
+    """The size and time of pydantic's version module, found without importing pydantic (a command
+    that scores a well-formed record imports none of it): pydantic installed anew is a new key."""
+    from importlib.util import find_spec
+
+    spec = find_spec("pydantic")
+    if spec is None or spec.origin is None:
+        return "no pydantic"
+    try:
+        stat = (Path(spec.origin).parent / "version.py").stat()
+    except OSError:
+        return "no pydantic version module"
+    return f"pydantic {stat.st_size}:{stat.st_mtime_ns}"
 
 
 def entry_path(ruleset_id: str) -> Path:

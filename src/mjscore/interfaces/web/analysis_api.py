@@ -9,9 +9,9 @@ from fastapi import APIRouter
 from pydantic import ConfigDict, Field
 
 from mjscore import analyse, get_ruleset
-from mjscore.hand import HandRecord, TileField
 from mjscore.interfaces.web.answers import AnalysisAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS
+from mjscore.record import HandRecord, TileField
 from mjscore.scoring.analysis import read_request
 
 router = APIRouter(prefix="/api", tags=["analysis"])

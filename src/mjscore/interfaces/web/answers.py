@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
-from mjscore.hand import HandRecord, MeldRecord
+from mjscore.record import HandRecord, MeldRecord
 
 Seat = Literal["E", "S", "W", "N"]
 

@@ -11,11 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
-from mjscore.hand import HandRecord
 from mjscore.interfaces.web.answers import BatchLine, NotationAnswer, RulesetTable, ScoreAnswer, WaitsAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
 from mjscore.labels import catalogue
+from mjscore.record import HandRecord
 from mjscore.rulesets import presets_of
 from mjscore.scoring.ruleset import LANGUAGES, Ruleset
 from mjscore.scoring.sheet import score_json

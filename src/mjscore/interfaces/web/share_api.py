@@ -20,11 +20,12 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mjscore.errors import HandError, NotationError
-from mjscore.hand import Hand, HandRecord
+from mjscore.hand import Hand
 from mjscore.interfaces.web.answers import Answer
 from mjscore.interfaces.web.errors import BODY_ERRORS
 from mjscore.interfaces.web.notation import HandTiles, parse_hand_tiles
 from mjscore.reading import one_line
+from mjscore.record import HandRecord
 
 router = APIRouter(prefix="/api", tags=["scoring"])
 

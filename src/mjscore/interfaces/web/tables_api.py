@@ -27,10 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.applications import Starlette
 
 from mjscore.errors import NoSuchTableError, TableError
-from mjscore.hand import HandRecord
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
 from mjscore.interfaces.web.scoring_api import Lang
+from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
