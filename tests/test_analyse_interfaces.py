@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app

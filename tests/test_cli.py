@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 

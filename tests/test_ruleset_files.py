@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from traditional import traditional
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app

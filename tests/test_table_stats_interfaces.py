@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from traditional import traditional
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.web import create_app

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app as cli
 from mjscore.interfaces.web import create_app

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from keeper_hands import PLAIN
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from mjscore.interfaces.cli import app
 

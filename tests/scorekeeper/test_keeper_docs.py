@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from keeper_hands import PLAIN
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.cli import serve as serve_module

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app
