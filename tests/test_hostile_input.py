@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from click.testing import CliRunner
 
 import mjscore
 from mjscore.errors import InputError

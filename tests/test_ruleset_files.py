@@ -11,8 +11,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from traditional import traditional
 from click.testing import CliRunner
+from traditional import traditional
 
 import mjscore
 from mjscore.interfaces.cli import app

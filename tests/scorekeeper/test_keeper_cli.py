@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from keeper_hands import PLAIN
 from click.testing import CliRunner, Result
+from keeper_hands import PLAIN
 
 from mjscore.interfaces.cli import app
 

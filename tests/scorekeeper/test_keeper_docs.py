@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from keeper_hands import PLAIN
 from click.testing import CliRunner
+from keeper_hands import PLAIN
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.cli import serve as serve_module

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
 from click.testing import CliRunner
+from playwright.sync_api import Page, expect
 
 import mjscore
 from mjscore.interfaces.cli import app
