@@ -113,6 +113,7 @@ def test_replacements_that_have_what_they_replace_still_score() -> None:
                                       "(see `mjscore score --help`)"),
     (["score", "--discards", "x", "1m"], "error: Invalid value for '--discards': 'x' is not a valid integer."),
     (["nope"], "error: No such command 'nope'. (see `mjscore --help`)"),
+    (["scroe"], "error: No such command 'scroe'. Did you mean 'score'? (see `mjscore --help`)"),
     (["table", "show"], "error: Missing argument 'TABLE_ID'. (see `mjscore table show --help`)"),
     (["score", "--winn", "3"], "error: No such option '--winn'."),
 ])
