@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app

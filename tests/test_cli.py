@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 
@@ -109,3 +109,16 @@ def test_the_text_sheet_shows_names_as_written(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Rose :rose: club" in result.stdout and "Pong :dragon: of Dragons" in result.stdout
     assert "\U0001f339" not in result.stdout and "\U0001f409" not in result.stdout
+
+
+def test_a_group_lists_its_commands_in_their_order_with_their_whole_summaries() -> None:
+    """``mjscore table --help`` lists the commands in the order of use, as they are defined, each with
+    the first paragraph of its help, unshortened (cli/app.py's ``Group``)."""
+    from mjscore.interfaces.cli.tables import tables
+
+    result = runner.invoke(app, ["table", "--help"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    listed = result.stdout.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == list(tables.commands)
+    assert listed[0].split(None, 1)[1] == ("Start a table of four players (the roster's people of those names; new names "
+                                            "join the roster).")

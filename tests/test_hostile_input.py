@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 import mjscore
 from mjscore.errors import InputError
@@ -111,10 +111,11 @@ def test_replacements_that_have_what_they_replace_still_score() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["score", "--lang", "xx", "1m"], "error: Invalid value for '--lang': 'xx' is not one of 'en', 'zh-Hans', 'zh-Hant'. "
                                       "(see `mjscore score --help`)"),
-    (["score", "--discards", "x", "1m"], "error: Invalid value for '--discards': Input should be a valid integer"),
+    (["score", "--discards", "x", "1m"], "error: Invalid value for '--discards': 'x' is not a valid integer."),
     (["nope"], "error: No such command 'nope'. (see `mjscore --help`)"),
-    (["table", "show"], "error: Missing argument 'table_id'. (see `mjscore table show --help`)"),
-    (["score", "--winn", "3"], "error: No such option: --winn"),
+    (["scroe"], "error: No such command 'scroe'. Did you mean 'score'? (see `mjscore --help`)"),
+    (["table", "show"], "error: Missing argument 'TABLE_ID'. (see `mjscore table show --help`)"),
+    (["score", "--winn", "3"], "error: No such option '--winn'."),
 ])
 def test_a_usage_error_is_one_line_too(args: list[str], message: str) -> None:
     done = subprocess.run([str(Path(sys.executable).parent / "mjscore"), *args], capture_output=True, text=True, timeout=60)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from click.testing import CliRunner
 from traditional import traditional
-from typer.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app

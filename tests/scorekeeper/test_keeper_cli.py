@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 from keeper_hands import PLAIN
-from typer.testing import CliRunner, Result
 
 from mjscore.interfaces.cli import app
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from keeper_hands import PLAIN
-from typer.testing import CliRunner
 
 from mjscore.interfaces.cli import app
 from mjscore.interfaces.cli import serve as serve_module

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from mjscore.errors import StorageError, TableError
 from mjscore.interfaces.cli import app

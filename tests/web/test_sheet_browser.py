@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from click.testing import CliRunner
 from playwright.sync_api import Page, expect
-from typer.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app

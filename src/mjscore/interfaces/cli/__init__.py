@@ -1,4 +1,4 @@
-"""The ``mjscore`` command. Each command's module registers it on :data:`app` when it runs
+"""The ``mjscore`` command (Click). Each command's module registers it on :data:`app` when it runs
 (:data:`mjscore.interfaces.cli.app.COMMANDS` says which module)."""
 
 from mjscore.interfaces.cli.app import app, main

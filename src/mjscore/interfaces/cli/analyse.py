@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import Any
 
-import typer
+import click
+from click.exceptions import Exit
 
 from mjscore import analyse as analyse_hand
 from mjscore import get_ruleset
 from mjscore.analysis import Analysis, describe
 from mjscore.errors import MjscoreError
-from mjscore.interfaces.cli.app import Format, app, fail
+from mjscore.interfaces.cli.app import Format, app, enum_option, fail
 from mjscore.scoring.analysis import read_request
 
 
-def _meld_records(values: list[str]) -> list[dict[str, Any]]:
+def _meld_records(values: Sequence[str]) -> list[dict[str, Any]]:
     """``--meld 'pung CCC'`` (``'kong 1111s concealed'``) as the melds of a hand record."""
     melds = []
     for value in values:
@@ -60,22 +62,21 @@ def _json(analysis: Analysis, ruleset: str) -> str:
 
 
 @app.command("analyse")
-def analyse_command(
-    tiles: Annotated[str, typer.Argument(help="The concealed tiles (with the tile just drawn, if any), or '-' to read "
-                                              "one hand per line from standard input.")],
-    ruleset: Annotated[str | None, typer.Option(help="Ruleset id (default: lrc).")] = None,
-    meld: Annotated[list[str] | None, typer.Option(
-        "--meld", help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'.")] = None,
-    visible: Annotated[str | None, typer.Option(help="Tiles seen on the table: discards, other players' sets.")] = None,
-    seat: Annotated[str | None, typer.Option(help="The player's seat wind (for the scores): E, S, W or N.")] = None,
-    round_wind: Annotated[str | None, typer.Option("--round", help="The round wind: E, S, W or N.")] = None,
-    flowers: Annotated[str | None, typer.Option(help="The player's bonus tiles, e.g. '3f 6f'.")] = None,
-    output: Annotated[Format, typer.Option("--format", help="text for people; json for programs.")] = Format.text,
-) -> None:
+@click.argument("tiles", help="The concealed tiles (with the tile just drawn, if any), or '-' to read one hand per line "
+                              "from standard input.")
+@click.option("--ruleset", help="Ruleset id (default: lrc).")
+@click.option("--meld", multiple=True, help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'.")
+@click.option("--visible", help="Tiles seen on the table: discards, other players' sets.")
+@click.option("--seat", help="The player's seat wind (for the scores): E, S, W or N.")
+@click.option("--round", "round_wind", help="The round wind: E, S, W or N.")
+@click.option("--flowers", help="The player's bonus tiles, e.g. '3f 6f'.")
+@enum_option("--format", "output", default=Format.text, help="text for people; json for programs.")
+def analyse_command(tiles: str, ruleset: str | None, meld: tuple[str, ...], visible: str | None, seat: str | None,
+                    round_wind: str | None, flowers: str | None, output: Format) -> None:
     """Shanten, useful tiles (with the copies unseen) and, for a hand after a draw, the discard table:
     what each discard leaves, and for a ready hand each wait with the score of a win on it."""
     try:
-        defaults = {"ruleset": ruleset, "melds": _meld_records(meld or []) or None, "visible": visible,
+        defaults = {"ruleset": ruleset, "melds": _meld_records(meld) or None, "visible": visible,
                     "seat": seat, "round": round_wind, "flowers": flowers}
     except MjscoreError as error:
         raise fail(str(error)) from None
@@ -86,7 +87,7 @@ def analyse_command(
         analysis, ruleset_id = _analysis(_request(tiles, defaults))
     except MjscoreError as error:
         raise fail(str(error)) from None
-    typer.echo(_json(analysis, ruleset_id) if output is Format.json else describe(analysis))
+    click.echo(_json(analysis, ruleset_id) if output is Format.json else describe(analysis))
 
 
 def _stream(defaults: dict[str, Any]) -> None:
@@ -104,4 +105,4 @@ def _stream(defaults: dict[str, Any]) -> None:
             print(json.dumps({"line": number, "error": str(error)}), flush=True)
             print(f"error: line {number}: {error}", file=sys.stderr)
     if failed:
-        raise typer.Exit(2)
+        raise Exit(2)

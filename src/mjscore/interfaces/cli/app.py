@@ -1,4 +1,4 @@
-"""The Typer application every command module registers on, and the console-script entry point.
+"""The Click command every command module registers on, and the console-script entry point.
 
 A command's module is imported only when that command runs (or prints its own help): ``mjscore
 --help`` and ``mjscore score`` start without the engine of ``analyse``, the database layer of
@@ -12,16 +12,12 @@ Input errors print one line on standard error (``error: ...``) and exit with sta
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-import typer
-import typer.main
-
-# typer carries its own copy of Click; its usage errors are caught by main() to be printed in one line.
-from typer._click import Command, Context
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-from typer.core import TyperCommand, TyperGroup
+import click
+from click.exceptions import Exit, NoArgsIsHelpError, NoSuchCommand
 
 
 class Entry(NamedTuple):
@@ -51,52 +47,68 @@ COMMANDS = {
 }
 
 
-class LazyCommands(TyperGroup):
+class Group(click.Group):
+    """A group of commands (``mjscore table``) whose help lists them in the order they are defined,
+    which is the order of use, each with the whole first paragraph of its help (Click sorts them by
+    name and cuts each summary to a line)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.summary(ctx, name)) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def summary(self, ctx: click.Context, name: str) -> str:
+        """The first paragraph of command ``name``'s help, in one line."""
+        command = self.get_command(ctx, name)
+        return " ".join(((command.help if command else None) or "").split("\n\n")[0].split())
+
+
+class LazyCommands(Group):
     """The ``mjscore`` command: lists every command of :data:`COMMANDS` from its summary, and imports
-    a command's module when the command is resolved to run (Click's lazy subcommands pattern)."""
+    a command's module when the command is resolved to run or to print its help (Click's lazy
+    subcommands pattern). Its groups (``@app.group``) are :class:`Group`."""
 
-    def __init__(self, **attributes: Any) -> None:
-        super().__init__(**attributes)
-        for name, entry in COMMANDS.items():  # stand-ins until loaded: the listing, suggestions for typos
-            self.commands.setdefault(name, TyperCommand(name=name, help=entry.summary))
+    group_class = Group
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
 
-    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
-        if args and args[0] in COMMANDS:
-            self.commands[args[0]] = load_command(args[0])
-            _collect_from_here()
-        return super().resolve_command(ctx, args)
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        command = load_command(cmd_name)
+        _collect_from_here()
+        return command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except NoSuchCommand as error:  # suggest from every command, not only those imported
+            raise NoSuchCommand(error.command_name, possibilities=COMMANDS, ctx=ctx) from None
+
+    def summary(self, ctx: click.Context, name: str) -> str:
+        """The summary of :data:`COMMANDS`: no command is imported to list it."""
+        return COMMANDS[name].summary
 
 
-def load_command(name: str) -> Command:
+def load_command(name: str) -> click.Command:
     """The Click command ``name`` of :data:`COMMANDS`, its module imported (which registers it on :data:`app`)."""
     __import__(f"mjscore.interfaces.cli.{COMMANDS[name].module}")  # importlib's import_module hides it from -X importtime
-    for command in app.registered_commands:
-        if command.name == name:
-            return typer.main.get_command_from_info(command, pretty_exceptions_short=app.pretty_exceptions_short,
-                                                    rich_markup_mode=app.rich_markup_mode)
-    for group in app.registered_groups:
-        if group.name == name:
-            return typer.main.get_group_from_info(group, pretty_exceptions_short=app.pretty_exceptions_short,
-                                                  rich_markup_mode=app.rich_markup_mode,
-                                                  suggest_commands=app.suggest_commands)
-    raise LookupError(f"mjscore.interfaces.cli.{COMMANDS[name].module} registers no command {name!r}")
+    command = app.commands.get(name)
+    if command is None:
+        raise LookupError(f"mjscore.interfaces.cli.{COMMANDS[name].module} registers no command {name!r}")
+    return command
 
 
-def _before_each_command() -> None:
-    """The root's callback, doing nothing: with it Typer builds the root as a group of commands
-    although no command is registered yet when the command line is parsed."""
-
-
-app = typer.Typer(
-    cls=LazyCommands,
-    callback=_before_each_command,
+#: Every command's help shows the options' defaults (the setting is inherited by the subcommands).
+app = LazyCommands(
+    name="mjscore",
     help="Score mahjong hands exactly, under the ruleset your table plays.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+    context_settings={"show_default": True},
 )
 
 
@@ -115,12 +127,23 @@ class Lang(StrEnum):
     zh_hant = "zh-Hant"
 
 
-def fail(message: str) -> typer.Exit:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def enum_option(*names: str, default: StrEnum, help: str) -> Callable[[F], F]:
+    """An option whose values are those of ``default``'s enum (``--lang zh-Hans``; any other is a usage
+    error naming the choices); the command is given the member (:class:`Lang`), as it compares them."""
+    kind = type(default)
+    return click.option(*names, type=click.Choice([member.value for member in kind]), default=default.value,
+                        callback=lambda ctx, param, value: kind(value), help=help)
+
+
+def fail(message: str) -> Exit:
     """Print ``error: message`` on standard error; raise the returned exit (status 2)."""
     from rich.console import Console  # imported here: ``mjscore --help`` prints no error
 
     Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
-    return typer.Exit(2)
+    return Exit(2)
 
 
 def main() -> None:
@@ -128,7 +151,8 @@ def main() -> None:
 
     Click's usage errors (an unknown option, a value not among the choices, a missing argument)
     are printed as one ``error:`` line with status 2, like every other bad input, rather than as
-    Click's framed panel; ``mjscore`` alone prints the help.
+    Click's usage and error lines; ``mjscore`` alone (or a group of commands alone, ``mjscore
+    table``) prints the help.
 
     The garbage collector is off while the command line is read and the command's modules are
     imported (:func:`_collect_from_here` turns it on again before the command runs): the libraries'
@@ -137,7 +161,7 @@ def main() -> None:
 
     It ends the process (SystemExit), and freezes the process's objects out of the garbage collector
     first (:func:`gc.freeze`): the interpreter's exit would otherwise walk every object of the
-    libraries imported (Typer, pydantic, rich) for cycles to free just before the process returns
+    libraries imported (Click, pydantic, rich) for cycles to free just before the process returns
     all of its memory anyway, about 50 ms of a scoring command's CPU (issue 13: start-up). Objects
     are still freed as their references go; only finalizers of objects in cycles may not run at
     exit, which Python never promises (``object.__del__``) and no command relies on."""
@@ -159,16 +183,15 @@ def _collect_from_here() -> None:
 
 def _run() -> None:
     try:
-        code = app(standalone_mode=False)
+        code = app.main(standalone_mode=False)
     except NoArgsIsHelpError as error:
-        typer.echo(error.ctx.get_help() if error.ctx else "")
+        click.echo(error.ctx.get_help())
         code = 0
-    except UsageError as error:
+    except click.UsageError as error:
         where = error.ctx.command_path if error.ctx else "mjscore"
-        message = error.format_message().replace("Value error, ", "")
-        raise SystemExit(fail(f"{message} (see `{where} --help`)").exit_code) from None
-    except ClickException as error:
+        raise SystemExit(fail(f"{error.format_message()} (see `{where} --help`)").exit_code) from None
+    except click.ClickException as error:
         raise SystemExit(fail(error.format_message()).exit_code) from None
-    except typer.Abort:
+    except click.Abort:
         raise SystemExit(130) from None
     raise SystemExit(code if isinstance(code, int) else 0)

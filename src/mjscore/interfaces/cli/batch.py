@@ -22,14 +22,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO
+from typing import Any, BinaryIO
 
-import typer
+import click
+from click.exceptions import Exit
 
 from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, without_annotations
-from mjscore.interfaces.cli.app import Lang, app, fail
+from mjscore.interfaces.cli.app import Lang, app, enum_option, fail
 from mjscore.reading import LIMITS, decode
 from mjscore.scoring.sheet import score_json
 
@@ -138,22 +139,21 @@ def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str 
 
 
 @app.command("batch")
-def batch_command(
-    source: Annotated[Path, typer.Argument(help="Hand records, one JSON object per line.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write one result per line.")],
-    house_rules: Annotated[Path | None, typer.Option("--rules", help="House rules (TOML or JSON) for every hand.")] = None,
-    ruleset_file: Annotated[Path | None, typer.Option(
-        "--ruleset-file", help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")] = None,
-    summary: Annotated[bool, typer.Option("--summary", help="Compact lines: total, legality, award ids, payments.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Exit with status 1 when any line could not be scored.")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names.")] = Lang.en,
-    workers: Annotated[int, typer.Option(min=0, max=256, help="Processes to use (default: every core).")] = 0,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
-    engine: Annotated[Engine, typer.Option(
-        "--engine", help="local: processes on this machine; dask: a Dask cluster (pip install 'mjscore[dask]').")] = Engine.local,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="With --engine dask: the scheduler's address (default: a local cluster).")] = None,
-) -> None:
+@click.argument("source", type=click.Path(path_type=Path), help="Hand records, one JSON object per line.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Where to write one result per line.")
+@click.option("--rules", "house_rules", type=click.Path(path_type=Path), help="House rules (TOML or JSON) for every hand.")
+@click.option("--ruleset-file", type=click.Path(path_type=Path),
+              help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")
+@click.option("--summary", is_flag=True, help="Compact lines: total, legality, award ids, payments.")
+@click.option("--strict", is_flag=True, help="Exit with status 1 when any line could not be scored.")
+@enum_option("--lang", default=Lang.en, help="Language of award names.")
+@click.option("--workers", type=click.IntRange(0, 256), default=0, help="Processes to use (default: every core).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@enum_option("--engine", default=Engine.local,
+             help="local: processes on this machine; dask: a Dask cluster (pip install 'mjscore[dask]').")
+@click.option("--scheduler", help="With --engine dask: the scheduler's address (default: a local cluster).")
+def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_file: Path | None, summary: bool,
+                  strict: bool, lang: Lang, workers: int, quiet: bool, engine: Engine, scheduler: str | None) -> None:
     """Score many hands on every core, keeping input order; bad lines are reported, not fatal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -195,7 +195,7 @@ def batch_command(
         Path(temporary.name).unlink(missing_ok=True)
         raise
     if not quiet:
-        typer.echo(f"{total_lines - errors} of {total_lines} hands scored into {output}; "
+        click.echo(f"{total_lines - errors} of {total_lines} hands scored into {output}; "
                    f"{errors} line(s) with errors (each answered with its line number and reason)", err=True)
     if strict and errors:
-        raise typer.Exit(1)
+        raise Exit(1)

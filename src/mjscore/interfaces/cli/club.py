@@ -13,27 +13,25 @@ import json
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.interfaces.cli.app import Format, app
+from mjscore.interfaces.cli.app import Format, app, enum_option
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper import Scorekeeper
     from mjscore.scorekeeper.standings import Standings
 
-players = typer.Typer(help="The club's roster: players are people, across tables and evenings.", no_args_is_help=True)
-app.add_typer(players, name="players")
-
-DatabaseOption = Annotated[str | None, typer.Option(
-    "--database", envvar=DATABASE_URL_VARIABLE,
-    help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).")]
+#: ``--database``, of ``mjscore players`` and of ``mjscore standings``.
+database_option = click.option(
+    "--database", envvar=DATABASE_URL_VARIABLE, show_envvar=True,
+    help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).")
 
 
 class _Options:
@@ -42,22 +40,24 @@ class _Options:
     database: str | None = None
 
 
-@players.callback()
-def _database(database: DatabaseOption = None) -> None:
+@app.group("players")
+@database_option
+def players(database: str | None) -> None:
+    """The club's roster: players are people, across tables and evenings."""
     _Options.database = database
 
 
-Who = Annotated[str, typer.Argument(help="A player: their name now (any case), or #id (see `mjscore players list`).")]
+who_argument = click.argument("who", help="A player: their name now (any case), or #id (see `mjscore players list`).")
 
 
 @players.command("list")
-def list_command(output: Annotated[Format, typer.Option("--format", help="text, or json for programs.")] = Format.text,
-                 ) -> None:
+@enum_option("--format", "output", default=Format.text, help="text, or json for programs.")
+def list_command(output: Format) -> None:
     """The people on the roster, with every name they played under and their tables."""
     with open_keeper(_Options.database) as keeper:
         members = keeper.roster()
     if output is Format.json:
-        typer.echo(json.dumps([{"id": m.person.id, "name": m.person.name, "names": list(m.names),
+        click.echo(json.dumps([{"id": m.person.id, "name": m.person.name, "names": list(m.names),
                                 "merged": list(m.merged), "tables": list(m.tables)} for m in members],
                               ensure_ascii=False, indent=2))
         return
@@ -65,26 +65,29 @@ def list_command(output: Annotated[Format, typer.Option("--format", help="text, 
         also = [n for n in member.names if n != member.person.name]
         aka = f" (also {', '.join(also)})" if also else ""
         count = len(member.tables)
-        typer.echo(f"#{member.person.id:<3} {member.person.name}{aka}: {count} table{'s' * (count != 1)}")
+        click.echo(f"#{member.person.id:<3} {member.person.name}{aka}: {count} table{'s' * (count != 1)}")
 
 
 @players.command("rename")
-def rename_command(who: Who, name: Annotated[str, typer.Argument(help="Their new name.")]) -> None:
+@who_argument
+@click.argument("name", help="Their new name.")
+def rename_command(who: str, name: str) -> None:
     """Rename a player; the tables keep the names they were played under."""
     with open_keeper(_Options.database) as keeper:
         before = keeper.find_player(who).name
         person = keeper.rename_player(who, name, actor=actor())
-    typer.echo(f"#{person.id} {before} is now {person.name}")
+    click.echo(f"#{person.id} {before} is now {person.name}")
 
 
 @players.command("merge")
-def merge_command(keep: Annotated[str, typer.Argument(help="The entry that stays (its id and name).")],
-                  gone: Annotated[str, typer.Argument(help="Another entry of the same person, merged into it.")]) -> None:
+@click.argument("keep", help="The entry that stays (its id and name).")
+@click.argument("gone", help="Another entry of the same person, merged into it.")
+def merge_command(keep: str, gone: str) -> None:
     """Merge two roster entries of the same person: their tables and statistics are one person's."""
     with open_keeper(_Options.database) as keeper:
         merged = keeper.find_player(gone)
         person = keeper.merge_players(keep, gone, actor=actor())
-    typer.echo(f"#{merged.id} {merged.name} is merged into #{person.id} {person.name}")
+    click.echo(f"#{merged.id} {merged.name} is merged into #{person.id} {person.name}")
 
 
 @players.command("log")
@@ -96,9 +99,9 @@ def log_command() -> None:
         what = {"add": f"added #{change.person} {change.name}", "rename": f"renamed #{change.person} to {change.name}",
                 "merge": f"merged #{change.person} into #{change.other}",
                 "seat": f"seated #{change.person} at table {change.other}, seat {change.seat}"}[change.action]
-        typer.echo(f"{change.seq:4}. {change.at} {what} — {change.actor}")
+        click.echo(f"{change.seq:4}. {change.at} {what} — {change.actor}")
     if changes:
-        typer.echo(f"roster hash {changes[-1][1][:16]}")
+        click.echo(f"roster hash {changes[-1][1][:16]}")
 
 
 def roster_note(keeper: Scorekeeper, names: Sequence[str]) -> str | None:
@@ -123,20 +126,20 @@ class StandingsFormat(StrEnum):
 
 
 @app.command("standings")
-def standings_command(
-    tables: Annotated[list[int] | None, typer.Argument(help="The tables (numbers); or choose by --event or --day.")] = None,
-    event: Annotated[str | None, typer.Option(help="The tables of this evening or tournament (`table new --event`).")] = None,
-    day: Annotated[str | None, typer.Option(help="The tables opened on this day, YYYY-MM-DD (UTC).")] = None,
-    since: Annotated[str | None, typer.Option(help="The tables opened on this day or later (a season).")] = None,
-    until: Annotated[str | None, typer.Option(help="The tables opened on this day or earlier.")] = None,
-    output: Annotated[StandingsFormat, typer.Option("--format", help="text, json or csv.")] = StandingsFormat.text,
-    to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
-    database: DatabaseOption = None,
-) -> None:
+@click.argument("tables", nargs=-1, type=int, help="The tables (numbers); or choose by --event or --day.")
+@click.option("--event", help="The tables of this evening or tournament (`table new --event`).")
+@click.option("--day", help="The tables opened on this day, YYYY-MM-DD (UTC).")
+@click.option("--since", help="The tables opened on this day or later (a season).")
+@click.option("--until", help="The tables opened on this day or earlier.")
+@enum_option("--format", "output", default=StandingsFormat.text, help="text, json or csv.")
+@click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+@database_option
+def standings_command(tables: tuple[int, ...], event: str | None, day: str | None, since: str | None, until: str | None,
+                      output: StandingsFormat, to: Path | None, database: str | None) -> None:
     """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
     from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
     with open_keeper(database) as keeper:
-        found = keeper.standings(tables or (), event=event, day=day, since=since, until=until)
+        found = keeper.standings(tables, event=event, day=day, since=since, until=until)
     if output is StandingsFormat.text:
         _print_standings(found)
         return

@@ -14,17 +14,19 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, BinaryIO
+from typing import BinaryIO
 
-import typer
+import click
 
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
 from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
 from mjscore.reading import decode
 
-import_app = typer.Typer(help="Turn game logs of other platforms into hand records.", no_args_is_help=True)
-app.add_typer(import_app, name="import")
+
+@app.group("import")
+def import_app() -> None:
+    """Turn game logs of other platforms into hand records."""
 
 
 def _lines(handle: BinaryIO, where: str) -> Iterator[tuple[int, str]]:
@@ -36,10 +38,9 @@ def _lines(handle: BinaryIO, where: str) -> Iterator[tuple[int, str]]:
 
 
 @import_app.command("botzone")
-def botzone_command(
-    log: Annotated[Path, typer.Argument(help="A Botzone Chinese Standard Mahjong (MCR) human log.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="Where to write one hand record per win.")],
-) -> None:
+@click.argument("log", type=click.Path(path_type=Path), help="A Botzone Chinese Standard Mahjong (MCR) human log.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Where to write one hand record per win.")
+def botzone_command(log: Path, output: Path) -> None:
     """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
     if log.resolve() == output.resolve():
         raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
@@ -68,5 +69,5 @@ def botzone_command(
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise
-    typer.echo(f"{wins} win(s) of {rounds} round(s) written to {output}; {rounds - wins} drawn round(s) have no line",
+    click.echo(f"{wins} win(s) of {rounds} round(s) written to {output}; {rounds - wins} drawn round(s) have no line",
                err=True)

@@ -2,24 +2,24 @@
 
 What one command needs is imported by it (issue 13: start-up): rich, which lays out the text
 tables, by the functions that print them (a command asked for ``--format json`` does without it),
-and the score sheet by ``score`` (``waits`` makes none). The module has no ``from __future__ import
-annotations``: Typer reads the commands' annotations, and each one written as a string would be
-compiled when the command is built. Rich prints the text as it is, without turning ``:name:`` into
-an emoji (``emoji=False``): an award's name or an echoed input is shown as written, as the web app
-shows it, and rich's table of emoji codes is not loaded.
+and the score sheet by ``score`` (``waits`` makes none). Rich prints the text as it is, without
+turning ``:name:`` into an emoji (``emoji=False``): an award's name or an echoed input is shown as
+written, as the web app shows it, and rich's table of emoji codes is not loaded.
 """
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+import click
+from click.exceptions import Exit
 
 from mjscore import Hand, get_ruleset, resolve_ruleset, rulesets, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import Format, Lang, app
+from mjscore.interfaces.cli.app import Format, Lang, app, enum_option
 from mjscore.interfaces.cli.app import fail as _fail
 from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
@@ -30,28 +30,24 @@ from mjscore.tiles import Tile
 if TYPE_CHECKING:
     from mjscore.scoring.sheet import Row, Sheet
 
-HandArgument = Annotated[
-    str | None,
-    typer.Argument(help="A hand record JSON file, '-' for standard input, or the concealed tiles in notation."),
-]
-RulesetOption = Annotated[str | None, typer.Option(help="Ruleset id (default: the record's, or lrc).")]
-SeatOption = Annotated[str | None, typer.Option(help="The winner's seat: E, S, W or N.")]
-RoundOption = Annotated[str | None, typer.Option("--round", help="The round wind: E, S, W or N.")]
-WinTileOption = Annotated[str | None, typer.Option(help="The winning tile, e.g. 8s.")]
-WinOption = Annotated[
-    str | None, typer.Option(help="self_draw, discard, robbing_gong or flowers (default: discard with --discarder).")]
-DiscarderOption = Annotated[str | None, typer.Option(help="The seat that gave the winning tile.")]
-MeldOption = Annotated[
-    list[str] | None,
-    typer.Option("--meld", help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'."),
-]
-FlowersOption = Annotated[str | None, typer.Option(help="Bonus tiles, e.g. '3f 6f'.")]
-HouseRulesOption = Annotated[
-    Path | None, typer.Option("--rules", help="House rules (TOML or JSON) applied to the ruleset.")]
-RulesetFileOption = Annotated[Path | None, typer.Option(
-    "--ruleset-file", help="A club's ruleset file (TOML, docs/ruleset-files.md); wins over the record's ruleset.")]
-FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
-LangOption = Annotated[Lang, typer.Option("--lang", help="Language of award names.")]
+# The parameters ``score`` and ``waits`` share, as decorators.
+hand_argument = click.argument(
+    "hand", required=False, help="A hand record JSON file, '-' for standard input, or the concealed tiles in notation.")
+ruleset_option = click.option("--ruleset", help="Ruleset id (default: the record's, or lrc).")
+seat_option = click.option("--seat", help="The winner's seat: E, S, W or N.")
+round_option = click.option("--round", "round_wind", help="The round wind: E, S, W or N.")
+win_option = click.option("--win", help="self_draw, discard, robbing_gong or flowers (default: discard with --discarder).")
+discarder_option = click.option("--discarder", help="The seat that gave the winning tile.")
+meld_option = click.option(
+    "--meld", multiple=True, help="A declared set, repeatable: 'pung CCC', 'chow 789m', 'kong 1111s concealed'.")
+flowers_option = click.option("--flowers", help="Bonus tiles, e.g. '3f 6f'.")
+house_rules_option = click.option("--rules", "house_rules", type=click.Path(path_type=Path),
+                                  help="House rules (TOML or JSON) applied to the ruleset.")
+ruleset_file_option = click.option(
+    "--ruleset-file", type=click.Path(path_type=Path),
+    help="A club's ruleset file (TOML, docs/ruleset-files.md); wins over the record's ruleset.")
+format_option = enum_option("--format", "output", default=Format.text, help="text reads like a score sheet; json for programs.")
+lang_option = enum_option("--lang", default=Lang.en, help="Language of award names.")
 
 
 def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +81,7 @@ def _names_a_file(source: str) -> bool:
         return False
 
 
-def _melds(values: list[str] | None) -> list[dict[str, Any]] | None:
+def _melds(values: Sequence[str]) -> list[dict[str, Any]] | None:
     if not values:
         return None
     melds = []
@@ -103,7 +99,7 @@ def _melds(values: list[str] | None) -> list[dict[str, Any]] | None:
 
 
 def _hand_from_cli(source: str | None, ruleset: str | None, seat: str | None, round_wind: str | None,
-                   win_tile: str | None, win: str | None, discarder: str | None, meld: list[str] | None,
+                   win_tile: str | None, win: str | None, discarder: str | None, meld: Sequence[str],
                    flowers: str | None, extra: dict[str, Any]) -> Hand:
     fields = {"ruleset": ruleset, "seat": seat, "round": round_wind, "win_tile": win_tile, "win": win,
               "discarder": discarder, "melds": _melds(meld), "flowers": flowers, **extra}
@@ -128,30 +124,37 @@ def _context_options(replacement: str | None, last_tile: bool, discards: int | N
             "heavenly": heavenly or None, "earthly": earthly or None, "last_of_kind": last_of_kind or None}
 
 
-ReplacementOption = Annotated[str | None, typer.Option(help="The winning tile was a replacement: flower, gong or double_gong.")]
-LastTileOption = Annotated[bool, typer.Option("--last-tile", help="The winning tile was the wall's last.")]
-DiscardsOption = Annotated[int | None, typer.Option(help="Tiles discarded before the win.")]
-DeclaredOption = Annotated[int | None, typer.Option(help="Tiles in every player's declared sets.")]
-StreakOption = Annotated[int | None, typer.Option(help="Hands the dealer has already won in a row (taiwan: kept the deal).")]
-ReadyOption = Annotated[bool, typer.Option("--ready", help="The hand was declared ready (Calling).")]
-ReadyOnOption = Annotated[str | None, typer.Option(help="Declared ready on the deal or with the first discard: deal "
-                                                        "or first_discard (taiwan's 天聽, 地聽); implies --ready.")]
-HeavenlyOption = Annotated[bool, typer.Option("--heavenly", help="The dealer's dealt hand was complete.")]
-EarthlyOption = Annotated[bool, typer.Option("--earthly", help=(
-    "Won on the dealer's first discard (taiwan: on the winner's own first draw)."))]
-LastOfKindOption = Annotated[bool, typer.Option("--last-of-kind", help="The winning tile was the last of its kind.")]
-
-
 @app.command("score")
+@hand_argument
+@ruleset_option
+@seat_option
+@round_option
+@click.option("--win-tile", help="The winning tile, e.g. 8s.")
+@win_option
+@discarder_option
+@meld_option
+@flowers_option
+@click.option("--replacement", help="The winning tile was a replacement: flower, gong or double_gong.")
+@click.option("--last-tile", is_flag=True, help="The winning tile was the wall's last.")
+@click.option("--discards", type=int, help="Tiles discarded before the win.")
+@click.option("--declared-tiles", type=int, help="Tiles in every player's declared sets.")
+@click.option("--dealer-streak", type=int, help="Hands the dealer has already won in a row (taiwan: kept the deal).")
+@click.option("--ready", is_flag=True, help="The hand was declared ready (Calling).")
+@click.option("--ready-on", help="Declared ready on the deal or with the first discard: deal or first_discard "
+                                 "(taiwan's 天聽, 地聽); implies --ready.")
+@click.option("--heavenly", is_flag=True, help="The dealer's dealt hand was complete.")
+@click.option("--earthly", is_flag=True, help="Won on the dealer's first discard (taiwan: on the winner's own first draw).")
+@click.option("--last-of-kind", is_flag=True, help="The winning tile was the last of its kind.")
+@house_rules_option
+@ruleset_file_option
+@format_option
+@lang_option
 def score_command(
-    hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
-    win_tile: WinTileOption = None, win: WinOption = None, discarder: DiscarderOption = None,
-    meld: MeldOption = None, flowers: FlowersOption = None, replacement: ReplacementOption = None,
-    last_tile: LastTileOption = False, discards: DiscardsOption = None, declared_tiles: DeclaredOption = None,
-    dealer_streak: StreakOption = None, ready: ReadyOption = False, ready_on: ReadyOnOption = None,
-    heavenly: HeavenlyOption = False, earthly: EarthlyOption = False, last_of_kind: LastOfKindOption = False,
-    house_rules: HouseRulesOption = None, ruleset_file: RulesetFileOption = None, output: FormatOption = Format.text,
-    lang: LangOption = Lang.en,
+    hand: str | None, ruleset: str | None, seat: str | None, round_wind: str | None, win_tile: str | None,
+    win: str | None, discarder: str | None, meld: tuple[str, ...], flowers: str | None, replacement: str | None,
+    last_tile: bool, discards: int | None, declared_tiles: int | None, dealer_streak: int | None, ready: bool,
+    ready_on: str | None, heavenly: bool, earthly: bool, last_of_kind: bool, house_rules: Path | None,
+    ruleset_file: Path | None, output: Format, lang: Lang,
 ) -> None:
     """Score a winning hand: every award with its points and reason, the total, who pays whom."""
     extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
@@ -164,19 +167,30 @@ def score_command(
     from mjscore.scoring.sheet import score_json, sheet
 
     if output is Format.json:
-        typer.echo(json.dumps(score_json(result, lang.value), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(score_json(result, lang.value), ensure_ascii=False, indent=2))
     else:
         _print_sheet(sheet(result), lang.value)
     if not result.is_legal:
-        raise typer.Exit(1)  # scored, but below the minimum to win: not a legal win (README, The command line)
+        raise Exit(1)  # scored, but below the minimum to win: not a legal win (README, The command line)
 
 
 @app.command("waits")
+@hand_argument
+@ruleset_option
+@seat_option
+@round_option
+@win_option
+@discarder_option
+@meld_option
+@flowers_option
+@house_rules_option
+@ruleset_file_option
+@format_option
+@lang_option
 def waits_command(
-    hand: HandArgument = None, ruleset: RulesetOption = None, seat: SeatOption = None, round_wind: RoundOption = None,
-    win: WinOption = None, discarder: DiscarderOption = None, meld: MeldOption = None, flowers: FlowersOption = None,
-    house_rules: HouseRulesOption = None, ruleset_file: RulesetFileOption = None, output: FormatOption = Format.text,
-    lang: LangOption = Lang.en,
+    hand: str | None, ruleset: str | None, seat: str | None, round_wind: str | None, win: str | None,
+    discarder: str | None, meld: tuple[str, ...], flowers: str | None, house_rules: Path | None,
+    ruleset_file: Path | None, output: Format, lang: Lang,
 ) -> None:
     """The tiles a held hand waits on, and the score each would make (self-drawn, or won on a discard
     with --discarder or --win discard). A winning tile in the record is set aside."""
@@ -186,7 +200,7 @@ def waits_command(
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
-        typer.echo(json.dumps([{"tile": tile.code, "total": s.total if s else None,
+        click.echo(json.dumps([{"tile": tile.code, "total": s.total if s else None,
                                 "awards": [a.to_dict(lang.value) for a in s.awards] if s else None}
                                for tile, s in results], ensure_ascii=False, indent=2))
         return
@@ -214,26 +228,26 @@ def waits_command(
 
 
 @app.command("rulesets")
-def rulesets_command(
-    ruleset_id: Annotated[str | None, typer.Argument(help="Show this ruleset's award table.")] = None,
-    output: FormatOption = Format.text, lang: LangOption = Lang.en,
-) -> None:
+@click.argument("ruleset_id", required=False, help="Show this ruleset's award table.")
+@format_option
+@lang_option
+def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None:
     """List the rulesets, or show one ruleset's award table."""
     if ruleset_id is None:
         found = [get_ruleset(r) for r in rulesets()]
         if output is Format.json:
-            typer.echo(json.dumps([{"id": r.id, "name": r.name.get(lang.value), "version": r.version} for r in found],
+            click.echo(json.dumps([{"id": r.id, "name": r.name.get(lang.value), "version": r.version} for r in found],
                                   ensure_ascii=False, indent=2))
             return
         for rules in found:
-            typer.echo(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})")
+            click.echo(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})")
         return
     try:
         rules = get_ruleset(ruleset_id)
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
-        typer.echo(json.dumps(rules.to_dict(lang.value), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(rules.to_dict(lang.value), ensure_ascii=False, indent=2))
         return
     _print_ruleset(rules, lang.value)
 

@@ -17,10 +17,9 @@ import ssl
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import Annotated
 from urllib.parse import quote
 
-import typer
+import click
 
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
@@ -88,21 +87,20 @@ def _check_certificate(certfile: Path | None, keyfile: Path | None) -> bool:
 
 
 @app.command("serve")
-def serve_command(
-    host: Annotated[str, typer.Option(help="The address to listen on; 0.0.0.0 lets phones on your network in.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
-    database: Annotated[str | None, typer.Option(
-        "--database", envvar=DATABASE_URL_VARIABLE,
-        help="A SQLAlchemy URL for the tables (default: a SQLite file in your data folder).")] = None,
-    passphrase: Annotated[str | None, typer.Option(
-        envvar=PASSPHRASE_VARIABLE, help="The club passphrase devices join with (required beyond this machine).")] = None,
-    allowed_host: Annotated[list[str] | None, typer.Option(
-        "--allowed-host", help="Another name devices use for this machine, e.g. mjscore.club.lan (repeatable).")] = None,
-    max_tables_per_hour: Annotated[int, typer.Option(help="The most tables the web app opens in an hour.")] = 30,
-    certfile: Annotated[Path | None, typer.Option(
-        help="A TLS certificate (PEM) to serve https: phones then keep the app for offline use.")] = None,
-    keyfile: Annotated[Path | None, typer.Option(help="The private key (PEM) of --certfile.")] = None,
-) -> None:
+@click.option("--host", default="127.0.0.1", help="The address to listen on; 0.0.0.0 lets phones on your network in.")
+@click.option("--port", type=int, default=8000, help="The port to listen on.")
+@click.option("--database", envvar=DATABASE_URL_VARIABLE, show_envvar=True,
+              help="A SQLAlchemy URL for the tables (default: a SQLite file in your data folder).")
+@click.option("--passphrase", envvar=PASSPHRASE_VARIABLE, show_envvar=True,
+              help="The club passphrase devices join with (required beyond this machine).")
+@click.option("--allowed-host", multiple=True,
+              help="Another name devices use for this machine, e.g. mjscore.club.lan (repeatable).")
+@click.option("--max-tables-per-hour", type=int, default=30, help="The most tables the web app opens in an hour.")
+@click.option("--certfile", type=click.Path(path_type=Path),
+              help="A TLS certificate (PEM) to serve https: phones then keep the app for offline use.")
+@click.option("--keyfile", type=click.Path(path_type=Path), help="The private key (PEM) of --certfile.")
+def serve_command(host: str, port: int, database: str | None, passphrase: str | None, allowed_host: tuple[str, ...],
+                  max_tables_per_hour: int, certfile: Path | None, keyfile: Path | None) -> None:
     """Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."""
     # Imported here so that the other commands do not pay for loading the web framework.
     import uvicorn
@@ -130,7 +128,7 @@ def serve_command(
     scheme = "https" if secure else "http"
     everywhere = host in ("0.0.0.0", "::")
     addresses = local_addresses() if everywhere else ([] if local else [host])
-    hosts = [*addresses, *(allowed_host or [])]
+    hosts = [*addresses, *allowed_host]
     if everywhere:
         hosts.append(socket.gethostname())
     listener = _bind(host, port)
@@ -142,10 +140,10 @@ def serve_command(
     try:
         web = create_app(keeper, access=Access.of(hosts, passphrase), max_tables_per_hour=max_tables_per_hour)
         shown = addresses[0] if addresses else ("127.0.0.1" if everywhere else host)
-        typer.echo(f"mjscore is serving on {scheme}://{shown}:{port}/ (Ctrl+C to stop)")
+        click.echo(f"mjscore is serving on {scheme}://{shown}:{port}/ (Ctrl+C to stop)")
         if passphrase:
             for address in addresses or [host]:
-                typer.echo(f"join from a phone: {scheme}://{address}:{port}/join#{quote(passphrase, safe='')}")
+                click.echo(f"join from a phone: {scheme}://{address}:{port}/join#{quote(passphrase, safe='')}")
         sys.stdout.flush()  # a service manager's log shows it now, not when the server stops
         server = Stopping(uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS,
                                          ssl_certfile=certfile if secure else None,

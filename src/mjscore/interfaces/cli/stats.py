@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -27,7 +27,7 @@ from mjscore import get_ruleset
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
-from mjscore.interfaces.cli.app import Format, Lang, app, fail
+from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, fail
 from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES, recorded_of
 from mjscore.labels import unit_name
@@ -102,22 +102,22 @@ def _award_facts(ruleset_id: str, award_id: str) -> dict[str, Any]:
 
 
 @app.command("stats")
-def stats_command(
-    scores: Annotated[Path | None, typer.Argument(
-        help="The output of mjscore batch (full or --summary lines); or use --table or --club.")] = None,
-    table: Annotated[int | None, typer.Option("--table", help="The statistics of this table (see `mjscore table list`).")] = None,
-    club: Annotated[bool, typer.Option("--club", help="The statistics of every table of the club.")] = False,
-    since: Annotated[str | None, typer.Option("--since", help="With --table or --club: from this day (YYYY-MM-DD, UTC).")] = None,
-    until: Annotated[str | None, typer.Option("--until", help="With --table or --club: to this day, included.")] = None,
-    database: Annotated[str | None, typer.Option(
-        "--database", envvar=DATABASE_URL_VARIABLE, help="With --table or --club: the tables' database, as for `mjscore table`.",
-    )] = None,
-    compare_recorded: Annotated[Path | None, typer.Option(
-        "--compare-recorded", help="Imported hand records (mjscore import): compare their recorded scores.")] = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the statistics to this .svg or .png file.")] = None,
-    output: Annotated[Format, typer.Option("--format", help="text for people; json for programs.")] = Format.text,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of award names (and of units: 分, 台, 番).")] = Lang.en,
-) -> None:
+@click.argument("scores", type=click.Path(path_type=Path), required=False,
+                help="The output of mjscore batch (full or --summary lines); or use --table or --club.")
+@click.option("--table", type=int, help="The statistics of this table (see `mjscore table list`).")
+@click.option("--club", is_flag=True, help="The statistics of every table of the club.")
+@click.option("--since", help="With --table or --club: from this day (YYYY-MM-DD, UTC).")
+@click.option("--until", help="With --table or --club: to this day, included.")
+@click.option("--database", envvar=DATABASE_URL_VARIABLE, show_envvar=True,
+              help="With --table or --club: the tables' database, as for `mjscore table`.")
+@click.option("--compare-recorded", type=click.Path(path_type=Path),
+              help="Imported hand records (mjscore import): compare their recorded scores.")
+@click.option("--plot", type=click.Path(path_type=Path), help="Draw the statistics to this .svg or .png file.")
+@enum_option("--format", "output", default=Format.text, help="text for people; json for programs.")
+@enum_option("--lang", default=Lang.en, help="Language of award names (and of units: 分, 台, 番).")
+def stats_command(scores: Path | None, table: int | None, club: bool, since: str | None, until: str | None,
+                  database: str | None, compare_recorded: Path | None, plot: Path | None, output: Format,
+                  lang: Lang) -> None:
     """Statistics: of a batch's output (award frequencies, totals), of a table or the club (players,
     awards, balances), or the agreement of a log's recorded scores."""
     name = _award_name(lang.value)
@@ -213,7 +213,7 @@ def _award_table(ruleset: str, awards: Sequence[AwardFrequency], of: int, noun: 
 
 def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: AwardName) -> None:
     if output is Format.json:
-        typer.echo(json.dumps({
+        click.echo(json.dumps({
             "lines": stats.lines, "unscored": stats.unscored,
             "rulesets": [{
                 "ruleset": r.ruleset, "hands": r.hands, "legal": r.legal, "average_total": round(r.average_total, 4),
@@ -262,7 +262,7 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
                   lang: str) -> None:
     """The statistics of a table or of the club: the players, their points, the awards, the balances."""
     if output is Format.json:
-        typer.echo(json.dumps(stats.to_dict(lang), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(stats.to_dict(lang), ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False)
 
@@ -332,7 +332,7 @@ def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores
         return fan if named == fan else f"{fan} ({named})"
 
     if output is Format.json:
-        typer.echo(json.dumps({
+        click.echo(json.dumps({
             "compared": compared, "of": "recorded wins", "unscored": comparison.unscored,
             "left_out": left_out,
             "totals_agree": comparison.totals_agree, "payments_agree": comparison.payments_agree,

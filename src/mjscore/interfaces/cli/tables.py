@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+import click
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -24,15 +24,13 @@ from rich.table import Table
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import Format, app, fail
+from mjscore.interfaces.cli.app import Format, app, enum_option, fail
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.rulesets import named_house_rules
 
 if TYPE_CHECKING:  # the scorekeeper (SQLAlchemy, Alembic) is imported by the commands that run
     from mjscore.scorekeeper import Scorekeeper, TableView
 
-tables = typer.Typer(help="Keep the score of a table: hands, draws, table payments, balances.", no_args_is_help=True)
-app.add_typer(tables, name="table")
 
 class ExportFormat(StrEnum):
     json = "json"
@@ -45,13 +43,11 @@ class _Options:
     database: str | None = None
 
 
-@tables.callback()
-def _database(
-    database: Annotated[str | None, typer.Option(
-        "--database", envvar=DATABASE_URL_VARIABLE,
-        help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).",
-    )] = None,
-) -> None:
+@app.group("table")
+@click.option("--database", envvar=DATABASE_URL_VARIABLE, show_envvar=True,
+              help="A SQLAlchemy URL, e.g. postgresql://user@host/mjscore (default: a SQLite file in your data folder).")
+def tables(database: str | None) -> None:
+    """Keep the score of a table: hands, draws, table payments, balances."""
     _Options.database = database
 
 
@@ -76,7 +72,7 @@ def write_output(text: str, to: Path | None) -> None:
     """``text`` on standard output, or in the file ``to`` (``--output``); a file that cannot be
     written is one line and exit status 2."""
     if to is None:
-        typer.echo(text, nl=False)
+        click.echo(text, nl=False)
         return
     try:
         to.write_text(text, encoding="utf-8")
@@ -84,12 +80,13 @@ def write_output(text: str, to: Path | None) -> None:
         raise fail(f"cannot write {to}: {error.strerror}") from None
 
 
-TableId = Annotated[int, typer.Argument(help="The table's number (see `mjscore table list`).")]
-CorrectOption = Annotated[int | None, typer.Option("--correct", help="Replace entry N instead of adding one.")]
-VersionOption = Annotated[int | None, typer.Option(
-    "--if-version", help="Refuse if the table changed since it had this version (see `table show`).")]
-RequestOption = Annotated[str | None, typer.Option(
-    "--request-id", help="Any text unique to this change: run again with the same id, it is recorded once.")]
+table_id_argument = click.argument("table_id", type=int, help="The table's number (see `mjscore table list`).")
+correct_option = click.option("--correct", type=int, help="Replace entry N instead of adding one.")
+version_option = click.option("--if-version", type=int,
+                              help="Refuse if the table changed since it had this version (see `table show`).")
+request_option = click.option("--request-id",
+                              help="Any text unique to this change: run again with the same id, it is recorded once.")
+format_option = enum_option("--format", "output", default=Format.text, help="text reads like a score sheet; json for programs.")
 
 
 def actor() -> str:
@@ -99,26 +96,25 @@ def actor() -> str:
     except (KeyError, OSError):
         user = "someone"
     return f"cli {user}@{socket.gethostname()}"
-FormatOption = Annotated[Format, typer.Option("--format", help="text reads like a score sheet; json for programs.")]
 
 
 @tables.command("new")
-def new_command(
-    players: Annotated[list[str], typer.Argument(help="The four players, East first (the first dealer), then S, W, N.")],
-    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "lrc",
-    name: Annotated[str, typer.Option(help="A name for the table.")] = "",
-    house_rules: Annotated[Path | None, typer.Option(
-        "--rules", help="House rules (TOML or JSON), or a preset's name (e.g. platform at a taiwan table).")] = None,
-    per_point: Annotated[str | None, typer.Option(
-        "--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")] = None,
-    base_money: Annotated[str, typer.Option(
-        "--base-money", help="Money each payment of a hand carries (底; 0: the ruleset's, e.g. 50 at the taiwan table).")] = "0",
-    request_id: RequestOption = None,
-    event: Annotated[str | None, typer.Option(help="The evening or tournament it counts in (`mjscore standings`).")] = None,
-    session_hands: Annotated[int | None, typer.Option(help="The session's hands (e.g. 16); then no more are recorded.")] = None,
-    session_minutes: Annotated[int | None, typer.Option(
-        help="The session's time limit: no hand begins after it (the one in play is finished).")] = None,
-) -> None:
+@click.argument("players", nargs=-1, required=True, help="The four players, East first (the first dealer), then S, W, N.")
+@click.option("--ruleset", default="lrc", help="Ruleset id.")
+@click.option("--name", default="", help="A name for the table.")
+@click.option("--rules", "house_rules", type=click.Path(path_type=Path),
+              help="House rules (TOML or JSON), or a preset's name (e.g. platform at a taiwan table).")
+@click.option("--per-point", help="Money per point (or per tai), e.g. 0.5: the house rule `stake`.")
+@click.option("--base-money", default="0",
+              help="Money each payment of a hand carries (底; 0: the ruleset's, e.g. 50 at the taiwan table).")
+@request_option
+@click.option("--event", help="The evening or tournament it counts in (`mjscore standings`).")
+@click.option("--session-hands", type=int, help="The session's hands (e.g. 16); then no more are recorded.")
+@click.option("--session-minutes", type=int,
+              help="The session's time limit: no hand begins after it (the one in play is finished).")
+def new_command(players: tuple[str, ...], ruleset: str, name: str, house_rules: Path | None, per_point: str | None,
+                base_money: str, request_id: str | None, event: str | None, session_hands: int | None,
+                session_minutes: int | None) -> None:
     """Start a table of four players (the roster's people of those names; new names join the roster)."""
     from mjscore.interfaces.cli.club import roster_note
     from mjscore.scorekeeper import TableSettings
@@ -134,24 +130,25 @@ def new_command(
         note = roster_note(keeper, settings.players)
         view = keeper.create_table(settings, actor=actor(), request_id=request_id, session_rule=session)
         again = " (already opened with this request id)" if view.replayed else ""
-        typer.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
+        click.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
         if note and not view.replayed:
-            typer.echo(note)
+            click.echo(note)
 
 
 @tables.command("list")
-def list_command(output: FormatOption = Format.text) -> None:
+@format_option
+def list_command(output: Format) -> None:
     """The tables, newest last."""
     with open_keeper(_Options.database) as keeper:
         found = keeper.tables()
     if output is Format.json:
-        typer.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
+        click.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
                                 "entries": t.entries, "version": t.version} for t in found], ensure_ascii=False,
                               indent=2))
         return
     for summary in found:
         label = f" {summary.name}" if summary.name else ""
-        typer.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
+        click.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
 
 
 #: How many entries of the history ``table show`` prints unless asked for all.
@@ -159,12 +156,12 @@ SHOWN = 20
 
 
 @tables.command("show")
-def show_command(table_id: TableId, output: FormatOption = Format.text,
-                 lang: Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")] = "en",
-                 everything: Annotated[bool, typer.Option(
-                     "--all", help=f"The whole history, not the last {SHOWN} entries.")] = False,
-                 since: Annotated[int | None, typer.Option(
-                     "--since-version", help="JSON: only the entries changed after this version.")] = None) -> None:
+@table_id_argument
+@format_option
+@click.option("--lang", default="en", help="en, zh-Hans or zh-Hant.")
+@click.option("--all", "everything", is_flag=True, help=f"The whole history, not the last {SHOWN} entries.")
+@click.option("--since-version", "since", type=int, help="JSON: only the entries changed after this version.")
+def show_command(table_id: int, output: Format, lang: str, everything: bool, since: int | None) -> None:
     """Balances, the dealer, the round and the streak, and the last entries of the history."""
     from mjscore.scorekeeper.exchange import view_to_dict
     from mjscore.scorekeeper.sessions import describe
@@ -172,21 +169,24 @@ def show_command(table_id: TableId, output: FormatOption = Format.text,
         view = keeper.table(table_id)
         session = describe(keeper.session_of(table_id), view.created_at)
     if output is Format.json:
-        typer.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
     else:
         if session is not None:
-            typer.echo(session[0].upper() + session[1:])
+            click.echo(session[0].upper() + session[1:])
         _print_table(view, None if everything else SHOWN)
 
 
 @tables.command("record")
-def record_command(
-    table_id: TableId,
-    hand: Annotated[Path, typer.Argument(help="A hand record JSON file (docs/hand-format.md), '-' for standard input.")],
-    winner: Annotated[str | None, typer.Option(help="Who won (else the record's seat).")] = None,
-    discarder: Annotated[str | None, typer.Option(help="Who gave the winning tile (else the record's discarder).")] = None,
-    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
-) -> None:
+@table_id_argument
+@click.argument("hand", type=click.Path(path_type=Path),
+                help="A hand record JSON file (docs/hand-format.md), '-' for standard input.")
+@click.option("--winner", help="Who won (else the record's seat).")
+@click.option("--discarder", help="Who gave the winning tile (else the record's discarder).")
+@correct_option
+@version_option
+@request_option
+def record_command(table_id: int, hand: Path, winner: str | None, discarder: str | None, correct: int | None,
+                   if_version: int | None, request_id: str | None) -> None:
     """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
     record = _read_record(hand)
     _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
@@ -194,63 +194,77 @@ def record_command(
 
 
 @tables.command("event")
-def event_command(
-    table_id: TableId,
-    event: Annotated[str, typer.Argument(help="The ruleset's table payment, e.g. concealed_gong_collection.")],
-    player: Annotated[str, typer.Option(help="Who it names: who collects, or who pays a penalty.")],
-    count: Annotated[int, typer.Option(help="How many times it happened.")] = 1,
-    correct: CorrectOption = None, if_version: VersionOption = None, request_id: RequestOption = None,
-) -> None:
+@table_id_argument
+@click.argument("event", help="The ruleset's table payment, e.g. concealed_gong_collection.")
+@click.option("--player", required=True, help="Who it names: who collects, or who pays a penalty.")
+@click.option("--count", type=int, default=1, help="How many times it happened.")
+@correct_option
+@version_option
+@request_option
+def event_command(table_id: int, event: str, player: str, count: int, correct: int | None, if_version: int | None,
+                  request_id: str | None) -> None:
     """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
     _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
                                                expected_version=if_version, request_id=request_id, actor=actor()))
 
 
 @tables.command("draw")
-def draw_command(table_id: TableId, correct: CorrectOption = None, if_version: VersionOption = None,
-                 request_id: RequestOption = None) -> None:
+@table_id_argument
+@correct_option
+@version_option
+@request_option
+def draw_command(table_id: int, correct: int | None, if_version: int | None, request_id: str | None) -> None:
     """Record a drawn hand (the wall ran out)."""
     _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
                                               request_id=request_id, actor=actor()))
 
 
 @tables.command("undo")
-def undo_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+@table_id_argument
+@version_option
+@request_option
+def undo_command(table_id: int, if_version: int | None, request_id: str | None) -> None:
     """Void the last entry (it stays in the table's log)."""
     _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=actor()))
 
 
 @tables.command("rescore")
-def rescore_command(table_id: TableId, if_version: VersionOption = None, request_id: RequestOption = None) -> None:
+@table_id_argument
+@version_option
+@request_option
+def rescore_command(table_id: int, if_version: int | None, request_id: str | None) -> None:
     """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
     with open_keeper(_Options.database) as keeper:
         view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor())
     if changed:
-        typer.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
+        click.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
     else:
-        typer.echo("rescored: nothing changed")
-    typer.echo(_standing(view))
-    typer.echo(_balances_line(view))
+        click.echo("rescored: nothing changed")
+    click.echo(_standing(view))
+    click.echo(_balances_line(view))
 
 
 @tables.command("log")
-def log_command(table_id: TableId, output: FormatOption = Format.text) -> None:
+@table_id_argument
+@format_option
+def log_command(table_id: int, output: Format) -> None:
     """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
     from mjscore.scorekeeper.exchange import log_to_dict
     with open_keeper(_Options.database) as keeper:
         opened = keeper.table(table_id)
         changes = keeper.log(table_id)
     if output is Format.json:
-        typer.echo(json.dumps(log_to_dict(opened, changes), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(log_to_dict(opened, changes), ensure_ascii=False, indent=2))
         return
-    typer.echo(f"   0. {opened.created_at} opened the table — {opened.created_by}")
+    click.echo(f"   0. {opened.created_at} opened the table — {opened.created_by}")
     for c in changes:
-        typer.echo(f"{c.seq:4}. {c.at} {c.action} entry {c.number} (version {c.version}) — {c.actor}")
+        click.echo(f"{c.seq:4}. {c.at} {c.action} entry {c.number} (version {c.version}) — {c.actor}")
 
 
 @tables.command("delete")
-def delete_command(table_id: TableId, yes: Annotated[bool, typer.Option(
-        "--yes", help="Yes, remove the table and its whole history.")] = False) -> None:
+@table_id_argument
+@click.option("--yes", is_flag=True, help="Yes, remove the table and its whole history.")
+def delete_command(table_id: int, yes: bool) -> None:
     """Remove a table and its whole history, e.g. a junk table (only here: the web app cannot)."""
     with open_keeper(_Options.database) as keeper:
         if not yes:
@@ -258,15 +272,14 @@ def delete_command(table_id: TableId, yes: Annotated[bool, typer.Option(
             raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {len(found.ledger.steps)} entries) "
                        "removes its whole history: add --yes, or export it first")
         gone = keeper.delete_table(table_id)
-    typer.echo(f"table {gone.id} deleted: {', '.join(gone.players)}, {gone.entries} entries, version {gone.version}")
+    click.echo(f"table {gone.id} deleted: {', '.join(gone.players)}, {gone.entries} entries, version {gone.version}")
 
 
 @tables.command("export")
-def export_command(
-    table_id: TableId,
-    output: Annotated[ExportFormat, typer.Option("--format", help="json (can be imported back) or csv.")] = ExportFormat.json,
-    to: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of standard output.")] = None,
-) -> None:
+@table_id_argument
+@enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
+@click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
     """Export a table as JSON or CSV."""
     from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
     with open_keeper(_Options.database) as keeper:
@@ -277,14 +290,15 @@ def export_command(
 
 
 @tables.command("import")
-def import_command(source: Annotated[Path, typer.Argument(help="A table exported as JSON, '-' for standard input.")]) -> None:
+@click.argument("source", type=click.Path(path_type=Path), help="A table exported as JSON, '-' for standard input.")
+def import_command(source: Path) -> None:
     """Import a table exported as JSON: a new table with the same players, rules and history."""
     from mjscore.scorekeeper.exchange import table_from_dict
     data = _read_json(source)
     with open_keeper(_Options.database) as keeper:
         settings, entries = table_from_dict(data)
         view = keeper.create_table(settings, entries, actor=actor())
-    typer.echo(f"table {view.id}: {len(entries)} entries imported")
+    click.echo(f"table {view.id}: {len(entries)} entries imported")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
@@ -292,12 +306,12 @@ def _change(action: Callable[[Scorekeeper], TableView]) -> None:
     with open_keeper(_Options.database) as keeper:
         view = action(keeper)
     if view.replayed:
-        typer.echo("already recorded (same request id): nothing recorded this time")
+        click.echo("already recorded (same request id): nothing recorded this time")
     last = view.ledger.steps[-1] if view.ledger.steps else None
     if last is not None:
-        typer.echo(f"{last.number}. {describe(last, view.settings.players)}")
-    typer.echo(_standing(view))
-    typer.echo(_balances_line(view))
+        click.echo(f"{last.number}. {describe(last, view.settings.players)}")
+    click.echo(_standing(view))
+    click.echo(_balances_line(view))
 
 
 def _read_json(source: Path) -> Any:
