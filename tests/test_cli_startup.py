@@ -161,3 +161,19 @@ def test_main_collects_again_once_the_command_is_imported() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "True"]
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hand.json"
+
+
+@pytest.mark.parametrize("arguments", [SCORE, WAITS, ["score", str(EXAMPLE)]], ids=["score", "waits", "file"])
+def test_a_well_formed_hand_is_scored_without_pydantic(arguments: list[str], tmp_path: Path) -> None:
+    """With the ruleset kept by a run before, a scoring command given a well-formed hand imports no
+    pydantic: Click reads the options, the record's schema alone settles the record
+    (``mjscore.schema``), and the kept ruleset needs no rule-file models. pydantic comes in only to
+    word a refusal (tests/test_hostile_input.py) or to load a ruleset file."""
+    cache = tmp_path / "cache"
+    _imported(arguments, tmp_path, cache=cache)  # the first run keeps the ruleset
+    modules = _imported(arguments, tmp_path, cache=cache)
+    assert "mjscore.scoring.engine" in modules
+    assert not sorted(m for m in modules if m.split(".")[0] in ("pydantic", "pydantic_core"))
