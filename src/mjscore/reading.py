@@ -264,4 +264,3 @@ def _message(kind: str, message: str) -> str:
     if kind == "missing":
         return "required field is missing"
     return message.removeprefix("Value error, ")
-

@@ -71,9 +71,9 @@ def _checker(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> Check:
         if len(words) > 1:
             return _unsettled
         return _first_of(tuple(_checker(choice, defs) for choice in words["anyOf"]))
-    kind = _JSON_TYPES.get(words.pop("type", "")) if "type" in schema else None
+    kind = _JSON_TYPES.get(words.pop("type")) if "type" in words else None
     if "type" in schema and kind is None:
-        return _unsettled
+        return _unsettled  # a type named that no JSON value read here has
     enum, longest = words.pop("enum", None), words.pop("maxLength" if kind is str else "maxItems", None)
     lowest, highest = words.pop("minimum", None), words.pop("maximum", None)
     items = words.pop("items", None) if kind is list else None

@@ -118,9 +118,9 @@ def adopt(rules: Ruleset, found: object) -> None:
     then makes no source and no digest (issue 13: start-up). Ignored unless it is a
     :class:`Compiled` of these very rows (the kept entry's key already says the ruleset file and
     mjscore's code are the ones it was made with)."""
-    if isinstance(found, Compiled) and id(rules) not in _CACHE and found.implied_payments == _implied(rules) \
-            and _same_rows(found.ordinary.rules, _rows(rules, flower_win=False)) \
-            and _same_rows(found.flower_win.rules, _rows(rules, flower_win=True)):
+    if isinstance(found, Compiled) and id(rules) not in _CACHE and _same(found.implied_payments, _implied(rules)) \
+            and _same(found.ordinary.rules, _rows(rules, flower_win=False)) \
+            and _same(found.flower_win.rules, _rows(rules, flower_win=True)):
         _remember(rules, found)
 
 
@@ -139,7 +139,8 @@ def _implied(rules: Ruleset) -> tuple[TablePaymentRule, ...]:
     return tuple(rule for rule in rules.table_payments if rule.enabled and rule.pattern is not None)
 
 
-def _same_rows(found: Sequence[AwardRule], wanted: Sequence[AwardRule]) -> bool:
+def _same(found: Sequence[object], wanted: Sequence[object]) -> bool:
+    """The same rows, object for object (a row's equality leaves out its bound function)."""
     return len(found) == len(wanted) and all(a is b for a, b in zip(found, wanted, strict=True))
 
 
