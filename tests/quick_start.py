@@ -1,11 +1,13 @@
-"""The README's quick start, run as printed in a fresh copy of the repository, and the helpers that
-run a printed ``mjscore serve`` command.
+"""The README's two installs, run as printed in fresh copies of the repository, and the helpers that
+run a printed command against a user's install.
 
-The quick start (``python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/mjscore serve``)
-is run once per test session, by the ``quick_start`` fixture of ``tests/conftest.py``: it is the
-README's test (tests/test_docs_commands.py), and its ``pip install .`` is the build a user gets, the
-compiled one where there is a C compiler, which tests/test_mypyc.py runs the golden cases and random
-hands on. One build serves both.
+The quick start (``python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/mjscore serve``) is
+the install a user gets: pure Python, no extras. Every command of the README and docs runs against it
+(tests/test_docs_commands.py), not against the development venv, whose test extra would hide a
+missing dependency. The compiled build (``MJSCORE_COMPILE=1 .venv/bin/pip install .``, for bot
+authors) is the one tests/test_mypyc.py compares with the pure one. Both are built once per test
+session, in the background from the end of collection (tests/conftest.py), so that the suite's other
+tests run meanwhile on a machine of two cores.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The folder of this test environment's scripts (``mjscore``): on the PATH of the printed commands.
 BIN = Path(sys.executable).parent
 #: The quick start's first command, exactly as the README prints it.
-QUICK_START = "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/mjscore serve"
+QUICK_START = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/mjscore serve"
+#: The compiled build's install, exactly as the README prints it.
+COMPILED_INSTALL = "python3 -m venv .venv && MJSCORE_COMPILE=1 .venv/bin/pip install ."
 
 
 def _port(command: str) -> int:
@@ -71,33 +75,39 @@ def serve(command: str, folder: Path, environment: dict[str, str], timeout: floa
             server.wait()
 
 
-def environment(folder: Path) -> dict[str, str]:
-    """The environment a printed command runs in: this test environment's ``mjscore`` on the PATH,
-    the tables in ``folder``, no ``MJSCORE_`` setting of the developer's, a fixed width."""
-    found = {key: value for key, value in os.environ.items() if not key.startswith("MJSCORE_")}
-    found["PATH"] = f"{BIN}{os.pathsep}{found.get('PATH', '')}"
+def environment(folder: Path, scripts: Path = BIN) -> dict[str, str]:
+    """The environment a printed command runs in: the ``mjscore`` of ``scripts`` (a user's install's
+    ``bin``) on the PATH instead of this test environment's, the tables in ``folder``, no ``MJSCORE_``
+    setting of the developer's, a terminal 80 columns wide."""
+    found = {key: value for key, value in os.environ.items() if not key.startswith(("MJSCORE_", "VIRTUAL_ENV"))}
+    path = [p for p in found.get("PATH", "").split(os.pathsep) if p and Path(p) != BIN]
+    found["PATH"] = os.pathsep.join([str(scripts), *path])
     found["MJSCORE_DATABASE_URL"] = f"sqlite:///{folder / 'tables.db'}"
-    found["COLUMNS"] = "120"
+    found["COLUMNS"] = "80"
     return found
 
 
 @dataclass(frozen=True)
-class QuickStart:
-    """What the quick start left: the fresh copy it ran in, and the first page its server answered."""
+class Install:
+    """A user's install: the fresh copy of the repository it was made in, with its ``.venv``, and the
+    first page its server answered (the quick start's; empty for an install that serves nothing)."""
 
     copy: Path
-    page: str
+    page: str = ""
+
+    @property
+    def scripts(self) -> Path:
+        """The folder of the install's commands (``mjscore``, ``python``)."""
+        return self.copy / ".venv" / "bin"
 
     @property
     def python(self) -> Path:
-        """The interpreter of the virtual environment the quick start installed mjscore into."""
-        return self.copy / ".venv" / "bin" / "python"
+        """The interpreter of the virtual environment mjscore was installed into."""
+        return self.scripts / "python"
 
 
-def run_quick_start(folder: Path) -> QuickStart:
-    """The README's first command, exactly as printed, in a copy of the repository's files (the ones
-    git tracks, and the work in progress beside them) in ``folder``: a new virtual environment, the
-    package installed from PyPI's dependencies, the web app answering."""
+def _fresh_copy(folder: Path) -> Path:
+    """A copy of the repository's files (the ones git tracks, and the work in progress beside them)."""
     copy = folder / "mjscore"
     tracked = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout.splitlines()
@@ -105,6 +115,23 @@ def run_quick_start(folder: Path) -> QuickStart:
         if (ROOT / name).is_file():
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, copy / name)
-    found = environment(folder)
-    found["PATH"] = os.pathsep.join(p for p in found["PATH"].split(os.pathsep) if Path(p) != BIN)
-    return QuickStart(copy, serve(QUICK_START, copy, found, timeout=540))
+    return copy
+
+
+def run_quick_start(folder: Path) -> Install:
+    """The README's first command, exactly as printed, in a fresh copy in ``folder``: a new virtual
+    environment, the package installed from PyPI's dependencies, the web app answering."""
+    copy = _fresh_copy(folder)
+    return Install(copy, serve(QUICK_START, copy, environment(folder, scripts=copy / ".venv" / "bin"), timeout=540))
+
+
+def run_compiled_install(folder: Path) -> Install:
+    """The README's compiled install, exactly as printed, in a fresh copy in ``folder``."""
+    copy = _fresh_copy(folder)
+    log = folder / "install.log"
+    with log.open("w") as output:
+        done = subprocess.run(["bash", "-c", COMPILED_INSTALL], cwd=copy, env=environment(folder, scripts=copy / ".venv" / "bin"),
+                              stdout=output, stderr=subprocess.STDOUT, timeout=1800, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"`{COMPILED_INSTALL}` exited {done.returncode}: {log.read_text()[-3000:]}")
+    return Install(copy)

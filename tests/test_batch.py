@@ -38,3 +38,19 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
 def test_batch_refuses_a_missing_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["batch", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "o.jsonl")])
     assert result.exit_code == 2 and "cannot open" in result.stderr
+
+
+def test_batch_refuses_to_write_over_a_folder(tmp_path: Path) -> None:
+    """``-o`` naming a folder is one line and status 2 from the ``mjscore`` command itself, and
+    nothing is written beside it."""
+    import subprocess
+    import sys
+    source = Path(__file__).resolve().parents[1] / "examples" / "hands.jsonl"
+    folder = tmp_path / "out"
+    folder.mkdir()
+    done = subprocess.run([str(Path(sys.executable).parent / "mjscore"), "batch", str(source), "-o", str(folder)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stdout + done.stderr == (f"error: Invalid value for '-o' / '--output': File '{folder}' is a directory. "
+                                         "(see `mjscore batch --help`)\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["out"] and not any(folder.iterdir())

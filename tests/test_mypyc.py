@@ -1,8 +1,8 @@
 """The compiled build (setup.py, mypyc): the hot modules are compiled, and they score exactly as the
 pure-Python source does.
 
-The build tested is the one a user gets: the README's quick start (``pip install .`` in a fresh copy,
-the ``compiled_install`` fixture of tests/conftest.py), built once per session. Its interpreter runs
+The build tested is the one bot authors get: the README's compiled install (``MJSCORE_COMPILE=1 pip
+install .`` in a fresh copy, the ``compiled_install`` fixture of tests/conftest.py), built once per session. Its interpreter runs
 every golden case and :data:`HANDS` random hands of every ruleset (the score sheet, and the waits with
 the total each would score), and so does this test environment's editable install, which is pure
 Python; the two outputs must be the same, byte for byte. Without a C compiler there is no compiled
@@ -18,7 +18,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from quick_start import ROOT, QuickStart
+from quick_start import ROOT, Install
 
 #: Random hands per ruleset.
 HANDS = 2000
@@ -84,7 +84,7 @@ def test_setup_compiles_the_hot_modules() -> None:
             "mjscore.scoring.evaluators", "mjscore.scoring.totals"} <= set(compiled_modules())
 
 
-def test_the_installed_modules_are_compiled(compiled_install: QuickStart, tmp_path: Path) -> None:
+def test_the_installed_modules_are_compiled(compiled_install: Install, tmp_path: Path) -> None:
     """Each module of COMPILED is loaded from a C extension of the quick start's install: the build
     compiled them all (setup.py installs all or none), and the install is what the interpreter runs."""
     names = compiled_modules()
@@ -96,7 +96,7 @@ def test_the_installed_modules_are_compiled(compiled_install: QuickStart, tmp_pa
         assert found.is_relative_to(site), f"{name} is not the install's: {found}"
 
 
-def test_compiled_and_pure_score_the_same(compiled_install: QuickStart, tmp_path: Path) -> None:
+def test_compiled_and_pure_score_the_same(compiled_install: Install, tmp_path: Path) -> None:
     """Golden cases and random hands of every ruleset: the compiled build's score sheets and waits
     are the pure build's, line for line and byte for byte."""
     names = compiled_modules()
@@ -116,7 +116,7 @@ def test_compiled_and_pure_score_the_same(compiled_install: QuickStart, tmp_path
     assert not different, f"{len(different)} lines differ, first: {compiled[different[0]]} / {pure[different[0]]}"
 
 
-def test_the_build_digest_tool_compares_the_builds(compiled_install: QuickStart, tmp_path: Path) -> None:
+def test_the_build_digest_tool_compares_the_builds(compiled_install: Install, tmp_path: Path) -> None:
     """``tools/build_digest.py``, the long run's comparison (its docstring's commands), gives the two
     builds' digests on a few hands: every ruleset's line the same, the build line not."""
     tool = str(ROOT / "tools" / "build_digest.py")

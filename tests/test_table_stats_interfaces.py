@@ -197,7 +197,7 @@ def test_the_output_shown_in_the_docs_is_what_the_command_prints(tmp_path: Path,
     checked: set[tuple[str, ...]] = set()
     for arguments in commands:
         if tuple(arguments) in shown:
-            printed = runner.invoke(app, arguments, env={"COLUMNS": "120"}).output
+            printed = runner.invoke(app, arguments, env={"COLUMNS": "80"}).output
             assert [line.rstrip() for line in printed.rstrip().splitlines()] == shown[tuple(arguments)].splitlines()
             checked.add(tuple(arguments))
         elif arguments[0] == "table":

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -83,3 +86,50 @@ def test_a_new_table_with_a_request_id_is_opened_once(run: Run) -> None:
     again = run("new", "Ann", "Bob", "Cat", "Dan", "--request-id", "n1").output
     assert again == "table 1: Ann, Bob, Cat, Dan — LRC Taiwanese (16 tiles) (already opened with this request id)\n"
     assert run("list").output.count("\n") == 1
+
+
+def test_a_table_payment_counted_past_any_table_is_refused(run: Run) -> None:
+    """A slip of the keyboard (``--count 1000000000000``) is one line, and the balances do not move."""
+    run("new", "Ann", "Bob", "Cat", "Dan")
+    for count in ("1000000000000", "0", "-3", "17"):
+        refused = run("event", "1", "concealed_gong_collection", "--player", "Dan", "--count", count)
+        assert refused.exit_code == 2
+        assert refused.output == f"error: count: {count} is not a count of table payments (1 to 16)\n"
+    assert run("show", "1", "--format", "json").output.count('"points": 0') == 4
+    assert run("event", "1", "concealed_gong_collection", "--player", "Dan", "--count", "2").exit_code == 0
+
+
+def _export(run: Run, tmp_path: Path) -> dict[str, object]:
+    run("new", "Ann", "Bob", "Cat", "Dan")
+    run("event", "1", "concealed_gong_collection", "--player", "Dan")
+    exported: dict[str, object] = json.loads(run("export", "1").output)
+    return exported
+
+
+@pytest.mark.parametrize(("spoil", "message"), [
+    (lambda data: [data], "not an exported mjscore table: expected a JSON object with 'format' 'mjscore-table/1'"),
+    (lambda data: {k: v for k, v in data.items() if k != "entries"},
+     "entries: missing (an exported table lists its entries, [] for none)"),
+    (lambda data: {**data, "entries": [{**data["entries"][0], "points": 99}]},
+     "entry 1: unknown key 'points' in a 'event' entry, which has count, event, kind, player"),
+    (lambda data: {**data, "entries": [{**data["entries"][0], "count": 10**12}]},
+     "entry 1: count: 1000000000000 is not a count of table payments (1 to 16)"),
+])
+def test_an_import_that_is_not_an_export_is_refused_and_adds_no_table(run: Run, tmp_path: Path, spoil: Callable[[dict[str, object]], object],
+                                                                      message: str) -> None:
+    source = tmp_path / "spoilt.json"
+    source.write_text(json.dumps(spoil(_export(run, tmp_path))))
+    refused = run("import", str(source))
+    assert (refused.exit_code, refused.output) == (2, f"error: {message}\n")
+    assert run("list").output.count("[lrc]") == 1  # the exported table alone
+
+
+def test_an_export_written_to_a_folder_is_one_line(run: Run, tmp_path: Path) -> None:
+    """The ``mjscore`` command itself (its entry point turns Click's usage errors into one line)."""
+    run("new", "Ann", "Bob", "Cat", "Dan")
+    refused = subprocess.run([str(Path(sys.executable).parent / "mjscore"), "table", "export", "1", "-o", str(tmp_path)],
+                             capture_output=True, text=True, env=os.environ)
+    assert refused.returncode == 2
+    assert refused.stdout + refused.stderr == (f"error: Invalid value for '--output' / '-o': File '{tmp_path}' is a "
+                                               "directory. (see `mjscore table export --help`)\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["cli.sqlite3"]

@@ -20,7 +20,7 @@ from mjscore.rulesets import DEFAULT_RULESET
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
-from mjscore.scorekeeper.model import Entry, TableSettings, entry_from_dict, entry_to_dict
+from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
 from mjscore.scorekeeper.service import TableView
 from mjscore.scoring.payments import money_text
 
@@ -128,6 +128,8 @@ def view_to_csv(view: TableView) -> str:
 
 def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]]:
     """The settings and entries of an exported table (the derived history is ignored)."""
+    if not isinstance(data, Mapping):
+        raise TableError(f"not an exported mjscore table: expected a JSON object with 'format' {FORMAT!r}")
     if data.get("format") != FORMAT:
         raise TableError(f"not an exported mjscore table: 'format' should be {FORMAT!r}")
     house_rules = data.get("house_rules", {})
@@ -138,13 +140,18 @@ def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]
         raise TableError("players: expected a list of four names")
     settings = TableSettings.of(str(data.get("name", "")), players, str(data.get("ruleset", DEFAULT_RULESET)), house_rules,
                                 data.get("base_money", 0))
-    entries = data.get("entries", [])
+    if "entries" not in data:
+        raise TableError("entries: missing (an exported table lists its entries, [] for none)")
+    entries = data["entries"]
     if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
         raise TableError("entries: expected a list of entries")
     found = []
     for number, entry in enumerate(entries, 1):
         try:
-            found.append(entry_from_dict(entry, settings))
+            read = entry_from_dict(entry, settings)
+            if isinstance(read, Event):
+                read.check_count()
+            found.append(read)
         except TableError as error:
             raise TableError(f"entry {number}: {error}") from None
     return settings, found

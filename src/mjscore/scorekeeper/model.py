@@ -23,6 +23,14 @@ TABLE_FIELDS = ("ruleset", "seat", "round", "discarder", "dealer_streak")
 #: The longest name of a table or a player, checked here so that SQLite and PostgreSQL agree.
 MAX_NAME = 40
 
+#: The most times one table payment can be recorded as happening at once (a player collects for a
+#: few concealed gongs, pays a penalty twice): a larger count is a slip of the keyboard.
+MAX_EVENT_COUNT = 16
+
+#: The keys of each kind of entry in :func:`entry_to_dict`'s JSON: an import refuses any other.
+ENTRY_KEYS = {"win": {"kind", "winner", "discarder", "hand"}, "event": {"kind", "event", "player", "count"},
+              "draw": {"kind"}}
+
 #: The longest client request id (``request_id``: any text the client makes up, unique per change).
 MAX_REQUEST_ID = 64
 
@@ -126,6 +134,12 @@ class Event:
     player: int
     count: int = 1
 
+    def check_count(self) -> None:
+        """Refuse a count that no table records (checked when an event is recorded or imported, not
+        when a stored one is read: a table stays readable whatever an older version let in)."""
+        if not 1 <= self.count <= MAX_EVENT_COUNT:
+            raise TableError(f"count: {self.count} is not a count of table payments (1 to {MAX_EVENT_COUNT})")
+
 
 Entry = Win | Draw | Event
 
@@ -155,6 +169,9 @@ def entry_from_dict(data: Mapping[str, Any], settings: TableSettings) -> Entry:
         raise TableError(f"{value!r} is not a player of this table")
 
     kind = data.get("kind")
+    unknown = sorted(set(data) - ENTRY_KEYS.get(str(kind), set(data)))
+    if unknown:
+        raise TableError(f"unknown key {unknown[0]!r} in a '{kind}' entry, which has {', '.join(sorted(ENTRY_KEYS[str(kind)]))}")
     if kind == "win":
         record = data.get("hand")
         if not isinstance(record, Mapping):

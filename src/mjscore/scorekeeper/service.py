@@ -225,7 +225,9 @@ class Scorekeeper:
         times), or with ``correct=N`` supersede entry N by it."""
 
         def change(view: TableView) -> list[_Write]:
-            return _put(view, Event(event, view.settings.player(player), count), correct)
+            happened = Event(event, view.settings.player(player), count)
+            happened.check_count()
+            return _put(view, happened, correct)
 
         return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None)
 

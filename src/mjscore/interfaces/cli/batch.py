@@ -140,7 +140,7 @@ def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str 
 
 @app.command("batch")
 @click.argument("source", type=click.Path(path_type=Path), help="Hand records, one JSON object per line.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Where to write one result per line.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True, help="Where to write one result per line.")
 @click.option("--rules", "house_rules", type=click.Path(path_type=Path), help="House rules (TOML or JSON) for every hand.")
 @click.option("--ruleset-file", type=click.Path(path_type=Path),
               help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")

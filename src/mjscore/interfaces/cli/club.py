@@ -132,7 +132,7 @@ class StandingsFormat(StrEnum):
 @click.option("--since", help="The tables opened on this day or later (a season).")
 @click.option("--until", help="The tables opened on this day or earlier.")
 @enum_option("--format", "output", default=StandingsFormat.text, help="text, json or csv.")
-@click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+@click.option("--output", "-o", "to", type=click.Path(path_type=Path, dir_okay=False), help="Write to this file instead of standard output.")
 @database_option
 def standings_command(tables: tuple[int, ...], event: str | None, day: str | None, since: str | None, until: str | None,
                       output: StandingsFormat, to: Path | None, database: str | None) -> None:

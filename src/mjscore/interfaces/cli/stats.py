@@ -112,7 +112,7 @@ def _award_facts(ruleset_id: str, award_id: str) -> dict[str, Any]:
               help="With --table or --club: the tables' database, as for `mjscore table`.")
 @click.option("--compare-recorded", type=click.Path(path_type=Path),
               help="Imported hand records (mjscore import): compare their recorded scores.")
-@click.option("--plot", type=click.Path(path_type=Path), help="Draw the statistics to this .svg or .png file.")
+@click.option("--plot", type=click.Path(path_type=Path, dir_okay=False), help="Draw the statistics to this .svg or .png file.")
 @enum_option("--format", "output", default=Format.text, help="text for people; json for programs.")
 @enum_option("--lang", default=Lang.en, help="Language of award names (and of units: 分, 台, 番).")
 def stats_command(scores: Path | None, table: int | None, club: bool, since: str | None, until: str | None,
@@ -278,18 +278,22 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
     if not stats.players:
         say("no entry was recorded in that time")
         return
-    say(f"\nplayers (wins and deal-ins: share of the {HANDS_PLAYED}; self-draws: share of the {WINS}; "
-        f"{_places_note(stats)})")
+    say(f"\nplayers (wins and deal-ins: share of the {HANDS_PLAYED}; self-draws: share of the {WINS})")
     sessions = any(player.sessions for player in stats.players)
     players = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "tables", *(("sessions",) if sessions else ()), "hands", "wins", "self-draws",
-                   "deal-ins", "1st", "2nd", "3rd", "4th", "place"):
+    for column in ("player", "tables", *(("sessions",) if sessions else ()), "hands", "wins", "self-draws", "deal-ins"):
         players.add_column(column, justify="left" if column == "player" else "right")
     for player in stats.players:
         players.add_row(player.player, str(player.tables), *((str(player.sessions),) if sessions else ()),
-                        str(player.hands), _rate(player.wins), _rate(player.self_draws), _rate(player.deal_ins),
-                        *(str(n) for n in player.places), _average(player.average_place.value))
+                        str(player.hands), _rate(player.wins), _rate(player.self_draws), _rate(player.deal_ins))
     console.print(players)
+    say(f"places (how often each player finished 1st to 4th; {_places_note(stats)})")
+    places = Table(box=box.SIMPLE, pad_edge=False)
+    for column in ("player", "1st", "2nd", "3rd", "4th", "place"):
+        places.add_column(column, justify="left" if column == "player" else "right")
+    for player in stats.players:
+        places.add_row(player.player, *(str(n) for n in player.places), _average(player.average_place.value))
+    console.print(places)
     money = any(figures.money is not None for player in stats.players for figures in player.points)
     say(f"points (net: table payments included; {'money: the net money settled at the tables that play for it; ' * money}"
         f"won: average over the {WINS}; lost: average over the {HANDS_PAID})")

@@ -278,7 +278,7 @@ def delete_command(table_id: int, yes: bool) -> None:
 @tables.command("export")
 @table_id_argument
 @enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
-@click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+@click.option("--output", "-o", "to", type=click.Path(path_type=Path, dir_okay=False), help="Write to this file instead of standard output.")
 def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
     """Export a table as JSON or CSV."""
     from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict

@@ -34,7 +34,7 @@ from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
-from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
+from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import TableView
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scoring.house_rules import read_house_rules
@@ -121,7 +121,7 @@ class EventRequest(Correctable):
 
     event: str = Field(max_length=60, description="The id of one of the ruleset's table payments.")
     player: str = Field(max_length=MAX_NAME, description="Who it names: who collects, or who pays a penalty.")
-    count: int = Field(1, ge=1, le=16)
+    count: int = Field(1, ge=1, le=MAX_EVENT_COUNT)
 
 
 class TableLine(BaseModel):
