@@ -214,6 +214,7 @@ ROUND = ["Match bad", "Wind 0", "Player 0 Deal W1 W1 W2 W2 W3 W3 W4 W4 W5 W5 W6 
     (["Player 0 Draw W8", "Player 0 Play W8 Ignore Player 1 PENG W8"],
      "line 8: only a claim (Chi, Peng, Gang, Hu) is followed by Ignore clauses, not Play"),
     (["Player 0 Draw W8", "Player 0 Hu W8", "Score 0 0 0 0"], "line 9: a Score line follows the Fan or Huang line"),
+    (["Player 0 Draw W8", "Player 0 Hu W9"], "line 8: Player 0 Hu W9: a self-draw's Hu line names the tile just drawn, W8"),
     (["Player 0 Draw W8", "Player 0 Play W8", "Huang", "Score 8 -8 0 0"],
      "line 10: Score 8 -8 0 0: a drawn round scores 0 0 0 0"),
     (["Player 0 Draw W8", "Player 0 Play W8"], "line 8: the log ends inside round bad, before its Score line"),
@@ -240,8 +241,8 @@ def test_a_score_line_that_does_not_pay_the_winner_is_refused() -> None:
     text = LOG.read_text(encoding="utf-8").split("\n\n")[0].replace("Score -25 -25 -25 75", "Score 75 -25 -25 -25")
     with pytest.raises(InputError) as refused:
         read_log(text, "x.log")
-    assert str(refused.value) == ("x.log line 16: Score 75 -25 -25 -25: Fan 17, won by Player 3 on a self-draw each "
-                                  "pays 8 + 17, scores -25 -25 -25 75 (in player order 0-3)")
+    assert str(refused.value) == ("x.log line 16: Score 75 -25 -25 -25: a self-draw of Fan 17 by Player 3 scores "
+                                  "-25 -25 -25 75 (each pays 8 + 17; player order 0-3)")
 
 
 def _run(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -162,12 +162,12 @@ def _changed(number: int, line: str) -> str:
 @pytest.mark.parametrize(("number", "line", "message"), [
     (278, "Player 2 Hu W9", "line 278: Player 2 Hu W9: a self-draw's Hu line names the tile just drawn, B3, "
                             "or the last tile played, B5"),
-    (280, "Score -22 -22 67 -23", "line 280: Score -22 -22 67 -23: Fan 14, won by Player 2 on a self-draw each "
-                                  "pays 8 + 14, scores -22 -22 66 -22 (in player order 0-3)"),
-    (279, "Fan 15 不求人*1+和绝张*1+四归一*1+连六*1+缺一门*1+无字*1+嵌张*2", "line 280: Score -22 -22 66 -22: Fan 15, "
-          "won by Player 2 on a self-draw each pays 8 + 15, scores -23 -23 69 -23 (in player order 0-3)"),
-    (105, "Score -8 33 -8 -17", "line 105: Score -8 33 -8 -17: Fan 9, won by Player 1 on Player 2's tile Player 2 "
-                                "pays 8 + 9, the others 8, scores -8 33 -17 -8 (in player order 0-3)"),
+    (280, "Score -22 -22 67 -23", "line 280: Score -22 -22 67 -23: a self-draw of Fan 14 by Player 2 scores "
+                                  "-22 -22 66 -22 (each pays 8 + 14; player order 0-3)"),
+    (279, "Fan 15 不求人*1+和绝张*1+四归一*1+连六*1+缺一门*1+无字*1+嵌张*2", "line 280: Score -22 -22 66 -22: a "
+          "self-draw of Fan 15 by Player 2 scores -23 -23 69 -23 (each pays 8 + 15; player order 0-3)"),
+    (105, "Score -8 33 -8 -17", "line 105: Score -8 33 -8 -17: Fan 9 won by Player 1 on Player 2's tile scores "
+                                "-8 33 -17 -8 (Player 2 pays 8 + 9, the others 8; player order 0-3)"),
 ])
 def test_a_round_whose_lines_disagree_is_refused_in_one_line(number: int, line: str, message: str) -> None:
     with pytest.raises(InputError) as refused:

@@ -479,9 +479,9 @@ def botzone_scores(winner: int, discarder: int | None, fans: int) -> tuple[int, 
     """The ``Score`` line of a win of ``fans`` by Player ``winner`` (``discarder``: the player whose
     tile was claimed, a discard or a robbed kong; None: a self-draw), in player order: MCR's payments,
     each loser paying :data:`BASE` on top, the discarder (or on a self-draw each loser) the fans too."""
-    owed = [0 if seat == winner else BASE + fans if discarder in (None, seat) else BASE for seat in PLAYERS]
-    owed[winner] = -sum(owed)
-    return (-owed[0], -owed[1], -owed[2], -owed[3])
+    paid = [0 if seat == winner else BASE + fans if discarder in (None, seat) else BASE for seat in PLAYERS]
+    won = [sum(paid) if seat == winner else -paid[seat] for seat in PLAYERS]
+    return (won[0], won[1], won[2], won[3])
 
 
 def _finish(round_: _Round, won: tuple[int, dict[str, Any]] | None, ending: tuple[int, str],
@@ -498,10 +498,11 @@ def _finish(round_: _Round, won: tuple[int, dict[str, Any]] | None, ending: tupl
     discarder = SEATS.index(record["discarder"]) if "discarder" in record else None
     expected = botzone_scores(winner, discarder, total)
     if tuple(scores) != expected:
-        how = f"on a self-draw each pays {BASE} + {total}" if discarder is None else \
-            f"on Player {discarder}'s tile Player {discarder} pays {BASE} + {total}, the others {BASE}"
-        raise _Problem(f"Score {written}: Fan {total}, won by Player {winner} {how}, scores "
-                       f"{' '.join(map(str, expected))} (in player order 0-3)")
+        how = f"a self-draw of Fan {total} by Player {winner}" if discarder is None else \
+            f"Fan {total} won by Player {winner} on Player {discarder}'s tile"
+        who = f"each pays {BASE} + {total}" if discarder is None else \
+            f"Player {discarder} pays {BASE} + {total}, the others {BASE}"
+        raise _Problem(f"Score {written}: {how} scores {' '.join(map(str, expected))} ({who}; player order 0-3)")
     return ImportedWin(round_.match, line, record, total, fans, expected)
 
 
