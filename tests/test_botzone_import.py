@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
 from mjscore.errors import InputError
+from mjscore.interfaces.cli import app, importing
 from mjscore.interfaces.importers.botzone import botzone_tile, parse_breakdown, read_log
 
 LOG = Path(__file__).resolve().parents[1] / "examples" / "botzone-mcr.log"
@@ -290,6 +292,10 @@ def test_bytes_that_are_not_utf8_and_a_missing_log_are_refused(tmp_path: Path) -
     done = _run("import", "botzone", str(LOG), "-o", "nofolder/out.jsonl", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "error: cannot write nofolder/out.jsonl: No such file or directory\n")
     assert not (tmp_path / "out.jsonl").exists()
+    (tmp_path / "folder").mkdir()
+    done = _run("import", "botzone", str(LOG), "-o", "folder", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "error: -o folder: that is a folder; write to a file in it\n")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["bin.log", "folder"]
 
 
 EXAMPLE = LOG.read_text(encoding="utf-8").splitlines()
@@ -317,3 +323,16 @@ def test_a_log_with_one_line_changed_is_read_or_refused_in_one_line(number: int,
         assert str(error).startswith("x.log line ") and "\n" not in str(error)
     else:
         assert log.rounds >= 6
+
+
+def test_a_failed_write_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full as the output is put in place: one line, and no partial file is left."""
+
+    def full(source: str, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(importing.os, "replace", full)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["import", "botzone", str(LOG), "-o", "hands.jsonl"])
+    assert (result.exit_code, result.output) == (2, "error: cannot write hands.jsonl: No space left on device\n")
+    assert list(tmp_path.iterdir()) == []
