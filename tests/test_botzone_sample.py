@@ -179,11 +179,17 @@ def _run(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(MJSCORE), *arguments], cwd=cwd, capture_output=True, text=True)
 
 
-def test_the_command_imports_the_sample(tmp_path: Path) -> None:
+def test_the_commands_import_score_and_compare_the_sample(tmp_path: Path) -> None:
+    """The README's three commands on the sample: import, batch, stats --compare-recorded."""
     done = _run("import", "botzone", str(SAMPLE), "-o", "hands.jsonl", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (
         0, "14 win(s) of 16 round(s) written to hands.jsonl; 2 drawn round(s) have no line\n")
     assert len((tmp_path / "hands.jsonl").read_text(encoding="utf-8").splitlines()) == 14
+    done = _run("batch", "hands.jsonl", "-o", "scores.jsonl", "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    done = _run("stats", "--compare-recorded", "hands.jsonl", "scores.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "all three agree: 14 of 14 (100.0%)" in done.stdout
 
 
 @pytest.mark.parametrize("text", ["", "\n\n  \r\n"], ids=["empty", "blank lines"])
