@@ -336,3 +336,29 @@ def test_a_failed_write_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypat
     result = CliRunner().invoke(app, ["import", "botzone", str(LOG), "-o", "hands.jsonl"])
     assert (result.exit_code, result.output) == (2, "error: cannot write hands.jsonl: No space left on device\n")
     assert list(tmp_path.iterdir()) == []
+
+
+#: ``mjscore ARGUMENTS`` (``sys.argv[2:]``) run as the console script does; the names of the modules it
+#: imported are written to the file ``sys.argv[1]``.
+_LIST_MODULES = """
+import sys
+listing, sys.argv = sys.argv[1], ["mjscore", *sys.argv[2:]]
+try:
+    from mjscore.interfaces.cli import main
+    main()
+finally:
+    with open(listing, "w", encoding="utf-8") as out:
+        out.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def test_importing_a_log_loads_no_pydantic_and_no_scoring(tmp_path: Path) -> None:
+    """Replaying a log needs the tiles and the hand's melds only: the statistics (and pydantic, which
+    reads the recorded key back) are for ``stats --compare-recorded``."""
+    listing = tmp_path / "modules.txt"
+    done = subprocess.run([sys.executable, "-c", _LIST_MODULES, str(listing), "import", "botzone", str(LOG),
+                           "-o", str(tmp_path / "hands.jsonl")], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    modules = listing.read_text(encoding="utf-8").split()
+    assert "mjscore.interfaces.importers.botzone" in modules
+    assert not [m for m in modules if m.startswith(("pydantic", "mjscore.scoring", "mjscore.interfaces.importers.recorded"))]

@@ -51,12 +51,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from mjscore.errors import InputError
 from mjscore.hand import Meld, MeldKind
-from mjscore.reading import one_line
-from mjscore.scoring.statistics import Recorded
 from mjscore.tiles import SEATS, Tile, format_tiles
 
 #: Draws a round can have: 136 tiles without bonus tiles, less 4 x 13 dealt.
@@ -128,26 +124,6 @@ def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
 #: three one-tile waits 独听・.... 明暗杠 (a melded and a concealed kong, 5 fans) has no alias: mjscore
 #: scores it as Two Melded Kongs and Concealed Kong (docs/rulesets/mcr.md), so it differs.
 FAN_ALIASES = {"嵌张": "坎张", "独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
-
-
-class _RecordedJson(BaseModel):
-    """The ``recorded`` key of an imported line, as :meth:`ImportedWin.to_json` writes it."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    total: int = Field(ge=0, le=10_000)
-    fans: str = Field(max_length=2000)
-    scores: list[int] = Field(min_length=4, max_length=4)
-
-
-def recorded_of(data: dict[str, Any]) -> Recorded | None:
-    """What an imported line's ``recorded`` key says the log scored (None for a line without one)."""
-    if "recorded" not in data:
-        return None
-    try:
-        recorded = _RecordedJson.model_validate(data["recorded"])
-    except ValidationError as error:
-        raise InputError(f"recorded: {one_line(error)}") from None
-    return Recorded(recorded.total, parse_breakdown(recorded.fans), tuple(recorded.scores))
 
 
 @dataclass(frozen=True, slots=True)
