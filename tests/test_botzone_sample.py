@@ -5,9 +5,9 @@ sample.txt is the sample as the data set published it (older exporter: a self-dr
 the last tile played); sample-2026.txt is the same 16 rounds exported again (the Hu line names the tile
 drawn), its fan names lost to ``?``. Every win must import, its Score line must be what its Fan line
 pays, and mjscore's score of each record must agree with Botzone's: the total, the payments and, where
-the names survive, every fan. pymahjonggb (the MCR calculator Botzone's own is built on) scores each
-record too, as a check on the records themselves: the seat and round winds, the last tile of its kind,
-the self-draw. There is no class of disagreement in this sample: the 5-fan 明暗杠 of docs/rulesets/mcr.md
+the names survive, every fan. pymahjonggb (the independent MCR calculator of tests/test_mcr_oracle.py)
+scores each record too, as a check on the records themselves: the seat and round winds, the last tile
+of its kind, the self-draw. There is no class of disagreement in this sample: the 5-fan 明暗杠 of docs/rulesets/mcr.md
 comes up in no round of it, and its one naming difference (嵌张 for Closed Wait, 坎张 in the table) is an
 alias of the importer, not a difference of scoring.
 """
