@@ -20,6 +20,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tool_modules import load_tool
 
 import mjscore
@@ -206,3 +208,21 @@ def test_botzone_scores_pays_as_mcr_does() -> None:
     Players 0 and 3 pay 8, Player 1 wins 17 + 16. 14 fans self-drawn by Player 2: each pays 22."""
     assert botzone_scores(1, 2, 9) == (-8, 33, -17, -8)
     assert botzone_scores(2, None, 14) == (-22, -22, 66, -22)
+
+
+SAMPLE_LINES = _text(SAMPLE).split("\r\n")
+WORDS = ["Player", "0", "2", "3", "Draw", "Play", "Chi", "Peng", "Gang", "BuGang", "Hu", "Ignore", "HU", "B5", "B3",
+         "W7", "T2", "J1", "Fan", "14", "嵌张*1", "Score", "-22", "66", "Huang", "Match", "Wind", "\r"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(SAMPLE_LINES) - 1), st.lists(st.sampled_from(WORDS), max_size=8))
+def test_the_sample_with_one_line_changed_is_read_or_refused_in_one_line(number: int, words: list[str]) -> None:
+    lines = list(SAMPLE_LINES)
+    lines[number] = " ".join(words)
+    try:
+        log = read_log("\r\n".join(lines), "x.log")
+    except InputError as error:
+        assert str(error).startswith("x.log line ") and "\n" not in str(error)
+    else:
+        assert log.rounds == 16  # a round is read whole, or the log is refused
