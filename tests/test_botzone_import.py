@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
 from mjscore.errors import InputError
+from mjscore.interfaces.cli import app, importing
 from mjscore.interfaces.importers.botzone import botzone_tile, parse_breakdown, read_log
 
 LOG = Path(__file__).resolve().parents[1] / "examples" / "botzone-mcr.log"
@@ -214,7 +216,9 @@ ROUND = ["Match bad", "Wind 0", "Player 0 Deal W1 W1 W2 W2 W3 W3 W4 W4 W5 W5 W6 
     (["Player 0 Draw W8", "Player 0 Play W8 Ignore Player 1 PENG W8"],
      "line 8: only a claim (Chi, Peng, Gang, Hu) is followed by Ignore clauses, not Play"),
     (["Player 0 Draw W8", "Player 0 Hu W8", "Score 0 0 0 0"], "line 9: a Score line follows the Fan or Huang line"),
-    (["Player 0 Draw W8", "Player 0 Play W8", "Huang", "Score 8 -8 0 0"], "line 10: a drawn round scores 0 0 0 0"),
+    (["Player 0 Draw W8", "Player 0 Hu W9"], "line 8: Player 0 Hu W9: a self-draw's Hu line names the tile just drawn, W8"),
+    (["Player 0 Draw W8", "Player 0 Play W8", "Huang", "Score 8 -8 0 0"],
+     "line 10: Score 8 -8 0 0: a drawn round scores 0 0 0 0"),
     (["Player 0 Draw W8", "Player 0 Play W8"], "line 8: the log ends inside round bad, before its Score line"),
     (["Player 0 Deal W1"], "line 7: Player 0 is dealt twice"),
     (["Player 0 Draw W8", "Match next"], "line 8: a new round begins before round bad has its Fan or Huang and Score lines"),
@@ -237,9 +241,10 @@ def test_a_malformed_line_is_named(lines: list[str], message: str) -> None:
 
 def test_a_score_line_that_does_not_pay_the_winner_is_refused() -> None:
     text = LOG.read_text(encoding="utf-8").split("\n\n")[0].replace("Score -25 -25 -25 75", "Score 75 -25 -25 -25")
-    with pytest.raises(InputError, match=r"x.log line 16: Score: the winner, Player 3, scores -25; the scores are in player "
-                                         r"order 0-3"):
+    with pytest.raises(InputError) as refused:
         read_log(text, "x.log")
+    assert str(refused.value) == ("x.log line 16: Score 75 -25 -25 -25: a self-draw of Fan 17 by Player 3 scores "
+                                  "-25 -25 -25 75 (each pays 8 + 17; player order 0-3)")
 
 
 def _run(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -287,6 +292,10 @@ def test_bytes_that_are_not_utf8_and_a_missing_log_are_refused(tmp_path: Path) -
     done = _run("import", "botzone", str(LOG), "-o", "nofolder/out.jsonl", cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, "error: cannot write nofolder/out.jsonl: No such file or directory\n")
     assert not (tmp_path / "out.jsonl").exists()
+    (tmp_path / "folder").mkdir()
+    done = _run("import", "botzone", str(LOG), "-o", "folder", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, "error: -o folder: that is a folder; write to a file in it\n")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["bin.log", "folder"]
 
 
 EXAMPLE = LOG.read_text(encoding="utf-8").splitlines()
@@ -300,7 +309,7 @@ def test_any_text_is_a_log_or_one_line(text: str) -> None:
     try:
         read_log(text, "x.log")
     except InputError as error:
-        assert str(error).startswith("x.log line ") and "\n" not in str(error)
+        assert str(error).startswith(("x.log line ", "x.log holds no round")) and "\n" not in str(error)
 
 
 @settings(max_examples=300, deadline=None)
@@ -314,3 +323,42 @@ def test_a_log_with_one_line_changed_is_read_or_refused_in_one_line(number: int,
         assert str(error).startswith("x.log line ") and "\n" not in str(error)
     else:
         assert log.rounds >= 6
+
+
+def test_a_failed_write_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full as the output is put in place: one line, and no partial file is left."""
+
+    def full(source: str, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(importing.os, "replace", full)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["import", "botzone", str(LOG), "-o", "hands.jsonl"])
+    assert (result.exit_code, result.output) == (2, "error: cannot write hands.jsonl: No space left on device\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+#: ``mjscore ARGUMENTS`` (``sys.argv[2:]``) run as the console script does; the names of the modules it
+#: imported are written to the file ``sys.argv[1]``.
+_LIST_MODULES = """
+import sys
+listing, sys.argv = sys.argv[1], ["mjscore", *sys.argv[2:]]
+try:
+    from mjscore.interfaces.cli import main
+    main()
+finally:
+    with open(listing, "w", encoding="utf-8") as out:
+        out.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def test_importing_a_log_loads_no_pydantic_and_no_scoring(tmp_path: Path) -> None:
+    """Replaying a log needs the tiles and the hand's melds only: the statistics (and pydantic, which
+    reads the recorded key back) are for ``stats --compare-recorded``."""
+    listing = tmp_path / "modules.txt"
+    done = subprocess.run([sys.executable, "-c", _LIST_MODULES, str(listing), "import", "botzone", str(LOG),
+                           "-o", str(tmp_path / "hands.jsonl")], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    modules = listing.read_text(encoding="utf-8").split()
+    assert "mjscore.interfaces.importers.botzone" in modules
+    assert not [m for m in modules if m.startswith(("pydantic", "mjscore.scoring", "mjscore.interfaces.importers.recorded"))]

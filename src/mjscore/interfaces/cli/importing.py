@@ -44,6 +44,8 @@ def botzone_command(log: Path, output: Path) -> None:
     """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
     if log.resolve() == output.resolve():
         raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
+    if output.is_dir():
+        raise fail(f"-o {output}: that is a folder; write to a file in it")
     try:
         handle = log.open("rb")
     except OSError as error:
@@ -66,6 +68,9 @@ def botzone_command(log: Path, output: Path) -> None:
     except MjscoreError as error:
         Path(temporary.name).unlink(missing_ok=True)
         raise fail(str(error)) from None
+    except OSError as error:  # the disk full, or the output made a folder while the log was read
+        Path(temporary.name).unlink(missing_ok=True)
+        raise fail(f"cannot write {output}: {error.strerror}") from None
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise

@@ -11,8 +11,20 @@ The format is the one of Botzone's public ``Mahjong-GB`` data set (its README de
 
 Tiles: ``W1``-``W9`` characters, ``B1``-``B9`` circles, ``T1``-``T9`` bamboo, ``F1``-``F4`` the winds East,
 South, West, North, ``J1``-``J3`` the dragons red, green, white. ``Chi`` names the middle tile of the chow
-(the claimed tile is the one just played); ``Hu`` names the winning tile. ``Ignore`` clauses after a claim
-are the claims it beat (a win beats a pung or kong, which beats a chow): they change nothing.
+(the claimed tile is the one just played). ``Ignore`` clauses after a claim are the claims it beat (a win
+beats a pung or kong, which beats a chow): they change nothing, and older logs leave them out of a ``Hu``
+line (ending it in a space). Lines may end in CRLF, as the published sample's do.
+
+**The Hu line's tile.** A win on a discard or a robbed kong names the claimed tile. A self-drawn win
+names the tile just drawn in newer logs, but in the data set's published sample (older) the last tile
+played in the round: ``Player 1 Play B5`` / ``Player 2 Draw B3`` / ``Player 2 Hu B5`` is Player 2
+winning on the drawn B3 (its Fan line has Fully Concealed Hand and a Closed Wait on B3). Both are read;
+the drawn tile wins, and any other tile is refused (tests/data/botzone/README.md).
+
+**Fan and Score.** ``Fan`` gives the total and the breakdown Botzone's calculator found; ``Score`` is
+what each player won, in player order: the discarder of a claimed win (or the player whose kong was
+robbed) pays :data:`BASE` + the fans and the two others :data:`BASE`; on a self-draw each pays
+:data:`BASE` + the fans. A Score line that is not what its Fan line pays is refused.
 
 **Seats and winds.** The data set's README numbers the players and the round wind 0-3 as East, North,
 West, South. That order is wrong, and the log itself shows it: play passes from Player n to Player n+1
@@ -20,7 +32,8 @@ West, South. That order is wrong, and the log itself shows it: play passes from 
 run East, South, West, North in turn order. The ``Score`` line is in player order: a claimed win of F fans
 takes 8 + F from the discarder and 8 from each other player, a self-drawn one 8 + F from each. So Player n
 sits at ``SEATS[n]`` (Player 0 is East, the dealer, and draws first) and ``Wind n`` is the round wind
-``SEATS[n]``; Botzone's fan calculator numbers its seat and round winds the same way.
+``SEATS[n]``; Botzone's fan calculator numbers its seat and round winds the same way. The published
+sample agrees: in its sixth round (``Wind 3``) Player 3 pungs F4, North, and scores 圈风刻 and 门风刻.
 
 **The wall.** The logs have no bonus tiles: 136 tiles, 52 dealt, so :data:`WALL_DRAWS` draws, kong
 replacements included. A win on the last draw, or on the discard after it, is on the last tile of the wall.
@@ -38,12 +51,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from mjscore.errors import InputError
 from mjscore.hand import Meld, MeldKind
-from mjscore.reading import one_line
-from mjscore.scoring.statistics import Recorded
 from mjscore.tiles import SEATS, Tile, format_tiles
 
 #: Draws a round can have: 136 tiles without bonus tiles, less 4 x 13 dealt.
@@ -51,6 +60,10 @@ WALL_DRAWS = 136 - 4 * 13
 
 #: Tiles dealt to each player.
 DEALT = 13
+
+#: What each loser pays on top of the fans the winner is paid: Botzone scores as MCR does
+#: (docs/rulesets/mcr.md, ``settlement_bonus``).
+BASE = 8
 
 #: The longest line a log may have: a Hu line with three Ignore clauses is under 100 characters.
 MAX_LINE_BYTES = 4096
@@ -106,30 +119,11 @@ def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(fans)
 
 
-#: Names Botzone's fan calculator gives some fans beside the ones of the ruleset table (newer versions
-#: write the three one-tile waits this way). 明暗杠 (a melded and a concealed kong, 5 fans) has no alias:
-#: mjscore scores it as Two Melded Kongs and Concealed Kong (docs/rulesets/mcr.md), so it differs.
-FAN_ALIASES = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
-
-
-class _RecordedJson(BaseModel):
-    """The ``recorded`` key of an imported line, as :meth:`ImportedWin.to_json` writes it."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    total: int = Field(ge=0, le=10_000)
-    fans: str = Field(max_length=2000)
-    scores: list[int] = Field(min_length=4, max_length=4)
-
-
-def recorded_of(data: dict[str, Any]) -> Recorded | None:
-    """What an imported line's ``recorded`` key says the log scored (None for a line without one)."""
-    if "recorded" not in data:
-        return None
-    try:
-        recorded = _RecordedJson.model_validate(data["recorded"])
-    except ValidationError as error:
-        raise InputError(f"recorded: {one_line(error)}") from None
-    return Recorded(recorded.total, parse_breakdown(recorded.fans), tuple(recorded.scores))
+#: Names Botzone's fan calculator gives some fans beside the ones of the ruleset table: 嵌张 is the
+#: data set's name of Closed Wait (坎张; tests/data/botzone/sample.txt), and newer versions write the
+#: three one-tile waits 独听・.... 明暗杠 (a melded and a concealed kong, 5 fans) has no alias: mjscore
+#: scores it as Two Melded Kongs and Concealed Kong (docs/rulesets/mcr.md), so it differs.
+FAN_ALIASES = {"嵌张": "坎张", "独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +191,7 @@ class _Round:
     players: dict[int, _Player] = field(default_factory=dict)
     last: _Event | None = None
     draws: int = 0
+    last_played: Tile | None = None  # the round's last discard: what older logs' self-drawn Hu lines name
     on_table: int = 0  # discards lying on the table (a claimed one went into a meld)
     in_view: Counter[Tile] = field(default_factory=Counter)
     seen: Counter[Tile] = field(default_factory=Counter)  # every tile the log has shown: at most 4 of each
@@ -238,6 +233,7 @@ class _Round:
             kongs = last.kongs if last is not None and last.action in _KONGS else 0
         elif action == "Play":
             player.take(tile, 1, seat, "plays")
+            self.last_played = tile
             self.on_table += 1
             self.in_view[tile] += 1
         elif action == "Chi":
@@ -307,14 +303,18 @@ class _Round:
         # the last action is a draw
         if seat != last.player or action not in ("Play", "AnGang", "BuGang", "Hu"):
             return f"Player {last.player} has just drawn and plays, declares a kong or wins"
-        if action == "Hu" and tile != last.tile:
-            return f"the tile just drawn is {log_code(last.tile)}"
+        if action == "Hu" and tile != last.tile and tile != self.last_played:
+            named = f"{log_code(last.tile)}, or the last tile played, {log_code(self.last_played)}" \
+                if self.last_played is not None else log_code(last.tile)
+            return f"a self-draw's Hu line names the tile just drawn, {named}"
         return ""
 
-    def _win(self, seat: int, tile: Tile) -> dict[str, Any]:
-        """The winner's hand record, at the Hu line."""
+    def _win(self, seat: int, named: Tile) -> dict[str, Any]:
+        """The winner's hand record, at the Hu line that names the tile ``named``. On a self-draw the
+        tile just drawn wins, whichever tile the line names (:meth:`_out_of_turn` allows two)."""
         assert self.wind is not None and self.last is not None
         last = self.last
+        tile = last.tile if last.action == "Draw" else named
         winner = self.players[seat]
         held = Counter(winner.held)
         in_view = self.in_view[tile]
@@ -386,11 +386,12 @@ def _integers(words: list[str], count: int, what: str) -> list[int]:
 def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin | None]:
     """Replay the numbered lines of a log, round by round: each round yields its win, or None when
     it is drawn. A bad line is refused with an :class:`InputError` naming ``where``, the line number
-    and the problem; the rounds before it have been yielded already (write them nowhere final)."""
+    and the problem; the rounds before it have been yielded already (write them nowhere final). A
+    log without a single round (empty, or blank lines only) is refused too: it is no Botzone log."""
     round_: _Round | None = None
     won: tuple[int, dict[str, Any]] | None = None
     ending: tuple[int, str] | None = None  # the Fan line's total and breakdown, or (0, "") after Huang
-    number = 0
+    number = rounds = 0
     for number, text in lines:
         words = text.split()
         if not words:
@@ -405,6 +406,7 @@ def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin
                 if keyword != "Score":
                     raise _Problem("a Score line follows the Fan or Huang line")
                 scores = _integers(words[1:], 4, "Score")
+                rounds += 1
                 yield _finish(round_, won, ending, scores)
                 round_ = None
             elif keyword == "Wind":
@@ -445,22 +447,39 @@ def replay(lines: Iterable[tuple[int, str]], where: str) -> Iterator[ImportedWin
             raise InputError(f"{where} line {number}: {problem}") from None
     if round_ is not None:
         raise InputError(f"{where} line {number}: the log ends inside round {round_.match}, before its Score line")
+    if not rounds:
+        raise InputError(f"{where} holds no round: a Botzone log is rounds that each open with 'Match <id>'")
+
+
+def botzone_scores(winner: int, discarder: int | None, fans: int) -> tuple[int, int, int, int]:
+    """The ``Score`` line of a win of ``fans`` by Player ``winner`` (``discarder``: the player whose
+    tile was claimed, a discard or a robbed kong; None: a self-draw), in player order: MCR's payments,
+    each loser paying :data:`BASE` on top, the discarder (or on a self-draw each loser) the fans too."""
+    paid = [0 if seat == winner else BASE + fans if discarder in (None, seat) else BASE for seat in PLAYERS]
+    won = [sum(paid) if seat == winner else -paid[seat] for seat in PLAYERS]
+    return (won[0], won[1], won[2], won[3])
 
 
 def _finish(round_: _Round, won: tuple[int, dict[str, Any]] | None, ending: tuple[int, str],
             scores: list[int]) -> ImportedWin | None:
-    if sum(scores) != 0:
-        raise _Problem(f"Score {' '.join(map(str, scores))}: the scores of a round add up to 0")
+    """The round's win once its Score line is read, which must be what its Fan line pays."""
+    written = " ".join(map(str, scores))
     if won is None:
         if any(scores):
-            raise _Problem("a drawn round scores 0 0 0 0")
+            raise _Problem(f"Score {written}: a drawn round scores 0 0 0 0")
         return None
     line, record = won
-    seat = SEATS.index(record["seat"])
-    if scores[seat] <= 0:
-        raise _Problem(f"Score: the winner, Player {seat}, scores {scores[seat]}; the scores are in player order 0-3")
     total, fans = ending
-    return ImportedWin(round_.match, line, record, total, fans, (scores[0], scores[1], scores[2], scores[3]))
+    winner = SEATS.index(record["seat"])
+    discarder = SEATS.index(record["discarder"]) if "discarder" in record else None
+    expected = botzone_scores(winner, discarder, total)
+    if tuple(scores) != expected:
+        how = f"a self-draw of Fan {total} by Player {winner}" if discarder is None else \
+            f"Fan {total} won by Player {winner} on Player {discarder}'s tile"
+        who = f"each pays {BASE} + {total}" if discarder is None else \
+            f"Player {discarder} pays {BASE} + {total}, the others {BASE}"
+        raise _Problem(f"Score {written}: {how} scores {' '.join(map(str, expected))} ({who}; player order 0-3)")
+    return ImportedWin(round_.match, line, record, total, fans, expected)
 
 
 def read_log(text: str, where: str) -> ImportedLog:
