@@ -294,7 +294,8 @@ def test_bytes_that_are_not_utf8_and_a_missing_log_are_refused(tmp_path: Path) -
     assert not (tmp_path / "out.jsonl").exists()
     (tmp_path / "folder").mkdir()
     done = _run("import", "botzone", str(LOG), "-o", "folder", cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (2, "error: -o folder: that is a folder; write to a file in it\n")
+    assert (done.returncode, done.stderr) == (2, "error: Invalid value for '-o' / '--output': File 'folder' is a directory. "
+                                                 "(see `mjscore import botzone --help`)\n")
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["bin.log", "folder"]
 
 

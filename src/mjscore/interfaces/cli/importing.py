@@ -44,8 +44,6 @@ def botzone_command(log: Path, output: Path) -> None:
     """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
     if log.resolve() == output.resolve():
         raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
-    if output.is_dir():
-        raise fail(f"-o {output}: that is a folder; write to a file in it")
     try:
         handle = log.open("rb")
     except OSError as error:
