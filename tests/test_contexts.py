@@ -77,7 +77,8 @@ def test_a_heavenly_hand_not_the_dealers_dealt_hand_is_refused(change: dict[str,
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"discarder": "W"}, "discarder W: with discards 0 the winning tile is the hand's first discard, which is the dealer's (East)"),
+    ({"discarder": "W"}, "discarder W: with discards 0 the winning tile is the hand's first discard, which is the "
+                         "dealer's (East)"),
     ({"seat": "E", "discarder": "N"}, "discards 0: the winning tile would be the hand's first discard, which is the dealer's "
                                       "(East), and the dealer is the winner"),
 ])
