@@ -409,8 +409,9 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     limit = prepared.limit
     limited = limit is not None and uncapped > limit
     total = limit if limit is not None and limited else uncapped
-    with_dealer = (min(limit, uncapped + for_dealer) if limit is not None else uncapped + for_dealer) \
-        if for_dealer else None
+    with_dealer: int | None = None
+    if for_dealer:
+        with_dealer = uncapped + for_dealer if limit is None else min(limit, uncapped + for_dealer)
     minima = prepared.minimum
     minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded

@@ -333,8 +333,8 @@ def sheet(result: Score) -> Sheet:
         result.minimum, result.counted_for_minimum, tuple(a.name for a in result.not_counted_for_minimum))
     rows = tuple(_row(rules, a, result, groups) for a in result.awards)
     limit = rules.limit
-    dealer_limit = limit if limit is not None and result.dealer_tai and \
-        result.uncapped_total + result.dealer_tai > limit else None
+    dealer_capped = limit is not None and result.dealer_tai > 0 and result.uncapped_total + result.dealer_tai > limit
+    dealer_limit = limit if dealer_capped else None
     return Sheet(
         ruleset=rules, total=result.total, uncapped=result.uncapped_total,
         limit=rules.limit if result.limited else None, base=result.base,
