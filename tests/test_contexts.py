@@ -53,10 +53,12 @@ def test_a_heavenly_hand_after_discards_is_refused(ruleset: str) -> None:
     assert message.endswith(", but 1 tile was discarded before the winning tile (none can be)")
 
 
+# A record that leaves `discards` out: with `discards` 0 a discard from anyone but East is refused
+# before the claim is read (ruling 58, test_a_first_discard_not_easts_is_refused_before_the_claim).
 @pytest.mark.parametrize(("change", "message"), [
-    ({"discarder": "W"}, ", but the winning tile came from W, not from the dealer (East)"),  # not East's discard
+    ({"discarder": "W", "discards": None}, ", but the winning tile came from W, not from the dealer (East)"),
     ({"concealed": OPEN, "melds": [{"kind": "pung", "tiles": "CCC"}]}, ", but the hand has a declared set (pung CCC)"),
-    ({"seat": "E", "discarder": "N"}, ", but the winner is the dealer (East)"),
+    ({"seat": "E", "discarder": "N", "discards": None}, ", but the winner is the dealer (East)"),
 ])
 def test_an_earthly_hand_not_on_easts_first_discard_is_refused(change: dict[str, Any], message: str) -> None:
     for ruleset in TAIWANESE:
@@ -66,12 +68,24 @@ def test_an_earthly_hand_not_on_easts_first_discard_is_refused(change: dict[str,
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"seat": "S"}, ", but the winner is S, not the dealer (East)"),
-    ({"win": "discard", "discarder": "N"}, ", but the win is discard, not self_draw"),
+    ({"win": "discard", "discarder": "N", "discards": None}, ", but the win is discard, not self_draw"),
 ])
 def test_a_heavenly_hand_not_the_dealers_dealt_hand_is_refused(change: dict[str, Any], message: str) -> None:
     for ruleset in TAIWANESE:
         refused = _refusal({**HEAVENLY, **change}, ruleset)
         assert refused.startswith("heavenly: Heavenly Hand is ") and refused.endswith(message), refused
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"discarder": "W"}, "discarder W: with discards 0 the winning tile is the hand's first discard, which is the "
+                         "dealer's (East)"),
+    ({"seat": "E", "discarder": "N"}, "discards 0: the winning tile would be the hand's first discard, which is the dealer's "
+                                      "(East), and the dealer is the winner"),
+])
+def test_a_first_discard_not_easts_is_refused_before_the_claim(change: dict[str, Any], message: str) -> None:
+    # Ruling 58, in every ruleset: an earthly record with discards 0 whose discard is not the dealer's.
+    for ruleset in (*TAIWANESE, "mcr", "taiwan"):
+        assert _refusal({**EARTHLY, **change}, ruleset) == message
 
 
 def test_a_heavenly_hand_on_a_replacement_is_refused_except_a_four_winds_flower_supplement() -> None:

@@ -13,10 +13,13 @@ Each ``tests/golden/<ruleset>.toml`` holds ``[[case]]`` tables::
 
 ``row`` names the source row each award comes from (it must contain the award's English name, so a
 row that names the wrong award fails). The hand's ruleset is the file's name unless the hand says
-otherwise. A case may also state ``arrangement``, ``waits`` (tile codes), ``legal``,
-``table_payments`` (``{ id = value-each }``) and ``payments`` (``[{ payer = "E", amount = 4,
-money = "130" }]``: every payment of the hand to the winner, in seat order, with its money at the
-ruleset's stake and base money).
+otherwise; ``preset`` scores it under one of the ruleset's shipped presets (``taiwan-cap24``).
+``total`` is the hand's total; the awards a payment carries only where it involves the dealer (the
+Taiwan table's 莊家 and 連莊) are listed with the others but are not in it: a case with any states
+their sum as ``dealer_tai`` (ruling 55), 0 otherwise. A case may also state ``arrangement``,
+``waits`` (tile codes), ``legal``, ``table_payments`` (``{ id = value-each }``) and ``payments``
+(``[{ payer = "E", amount = 4, money = "130" }]``: every payment of the hand to the winner, in seat
+order, with its money at the ruleset's stake and base money).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 import pytest
 
 import mjscore
+from mjscore.rulesets import preset
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -44,11 +48,17 @@ def _cases() -> list[Any]:
 @pytest.mark.parametrize(("ruleset", "case"), _cases())
 def test_golden(ruleset: str, case: dict[str, Any]) -> None:
     record = {"ruleset": ruleset, **case["hand"]}
-    result = mjscore.score(mjscore.Hand.from_dict(record))
+    hand = mjscore.Hand.from_dict(record)
+    if "preset" in case:
+        rules = mjscore.apply_house_rules(mjscore.get_ruleset(hand.ruleset), mjscore.read_house_rules(preset(case["preset"])))
+        result = mjscore.score(hand, rules)
+    else:
+        result = mjscore.score(hand)
     got = sorted((a.id, a.value) for a in result.awards)
     expected = sorted((a["id"], a["value"]) for a in case["awards"])
     assert got == expected, f"awards differ: {result.arrangement.notation() if result.arrangement else ''}"
     assert result.total == case["total"]
+    assert result.dealer_tai == case.get("dealer_tai", 0)
     for award in case["awards"]:
         name = result.ruleset.award(award["id"]).name.en
         assert name.lower() in award["row"].lower(), f"row {award['row']!r} is not the row of {name!r}"

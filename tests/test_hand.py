@@ -62,6 +62,23 @@ def test_impossible_hands_are_refused_with_one_line(changes: dict[str, Any], mes
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("ruleset", ["lrc", "hefen", "fourwinds", "mcr", "taiwan"])
+def test_a_discard_with_no_discard_before_it_is_the_dealers(ruleset: str) -> None:
+    # Ruling 58: with discards 0 the winning tile is the hand's first discard, which East makes; a record
+    # naming anyone else as discarder (or whose winner is East) is refused with one line naming the field.
+    with pytest.raises(HandError) as caught:
+        Hand.from_dict(record(ruleset=ruleset, discards=0))  # South wins on West's discard
+    assert str(caught.value) == ("discarder W: with discards 0 the winning tile is the hand's first discard, "
+                                 "which is the dealer's (East)")
+    with pytest.raises(HandError, match="^discards 0: .* the dealer is the winner$"):
+        Hand.from_dict(record(ruleset=ruleset, seat="E", discarder="N", discards=0))
+    with pytest.raises(HandError, match="^discarder S: with discards 0"):  # the default discarder: the seat before
+        Hand.from_dict({k: v for k, v in record(ruleset=ruleset, seat="W", discards=0).items() if k != "discarder"})
+    assert Hand.from_dict(record(ruleset=ruleset, discarder="E", discards=0)).discarder == "E"
+    assert Hand.from_dict(record(ruleset=ruleset, discards=1)).discarder == "W"  # a later discard: anyone's
+    assert Hand.from_dict(record(ruleset=ruleset, win="self_draw", discarder=None, discards=0)).discarder is None
+
+
 def test_wrong_tile_count_is_refused_by_the_ruleset() -> None:
     hand = Hand.from_dict(record(concealed="123m 456m 789p 67s 9p"))
     with pytest.raises(HandError, match="15 tiles held .* this ruleset's hands hold 16"):

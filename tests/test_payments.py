@@ -68,19 +68,19 @@ def test_a_pattern_finds_nothing_where_its_test_of_the_hand_is_false(name: str) 
 
 def test_a_claimed_win_is_paid_by_the_discarder_and_a_self_draw_by_everyone() -> None:
     """Every winner, discarder and total: the discarder (or each other player on a self-draw) pays
-    the total, every loser the bonus; a payment between two players who are not the dealer is the
-    total without the dealer's part (ruling 35)."""
+    the total, every loser the bonus; a payment in which the dealer pays or wins carries the total
+    with the dealer's part instead (rulings 35 and 55)."""
     for winner in SEATS:
         for discarder in (None, *(seat for seat in SEATS if seat != winner)):
             win = "self_draw" if discarder is None else "discard"
             hand = Hand.from_dict({"seat": winner, "concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p",
                                    "win": win, "discarder": discarder})
-            for total, bonus, without_dealer in ((8, 8, None), (30, 0, 25), (12, 0, None), (12, 0, 12)):
+            for total, bonus, with_dealer in ((8, 8, None), (25, 0, 30), (12, 0, None), (12, 0, 12)):
                 expected = []
                 for payer in (seat for seat in SEATS if seat != winner):
-                    owed = total if without_dealer is None or "E" in (payer, winner) else without_dealer
+                    owed = with_dealer if with_dealer is not None and "E" in (payer, winner) else total
                     if discarder is None or payer == discarder:
                         expected.append(Payment(payer, winner, owed + bonus))
                     elif bonus:
                         expected.append(Payment(payer, winner, bonus))
-                assert settle(hand, total, bonus, without_dealer) == tuple(expected)
+                assert settle(hand, total, bonus, with_dealer) == tuple(expected)

@@ -21,7 +21,8 @@ def test_each_value_is_a_frozen_dataclass_with_its_fields_in_order() -> None:
         TablePayment: ["id", "name", "count", "amount", "group", "payments", "detail"],
         Payment: ["payer", "payee", "amount"],
         Score: ["ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments",
-                "minimum", "uncapped_total", "counted_for_minimum", "limited", "_awards"],
+                "minimum", "uncapped_total", "counted_for_minimum", "limited", "dealer_tai",
+                    "_awards"],
     }
     for cls, names in expected.items():
         assert [f.name for f in dataclasses.fields(cls)] == names
@@ -44,7 +45,7 @@ def test_the_keyword_defaults_are_the_dataclass_defaults() -> None:
     bare = Score(result.ruleset, result.hand, result.total, result.base, result.arrangement, result.waits,
                  result.payments, result.table_payments, result.minimum, result.uncapped_total,
                  result.counted_for_minimum)
-    assert bare.limited is False
+    assert bare.limited is False and bare.dealer_tai == 0
     assert bare.awards == ()  # no awards given: none made
     event = record_event(mjscore.get_ruleset("lrc"), "concealed_gong_collection", "S")
     assert event.payments == tuple(Payment(seat, "S", 5) for seat in ("E", "W", "N"))

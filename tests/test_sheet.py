@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app
+from mjscore.labels import catalogue, unit_name
 from mjscore.scoring.sheet import How, Row, Scope, Sheet, sheet
 
 runner = CliRunner()
@@ -144,9 +145,11 @@ def _golden() -> list[Any]:
 def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any]) -> None:
     result = mjscore.score(mjscore.Hand.from_dict(record))
     shown = sheet(result)
-    assert [(r.id, r.value) for r in shown.rows] == [(a.id, a.value) for a in result.awards]
+    # Every award is on the sheet once: in the total's rows, or apart as a tai of the dealer's payments
+    # (ruling 55), which the total does not hold.
+    assert sorted((r.id, r.value) for r in shown.rows + shown.per_payment) == sorted((a.id, a.value) for a in result.awards)
     assert sum(r.value for r in shown.rows) + shown.base == shown.uncapped
-    assert all(r.sets and all(r.sets) for r in shown.rows), "an award that names no tiles"
+    assert all(r.sets and all(r.sets) for r in shown.rows + shown.per_payment), "an award that names no tiles"
     counted = {a.id for a in result.awards}
     replaced = {r.id for r in shown.replaced}
     for gone in shown.replaced:
@@ -184,3 +187,67 @@ def test_nine_gates_replaces_four_awards_and_takes_one_pung_of_terminals_off() -
         ("no_honors", 1, How.REPLACES, "nine_gates"), ("pung_of_terminals_or_honors", 1, How.REDUCES, "nine_gates")]
     reduced = next(r for r in shown.replaced if r.how is How.REDUCES)
     assert reduced.text("en") == "1 of it taken off by Nine Gates"
+
+
+# Ruling 55's own example (golden taiwan "Ruling 55: ..."): South has claimed 123m and self-draws its
+# single 9s, the dealer on a streak of 1. 自摸 1 + 獨聽 1 = 2 tai of the hand; 莊家 1 + 連莊 2 = 3 on
+# East's payment only (atawmj.md, The rows: 1 莊家, 2 per streak 連莊 拉莊).
+STREAK: dict[str, Any] = {"ruleset": "taiwan", "seat": "S", "round": "E", "melds": [{"kind": "chow", "tiles": "123m"}],
+                          "concealed": "456m 789p 234s 567s 9s", "win_tile": "9s", "win": "self_draw",
+                          "dealer_streak": 1}
+STREAK_ARGS = ["score", "--ruleset", "taiwan", "--seat", "S", "--win-tile", "9s", "--win", "self_draw", "--dealer-streak", "1",
+               "--meld", "chow 123m", "456m 789p 234s 567s 9s"]
+DEALER_SENTENCES = {"en": "The dealer pays 3 tai more: Dealer 1, Dealer streak 2",
+                    "zh-Hans": "庄家多付 3 台：庄家 1、连庄拉庄 2", "zh-Hant": "莊家多付 3 台：莊家 1、連莊拉莊 2"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_dealers_tai_are_shown_apart_from_the_total(lang: str) -> None:
+    shown = _sheet(STREAK)
+    assert shown.total == 2
+    assert [(r.id, r.value) for r in shown.rows] == [("self_drawn", 1), ("single_wait", 1)]
+    assert [(r.id, r.value) for r in shown.per_payment] == [("dealer", 1), ("dealer_streak", 2)]
+    assert shown.dealer_text(lang) == DEALER_SENTENCES[lang]
+    assert [(p.payer, p.amount) for p in shown.payments] == [("E", 5), ("W", 2), ("N", 2)]
+    data = shown.to_dict(lang)
+    assert data["total"] == 2 and [r["id"] for r in data["rows"]] == ["self_drawn", "single_wait"]
+    assert data["per_payment"]["tai"] == 3 and data["per_payment"]["text"] == DEALER_SENTENCES[lang]
+    assert [r["id"] for r in data["per_payment"]["rows"]] == ["dealer", "dealer_streak"]
+    assert all(r["per_payment"] for r in data["per_payment"]["rows"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_text_sheet_prints_the_total_without_the_dealers_tai(lang: str) -> None:
+    printed = runner.invoke(app, [*STREAK_ARGS, "--lang", lang])
+    assert printed.exit_code == 0, printed.output
+    lines = printed.stdout.splitlines()
+    total = catalogue()[lang]["total"]
+    assert [line.split() for line in lines if line.split()[:1] == [total]] == [[total, "2", unit_name("tai", lang)]]
+    assert DEALER_SENTENCES[lang] in lines
+    answer = json.loads(runner.invoke(app, [*STREAK_ARGS, "--lang", lang, "--format", "json"]).stdout)
+    assert (answer["total"], answer["dealer_tai"]) == (2, 3)
+    assert answer["sheet"] == _sheet(STREAK).to_dict(lang)
+
+
+def test_the_dealer_collects_the_dealers_tai_on_each_payment_when_the_dealer_wins() -> None:
+    # Golden taiwan "The dealer self-draws on a streak of one": 門清 1, 自摸 1, 不求 1 = 3; 莊家 1, 連莊 2.
+    shown = _sheet({"ruleset": "taiwan", "seat": "E", "round": "E", "concealed": "123m 456m 789p 234s 67s EE",
+                    "win_tile": "8s", "win": "self_draw", "dealer_streak": 1})
+    assert shown.total == 3
+    assert shown.dealer_text("en") == "The dealer collects 3 tai more on each payment: Dealer 1, Dealer streak 2"
+    assert shown.dealer_text("zh-Hant") == "莊家每筆多收 3 台：莊家 1、連莊拉莊 2"
+
+
+def test_a_cap_on_the_dealers_payment_is_said_beside_it() -> None:
+    # Ruling 56 with a house cap of 4 tai: the hand's 2 is under it, East's 2 + 3 = 5 is cut to 4.
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("taiwan"), {"limit": 4})
+    shown = sheet(mjscore.score(mjscore.Hand.from_dict(STREAK), rules))
+    assert (shown.total, shown.limit, shown.dealer_limit) == (2, None, 4)
+    assert [(p.payer, p.amount) for p in shown.payments] == [("E", 4), ("W", 2), ("N", 2)]
+    assert shown.dealer_text("en") == "The dealer pays 3 tai more: Dealer 1, Dealer streak 2 (a payment is at most 4)"
+    assert shown.dealer_text("zh-Hans") == "庄家多付 3 台：庄家 1、连庄拉庄 2（每笔至多 4）"
+
+
+def test_a_sheet_without_the_dealers_tai_has_no_sentence_for_them() -> None:
+    shown = _sheet({**STREAK, "win": "discard", "discarder": "W"})  # two non-dealers: no 莊家, no 連莊
+    assert shown.per_payment == () and shown.dealer_text("en") == "" and shown.to_dict()["per_payment"] is None

@@ -17,6 +17,7 @@ import mjscore
 from mjscore import HandError, RulesetError
 from mjscore.rulesets import house_rules_file, preset
 from mjscore.sampling import random_winning_hand
+from mjscore.scoring.sheet import replaced_awards
 
 CONCEALED_PLAIN = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "123m 456m 789p 234s 67s EE",
                    "win_tile": "8s"}
@@ -79,23 +80,54 @@ def test_jianhua_scores_every_flower_and_every_wind_pung() -> None:
     assert awards(scored(record, "taiwan-jianhua")) == {"any_flower": 3, "other_wind_pung": 1, "concealed_hand": 1}
 
 
+# Golden "小四喜 keeps 門風 and 圈風" and "大四喜 replaces 門風 and 圈風" under 見花見字 (ruling 57): 小四喜 keeps
+# 見字 for the West pung (neither South's wind nor the East round's) as it keeps 門風 and 圈風; 大四喜
+# replaces 見字 (West and North) as it replaces them.
+FOUR_WINDS = {"ruleset": "taiwan", "seat": "S", "round": "E", "win": "discard", "discarder": "W",
+              "melds": [{"kind": "pung", "tiles": "EEE"}, {"kind": "pung", "tiles": "SSS"}, {"kind": "pung", "tiles": "WWW"}]}
+
+
+def test_little_four_winds_keeps_other_wind_pung_and_big_four_winds_replaces_it() -> None:
+    little = scored({**FOUR_WINDS, "concealed": "123m 67s NN", "win_tile": "8s"}, "taiwan-jianhua")
+    assert awards(little) == {"little_four_winds": 8, "seat_wind": 1, "round_wind": 1, "other_wind_pung": 1}
+    assert little.total == 11
+    big = scored({**FOUR_WINDS, "concealed": "NNN 123m 9p", "win_tile": "9p"}, "taiwan-jianhua")
+    assert awards(big) == {"big_four_winds": 16, "single_wait": 1}
+    assert big.total == 17
+    assert ("other_wind_pung", 2, "big_four_winds") in [(r.id, r.value, r.by) for r in replaced_awards(big)]
+
+
 # EEE SSS CCC FFF PP NN, South self-draws N: 五暗刻 8, 字一色 16, 小三元 4, 門風 1, 圈風 1, 自摸 1, 不求 1
-# = 32 tai between non-dealers, and 莊家 1 on East's payment: 33.
+# = 32 tai, the hand's total; 莊家 1 on East's payment only: 33 (rulings 35, 55).
 HONOURS = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "EEE SSS CCC FFF PP NN", "win_tile": "N",
            "win": "self_draw"}
 
 
 def test_without_a_cap_the_dealer_pays_the_dealer_tai_on_top() -> None:
     result = scored(HONOURS)
-    assert result.total == 33 and not result.limited
+    assert (result.total, result.dealer_tai, result.limited) == (32, 1, False)
     assert [(p.payer, p.amount) for p in result.payments] == [("E", 33), ("W", 32), ("N", 32)]
 
 
-@pytest.mark.parametrize(("rules", "paid"), [("taiwan-cap24", [24, 24, 24]), ("taiwan-cap81", [33, 32, 32])])
-def test_a_cap_applies_to_every_payment(rules: str, paid: list[int]) -> None:
+@pytest.mark.parametrize(("rules", "total", "paid"), [("taiwan-cap24", 24, [24, 24, 24]),
+                                                      ("taiwan-cap81", 32, [33, 32, 32])])
+def test_a_cap_applies_to_every_payment_and_to_the_total(rules: str, total: int, paid: list[int]) -> None:
+    # Ruling 56: each payment's tai, 莊家 included where it applies, is at most the cap, and so is the total.
     result = scored(HONOURS, rules)
     assert [p.amount for p in result.payments] == paid
-    assert result.limited == (rules == "taiwan-cap24")
+    assert (result.total, result.uncapped_total, result.limited) == (total, 32, rules == "taiwan-cap24")
+
+
+@pytest.mark.parametrize(("limit", "total", "paid"), [(2, 2, 2), (4, 3, 4), (6, 3, 6), (7, 3, 6)])
+def test_a_cap_cuts_the_dealers_payment_of_a_hand_under_it(limit: int, total: int, paid: int) -> None:
+    # Golden "The dealer deals in on a streak of one": 門清 1 + 平胡 2 = 3 tai of the hand, and East's
+    # payment carries 莊家 1 + 連莊 2 on top: 6. A cap bounds both (ruling 56).
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("taiwan"), {"limit": limit})
+    hand = mjscore.Hand.from_dict({"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "123m 456m 789p 234s 67s 99p",
+                                   "win_tile": "8s", "win": "discard", "discarder": "E", "dealer_streak": 1})
+    result = mjscore.score(hand, rules)
+    assert (result.total, result.dealer_tai, result.limited) == (total, 3, limit < 3)
+    assert [(p.payer, p.amount) for p in result.payments] == [("E", paid)]
 
 
 def test_money_is_base_plus_tai_times_stake_and_a_table_can_change_the_stake() -> None:
@@ -157,9 +189,9 @@ def test_a_flower_win_names_another_player_only_when_seven_rob_the_eighth(record
 @given(st.integers(0, 2**32), st.sampled_from(["E", "S", "W", "N"]), st.integers(0, 3), st.booleans())
 def test_each_payment_carries_the_dealer_tai_only_when_the_dealer_pays_or_wins(
         seed: int, seat: str, streak: int, self_drawn: bool) -> None:
-    # Ruling 35 on random hands: a payment with the dealer (East) on either side is the hand's total; a
-    # payment between two non-dealers is the total less 莊家 and 連莊, which the sheet shows only when
-    # some payment involves the dealer.
+    # Rulings 35 and 55 on random hands: the total is the hand's tai, without 莊家 and 連莊; a payment
+    # with the dealer (East) on either side carries them on top, a payment between two non-dealers does
+    # not, and the sheet shows them only when some payment involves the dealer.
     rng = random.Random(seed)
     hand = random_winning_hand(rng, ruleset="taiwan")
     others = [s for s in ("E", "S", "W", "N") if s != seat]
@@ -168,11 +200,12 @@ def test_each_payment_carries_the_dealer_tai_only_when_the_dealer_pays_or_wins(
                    replacement=None, last_tile=False, dealer_streak=streak)
     result = mjscore.score(hand)
     dealer_tai = sum(a.value for a in result.awards if a.id in ("dealer", "dealer_streak"))
-    assert result.total == sum(a.value for a in result.awards)
+    assert result.total == sum(a.value for a in result.awards) - dealer_tai
+    assert result.dealer_tai == dealer_tai
     assert len(result.payments) == (3 if self_drawn else 1)
     for payment in result.payments:
         with_dealer = "E" in (payment.payer, payment.payee)
-        assert payment.amount == (result.total if with_dealer else result.total - dealer_tai)
+        assert payment.amount == (result.total + dealer_tai if with_dealer else result.total)
     assert (dealer_tai > 0) == any("E" in (p.payer, p.payee) for p in result.payments)
     assert (result.award("dealer_streak") is not None) == (dealer_tai > 0 and streak > 0)
 

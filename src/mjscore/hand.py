@@ -362,6 +362,8 @@ def _check_context(hand: Hand) -> None:
             raise HandError(f"a {win.value} win needs a discarder")
         if hand.discarder == hand.seat:
             raise HandError(f"discarder {hand.discarder} is the winner's own seat")
+        if win is WinKind.DISCARD and hand.discards == 0 and hand.discarder != "E":
+            raise HandError(_first_discard_problem(hand))
         if hand.replacement is not None:
             raise HandError(f"replacement {hand.replacement.value!r}: a replacement tile is self-drawn, not a {win.value}")
         if hand.last_tile and win is WinKind.ROBBING_GONG:
@@ -399,6 +401,16 @@ def _check_context(hand: Hand) -> None:
                             "so it cannot hold a claimed set")
     _check_replacement(hand)
     _check_table_counts(hand)
+
+
+def _first_discard_problem(hand: Hand) -> str:
+    """Why a discard win with ``discards`` 0 cannot come from its discarder (ruling 58): the
+    winning tile is then the hand's first discard, which is the dealer's (East)."""
+    if hand.seat == "E":
+        return ("discards 0: the winning tile would be the hand's first discard, which is the dealer's (East), "
+                "and the dealer is the winner")
+    return (f"discarder {hand.discarder}: with discards 0 the winning tile is the hand's first discard, "
+            "which is the dealer's (East)")
 
 
 def _check_replacement(hand: Hand) -> None:

@@ -91,6 +91,12 @@ def _attempt(rng: random.Random, hand_size: int, ruleset: str, one_suit_chance: 
                                          (Replacement.DOUBLE_GONG, kongs >= 2)) if needs]  # ruling 28
     if win is WinKind.SELF_DRAW and possible and rng.random() < 0.15:
         replacement = rng.choice(possible)
+    round_wind = rng.choice(SEATS)
+    discarder = next_seat(seat, rng.randrange(1, 4)) if win.claimed else None
+    last_tile = win is not WinKind.ROBBING_GONG and rng.random() < 0.05
+    discards = rng.choice((None, rng.randrange(0, 12), rng.randrange(0, 70)))
+    if win is WinKind.DISCARD and discards == 0 and discarder != "E":
+        discards = 1  # the first discard is the dealer's (ruling 58); the draws stay as they were
     return Hand(
         concealed=tuple(concealed),
         win=win,
@@ -98,11 +104,11 @@ def _attempt(rng: random.Random, hand_size: int, ruleset: str, one_suit_chance: 
         melds=tuple(melds),
         flowers=flowers,
         seat=seat,
-        round=rng.choice(SEATS),
-        discarder=next_seat(seat, rng.randrange(1, 4)) if win.claimed else None,
+        round=round_wind,
+        discarder=discarder,
         replacement=replacement,
-        last_tile=win is not WinKind.ROBBING_GONG and rng.random() < 0.05,
-        discards=rng.choice((None, rng.randrange(0, 12), rng.randrange(0, 70))),
+        last_tile=last_tile,
+        discards=discards,
         dealer_streak=rng.choice((0, 0, 0, 1, 2)),
         ready_declared=not any(not m.concealed for m in melds) and rng.random() < 0.05,  # possible at every table
         ruleset=ruleset,

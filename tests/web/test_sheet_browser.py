@@ -105,3 +105,26 @@ def test_a_tile_that_does_not_complete_the_hand_is_said_in_the_pages_language(pa
     assert [waits.nth(i).get_attribute("aria-label") for i in range(2)] == [
         mjscore.Tile.parse(code).name(LANG) for code in ("5s", "8s")]
     assert re.findall(r"[A-Za-z]{2,}", page.locator(".sheet").inner_text()) == []
+
+
+def test_the_dealers_tai_read_apart_from_the_total_on_the_page_and_the_command_line(page: Page) -> None:
+    # Golden taiwan "The dealer deals in on a streak of one": 門清 1 + 平胡 2 = a total of 3; East's payment
+    # carries 莊家 1 + 連莊 2 on top (ruling 55): 6 tai = 底 50 + 6 × 20 = 170.
+    _show(page, "taiwan", "S", "E", "123m 456m 789p 234s 67s 99p +8s")
+    page.locator("summary", has_text="更多胡牌情況").click()
+    page.locator("[name=dealer_streak]").fill("1")
+    note = page.locator("[data-testid=per-payment]")
+    expect(note).to_have_text("莊家多付 3 台：莊家 1、連莊拉莊 2")
+    expect(page.locator("[data-testid=total] output")).to_have_text("3")
+    expect(page.locator(".sheet tr[data-per-payment]")).to_have_count(2)
+    record = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "123m 456m 789p 234s 67s 99p",
+              "win_tile": "8s", "win": "discard", "discarder": "E", "dealer_streak": 1}
+    args = ["score", "--ruleset", "taiwan", "--seat", "S", "--win-tile", "8s", "--discarder", "E", "--dealer-streak", "1",
+            "123m 456m 789p 234s 67s 99p", "--lang", LANG]
+    model = sheet(mjscore.score(mjscore.Hand.from_dict(record)))
+    assert _page_rows(page, ".sheet tr[data-award]") == [(r.names.get(LANG), r.points_text()) for r in model.rows]
+    assert _page_rows(page, ".sheet tr[data-per-payment]") == [(r.names.get(LANG), r.points_text())
+                                                               for r in model.per_payment]
+    expect(page.locator(".payments").first).to_have_text("東 付給 南 6 = 170")
+    printed = runner.invoke(app, args).stdout.splitlines()
+    assert note.inner_text() in printed  # the same sentence, once, on the page and from the command line

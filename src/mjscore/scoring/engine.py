@@ -151,9 +151,12 @@ class Score:
     set, the payments and the table payments, and whether the total meets the minimum to win.
     ``limited`` says the ruleset's limit cut the total down. A hand below the minimum is not a
     legal win: it has no ``payments`` (the table payments it shows were settled when they happened).
-    ``uncapped_total`` is the total before the limit (the awards and the base: ``total`` unless
-    ``limited``); ``counted_for_minimum`` the total that the minimum to win is compared with,
-    without the awards the ruleset counts only after the minimum is met (MCR's flowers).
+    ``dealer_tai`` is what the awards a payment carries only where it involves the dealer (the
+    Taiwan table's 莊家 and 連莊, ``dealer_payments_only``) add to each such payment: they are not
+    in ``total`` (ruling 55). ``uncapped_total`` is the total before the limit (the awards but
+    those, and the base: ``total`` unless ``limited``); ``counted_for_minimum`` the total that the
+    minimum to win is compared with, without the awards the ruleset counts only after the minimum
+    is met (MCR's flowers).
     ``awards`` are made on first read (:class:`_Awards`). Two scores are equal when every field
     and the awards are."""
 
@@ -169,12 +172,13 @@ class Score:
     uncapped_total: int
     counted_for_minimum: int
     limited: bool = False
+    dealer_tai: int = 0
     _awards: _Awards = field(default_factory=lambda: _Awards(None), repr=False)
 
     def __init__(self, ruleset: Ruleset, hand: Hand, total: int, base: int, arrangement: Arrangement | None,
                  waits: tuple[Tile, ...], payments: tuple[Payment, ...], table_payments: tuple[TablePayment, ...],
                  minimum: int | None, uncapped_total: int, counted_for_minimum: int, limited: bool = False,
-                 _awards: _Awards | None = None) -> None:
+                 dealer_tai: int = 0, _awards: _Awards | None = None) -> None:
         object.__setattr__(self, "ruleset", ruleset)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "total", total)
@@ -187,6 +191,7 @@ class Score:
         object.__setattr__(self, "uncapped_total", uncapped_total)
         object.__setattr__(self, "counted_for_minimum", counted_for_minimum)
         object.__setattr__(self, "limited", limited)
+        object.__setattr__(self, "dealer_tai", dealer_tai)
         object.__setattr__(self, "_awards", _Awards(None) if _awards is None else _awards)
 
     @property
@@ -202,7 +207,7 @@ class Score:
     def _compared(self) -> tuple[object, ...]:
         return (self.ruleset, self.hand, self.total, self.base, self.awards, self.arrangement, self.waits,
                 self.payments, self.table_payments, self.minimum, self.uncapped_total, self.counted_for_minimum,
-                self.limited)
+                self.limited, self.dealer_tai)
 
     @property
     def is_legal(self) -> bool:
@@ -254,6 +259,7 @@ class Score:
             "limit": self.ruleset.limit,
             "limited": self.limited,
             "uncapped_total": self.uncapped_total,
+            "dealer_tai": self.dealer_tai,
             "minimum": self.minimum,
             "counted_for_minimum": self.counted_for_minimum,
             "not_counted_for_minimum": [a.name.get(lang) for a in self.not_counted_for_minimum],
@@ -392,13 +398,20 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         assert best is not None
         uncapped, awards, arrangement, facts = best
         for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
-        excluded = sum(a.value for a in awards if a.id in rules.minimum_excludes)
+        excluded = sum(a.value for a in awards
+                       if a.id in rules.minimum_excludes and not rules.award(a.id).dealer_payments_only)
         lazy = _Awards(None, awards)
         table = _table_payments(rules.table_payments, facts)
+    # The rows a payment carries only where it involves the dealer (莊家, 連莊) are not the hand's:
+    # the total is the rest, and each payment with the dealer carries them on top (ruling 55). A
+    # limit bounds the total and every payment, those rows included (ruling 56).
+    uncapped -= for_dealer
     limit = prepared.limit
     limited = limit is not None and uncapped > limit
     total = limit if limit is not None and limited else uncapped
-    without_dealer = min(total, uncapped - for_dealer) if for_dealer else None
+    with_dealer: int | None = None
+    if for_dealer:
+        with_dealer = uncapped + for_dealer if limit is None else min(limit, uncapped + for_dealer)
     minima = prepared.minimum
     minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
@@ -410,19 +423,21 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         base=prepared.base,
         arrangement=arrangement,
         waits=wait_set,
-        payments=settle(hand, total, prepared.settlement_bonus, without_dealer) if legal else (),  # nothing for a false win
+        payments=settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else (),  # nothing for a false win
         table_payments=table,
         minimum=minimum,
         uncapped_total=uncapped,
         counted_for_minimum=counted_for_minimum,
         limited=limited,
+        dealer_tai=for_dealer,
         _awards=lazy,
     )
 
 
 def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
     """The total of the counted rows with the base, the part of it only the dealer's payments
-    carry, and the part the minimum to win leaves out: one pass over the rows."""
+    carry (not the hand's, ruling 55), and the part of the hand's the minimum to win leaves out:
+    one pass over the rows."""
     total = prepared.base
     for_dealer = 0
     excluded = 0
@@ -433,7 +448,7 @@ def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[i
         total += value
         if row.dealer_payments_only:
             for_dealer += value
-        if row.excluded:
+        elif row.excluded:
             excluded += value
     return total, for_dealer, excluded
 

@@ -214,7 +214,8 @@ class AwardRow(StrictModel):
     enabled: bool = True
     consolation: ConsolationRow | None = None
     dealer_payments_only: bool = Field(
-        False, description="A tai of a payment involving the dealer only (ruling 35: 莊家, 連莊), not of the hand.")
+        False, description="A tai of a payment involving the dealer only (rulings 35, 55: 莊家, 連莊), not of the "
+                           "hand: left out of the total, carried by each payment the dealer makes or receives.")
 
 
 class TablePaymentRow(StrictModel):

@@ -1,4 +1,4 @@
-"""Patterns the Taiwan association's 台 table needs that the other tables do not (rulings 34-53).
+"""Patterns the Taiwan association's 台 table needs that the other tables do not (rulings 34-58).
 
 Registered in the same library as :mod:`mjscore.scoring.patterns` (imported by
 :mod:`mjscore.scoring.ruleset`). Like every pattern they name what they test, not the ruleset

@@ -54,19 +54,19 @@ class Payment:
         return data
 
 
-def settle(hand: Hand, total: int, bonus: int, without_dealer: int | None = None) -> tuple[Payment, ...]:
+def settle(hand: Hand, total: int, bonus: int, with_dealer: int | None = None) -> tuple[Payment, ...]:
     """The payments for a win worth ``total``: on a claimed tile (a discard or a robbed gong) the
     discarder pays the total, and so does the player who drew the eighth flower that seven robbed
     (the ``discarder`` of an instant flower win, rulings 39 and 45); on a self-draw each other
-    player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``without_dealer`` is the
-    total of a payment in which neither payer nor payee is the dealer, East (ruling 35: the hand's
-    total less its 莊家 and 連莊); None: ``total`` for every payment."""
-    return _settled(hand.seat, hand.discarder, total, bonus, without_dealer)
+    player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``with_dealer`` is what a
+    payment in which the payer or the payee is the dealer, East, carries instead (ruling 55: the
+    hand's tai plus its 莊家 and 連莊, within any cap); None: ``total`` for every payment."""
+    return _settled(hand.seat, hand.discarder, total, bonus, with_dealer)
 
 
 @lru_cache(maxsize=4096)
 def _settled(winner: str, discarder: str | None, total: int, bonus: int,
-             without_dealer: int | None) -> tuple[Payment, ...]:
+             with_dealer: int | None) -> tuple[Payment, ...]:
     """:func:`settle` of a win by ``winner``: the payments depend on nothing else, and are values
     (frozen), so each settlement is made once and shared: every scored hand is settled, and a few
     hundred settlements cover most of an evening's hands."""
@@ -79,7 +79,7 @@ def _settled(winner: str, discarder: str | None, total: int, bonus: int,
                 payments.append(Payment(payer, winner, bonus))
             continue
         dealer_pays_or_wins = payer == "E" or winner == "E"
-        owed = total if without_dealer is None or dealer_pays_or_wins else without_dealer
+        owed = with_dealer if with_dealer is not None and dealer_pays_or_wins else total
         payments.append(Payment(payer, winner, owed + bonus))
     return tuple(payments)
 

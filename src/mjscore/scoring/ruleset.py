@@ -94,8 +94,8 @@ class AwardRule:
     on_flower_win: bool = False
     enabled: bool = True
     consolation: Consolation | None = None
-    #: A tai of a payment, not of the hand (ruling 35: 莊家, 連莊): shown on the winner's sheet and
-    #: left out of a payment in which neither payer nor payee is the dealer.
+    #: A tai of a payment, not of the hand (rulings 35, 55: 莊家, 連莊): shown on the winner's sheet
+    #: apart from the total, which leaves it out, and carried by each payment the dealer makes or receives.
     dealer_payments_only: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)

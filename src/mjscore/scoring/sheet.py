@@ -73,7 +73,8 @@ class SheetGroup:
 @dataclass(frozen=True, slots=True)
 class Row:
     """A counted award: ``points`` each, ``count`` times, and the tiles behind it (``sets``; what
-    they are: ``scope``)."""
+    they are: ``scope``). ``per_payment``: the award is carried by each payment that involves the
+    dealer, not counted in the hand's total (the Taiwan table's 莊家 and 連莊, ruling 55)."""
 
     id: str
     names: Names
@@ -84,6 +85,7 @@ class Row:
     sets: tuple[tuple[Tile, ...], ...]
     help: Names
     source: str
+    per_payment: bool = False
 
     @property
     def value(self) -> int:
@@ -161,7 +163,9 @@ class TablePaymentRow:
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """The score sheet of one scored hand. ``payments`` is empty for a hand that is not a legal win;
-    ``limit`` is set when the ruleset's limit cut ``uncapped`` down to ``total``."""
+    ``limit`` is set when the ruleset's limit cut ``uncapped`` down to ``total``. ``rows`` are the
+    awards of the total; ``per_payment`` the awards each payment involving the dealer carries on top
+    (ruling 55: 莊家, 連莊), ``dealer_limit`` set when the limit cut such a payment (ruling 56)."""
 
     ruleset: Ruleset
     total: int
@@ -181,6 +185,13 @@ class Sheet:
     minimum: Minimum | None
     payments: tuple[Payment, ...]
     table_payments: tuple[TablePaymentRow, ...]
+    per_payment: tuple[Row, ...] = ()
+    dealer_limit: int | None = None
+
+    @property
+    def dealer_tai(self) -> int:
+        """What a payment involving the dealer carries on top of the total (before any limit)."""
+        return sum(r.value for r in self.per_payment)
 
     @property
     def legal(self) -> bool:
@@ -234,6 +245,19 @@ class Sheet:
             return ""
         return label("limited", lang, total=self.uncapped, limit=self.limit)
 
+    def dealer_text(self, lang: str) -> str:
+        """The awards only the dealer's payments carry, apart from the total (ruling 55): "The dealer
+        pays 3 tai more: Dealer 1, Dealer streak 2", or, the dealer winning, "collects ... on each
+        payment"; with the limit where it cut such a payment. Empty where there are none."""
+        if not self.per_payment:
+            return ""
+        rows = _join(lang, [f"{r.names.get(lang)} {r.value}" for r in self.per_payment])
+        values = {"extra": self.dealer_tai, "unit": self.unit(lang), "rows": rows}
+        text = label("dealer_collects", lang, **values) if self.seat == "E" else label("dealer_pays", lang, **values)
+        if self.dealer_limit is not None:
+            text += label("aside", lang, text=label("dealer_capped", lang, limit=self.dealer_limit))
+        return text
+
     def table_payment_text(self, row: TablePaymentRow, lang: str) -> str:
         payments = _join(lang, [self.payment_text(p, lang) for p in row.payments])
         return label("table_payment_line", lang, name=row.names.get(lang), payments=payments)
@@ -248,11 +272,10 @@ class Sheet:
                         "unit": rules.unit, "unit_name": self.unit(lang), "overrides": list(rules.overrides)},
             "total": self.total,
             "legal": self.legal,
-            "rows": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
-                      "count": r.count, "value": r.value, "points_text": r.points_text(), "group": r.group,
-                      "scope": r.scope.value,
-                      "sets": [[t.code for t in s] for s in r.sets], "help": r.help.get(lang), "source": r.source}
-                     for r in self.rows],
+            "rows": [_row_dict(r, lang) for r in self.rows],
+            "per_payment": None if not self.per_payment else {
+                "rows": [_row_dict(r, lang) for r in self.per_payment], "tai": self.dealer_tai,
+                "limit": self.dealer_limit, "text": self.dealer_text(lang)},
             "base": {"points": self.base, "name": rules.base_name.get(lang), "names": rules.base_name.to_dict()},
             "replaced": [{"id": r.id, "name": r.names.get(lang), "names": r.names.to_dict(), "points": r.points,
                           "count": r.count, "value": r.value, "how": r.how.value, "by": r.by,
@@ -282,6 +305,13 @@ class Sheet:
         }
 
 
+def _row_dict(row: Row, lang: str) -> dict[str, Any]:
+    return {"id": row.id, "name": row.names.get(lang), "names": row.names.to_dict(), "points": row.points,
+            "count": row.count, "value": row.value, "points_text": row.points_text(), "group": row.group,
+            "scope": row.scope.value, "sets": [[t.code for t in s] for s in row.sets], "help": row.help.get(lang),
+            "source": row.source, "per_payment": row.per_payment}
+
+
 def seat_name(seat: str, lang: str) -> str:
     """A seat (E, S, W, N) in ``lang``: East, 东, 東."""
     return label(f"seat_{seat}", lang)
@@ -301,10 +331,15 @@ def sheet(result: Score) -> Sheet:
         for index, g in enumerate(arrangement.groups))
     minimum = None if result.minimum is None else Minimum(
         result.minimum, result.counted_for_minimum, tuple(a.name for a in result.not_counted_for_minimum))
+    rows = tuple(_row(rules, a, result, groups) for a in result.awards)
+    limit = rules.limit
+    dealer_capped = limit is not None and result.dealer_tai > 0 and result.uncapped_total + result.dealer_tai > limit
+    dealer_limit = limit if dealer_capped else None
     return Sheet(
         ruleset=rules, total=result.total, uncapped=result.uncapped_total,
         limit=rules.limit if result.limited else None, base=result.base,
-        rows=tuple(_row(rules, a, result, groups) for a in result.awards),
+        rows=tuple(r for r in rows if not r.per_payment), per_payment=tuple(r for r in rows if r.per_payment),
+        dealer_limit=dealer_limit,
         replaced=replaced_awards(result),
         arrangement=groups, win=hand.win, win_tile=hand.win_tile, discarder=hand.discarder, seat=hand.seat,
         round=hand.round, flowers=hand.flowers, waits=result.waits, minimum=minimum, payments=result.payments,
@@ -314,7 +349,8 @@ def sheet(result: Score) -> Sheet:
 
 def _row(rules: Ruleset, award: Award, result: Score, groups: tuple[SheetGroup, ...]) -> Row:
     scope, sets = _evidence(rules.award(award.id).pattern, award.detail, result, groups)
-    return Row(award.id, award.name, award.points, award.count, award.group, scope, sets, award.help, award.source)
+    return Row(award.id, award.name, award.points, award.count, award.group, scope, sets, award.help, award.source,
+               rules.award(award.id).dealer_payments_only)
 
 
 def _evidence(pattern: str, detail: str, result: Score,

@@ -335,6 +335,8 @@ def _print_sheet(shown: "Sheet", lang: str) -> None:
     table.add_section()
     table.add_row(words["total"], str(shown.total), shown.unit(lang))
     console.print(table)
+    if shown.per_payment:  # 莊家, 連莊: carried by the dealer's payments, not in the total (ruling 55)
+        console.print(shown.dealer_text(lang), markup=False)
     if shown.replaced:
         console.print(label("heading_line", lang, heading=words["replaced"], text="").rstrip(), markup=False)
         replaced = Table(box=box.SIMPLE, show_header=False, pad_edge=False)

@@ -130,6 +130,8 @@ class ScoreAnswer(Open):
     limit: int | None
     limited: bool = Field(description="The limit cut the total down.")
     uncapped_total: int
+    dealer_tai: int = Field(description="What each payment involving the dealer carries on top of the total "
+                                        "(the Taiwan table's 莊家 and 連莊, ruling 55); 0 elsewhere.")
     minimum: int | None
     counted_for_minimum: int
     not_counted_for_minimum: list[str]

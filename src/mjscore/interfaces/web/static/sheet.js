@@ -19,7 +19,7 @@ function rowTiles(row) {
 }
 
 function award(row) {
-  return `<tr data-award="${esc(row.id)}" data-scope="${esc(row.scope)}">` +
+  return `<tr ${row.per_payment ? "data-per-payment" : "data-award"}="${esc(row.id)}" data-scope="${esc(row.scope)}">` +
     `<th scope="row" title="${esc(row.help)}">${esc(row.name)}</th>` +
     `<td class="num">${esc(row.points_text)}</td><td class="reason">${rowTiles(row)}</td></tr>`;
 }
@@ -58,6 +58,9 @@ export function scoreSheet(sheet) {
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th>` +
     `<th scope="col" class="num">${esc(t("points"))}</th><th scope="col">${esc(t("reason"))}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table>` +
+    // 莊家 and 連莊: carried by each payment that involves the dealer, apart from the total (ruling 55).
+    (sheet.per_payment ? `<p class="note" data-testid="per-payment">${esc(sheet.per_payment.text)}</p>` +
+      `<table class="awards per-payment"><tbody>${sheet.per_payment.rows.map(award).join("")}</tbody></table>` : "") +
     (sheet.replaced.length ? `<h3>${esc(t("replaced"))}</h3><table class="awards replaced"><tbody>` +
       sheet.replaced.map(replaced).join("") + `</tbody></table>` : "") +
     (sheet.arrangement.length ? `<h3>${esc(t("arrangement"))}</h3><div class="arrangement">` +
