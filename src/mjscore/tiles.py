@@ -145,12 +145,9 @@ class Tile:
 
     @property
     def code(self) -> str:
-        """The notation of this tile alone: ``5m``, ``E``, ``C``, ``3f``."""
-        if self.is_numbered:
-            return f"{self.rank}{self.suit.value}"
-        if self.is_honour:
-            return _HONOUR_LETTERS[self.index - 27]
-        return f"{self.rank}f"
+        """The notation of this tile alone: ``5m``, ``E``, ``C``, ``3f`` (looked up: every score
+        sheet and answer writes each of its tiles' codes)."""
+        return _CODE_OF[self.index]
 
     @property
     def unicode(self) -> str:
@@ -193,6 +190,19 @@ _ZH_FORMS = {"zh-Hans": 0, "zh-Hant": 1}
 _SUIT_OF: tuple[Suit, ...] = tuple([*(s for s in NUMBERED_SUITS for _ in range(9)), *[Suit.WINDS] * 4, *[Suit.DRAGONS] * 3,
                   *[Suit.FLOWERS] * 8])
 _RANK_OF: tuple[int, ...] = tuple([*range(1, 10), *range(1, 10), *range(1, 10), *range(1, 5), *range(1, 4), *range(1, 9)])
+
+
+
+def _code(index: int) -> str:
+    """The notation of the tile ``index``, for :data:`_CODE_OF`."""
+    if index < 27:
+        return f"{_RANK_OF[index]}{_SUIT_OF[index].value}"
+    if index < 34:
+        return _HONOUR_LETTERS[index - 27]
+    return f"{_RANK_OF[index]}f"
+
+
+_CODE_OF: tuple[str, ...] = tuple(_code(i) for i in range(42))
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 #: The 34 kinds that make up hands, in index order.
