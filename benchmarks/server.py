@@ -168,12 +168,11 @@ def main() -> None:
         folder = Path(temporary)
         servers: dict[str, tuple[int, subprocess.Popen[bytes]]] = {}
         try:
-            for port, which in ((_free_port(), "mjscore"), (_free_port(), "bare")):
-                if which == "bare":
-                    (folder / "answer.json").write_bytes(answer)
+            for which in ("mjscore", "bare"):  # mjscore's answer is the bare endpoint's, so it starts first
+                port = _free_port()
                 servers[which] = port, subprocess.Popen(
                     [sys.executable, __file__, "--serve", which, "--port", str(port), "--folder", str(folder)])
-                answer = _wait_for(port, body, servers[which][1])
+                (folder / "answer.json").write_bytes(_wait_for(port, body, servers[which][1]))
                 for _ in range(200):  # warm: both servers have answered this request many times
                     asyncio.run(_one(port, body))
             sizes = {which: len(_wait_for(port, body, process)) for which, (port, process) in servers.items()}
