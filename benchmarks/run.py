@@ -334,20 +334,49 @@ def _code(tile: mjscore.Tile) -> str:
 
 
 def batch_figure(count: int) -> None:
-    rng = random.Random(7)
+    """``mjscore batch`` on ``count`` typical LRC hands: the CPU per hand of the whole run (the main
+    process and its workers, less a run of one line: start-up left out) beside the same hands scored
+    in this process (``score`` + ``to_dict``, the default line's data; ``summary()`` for
+    ``--summary``), and hands a second (wall clock) on one and on two workers. The runs alternate
+    (1 worker, 2 workers, again) and each figure is the best of its runs (the machine is shared)."""
+    rules = mjscore.get_ruleset("lrc")
+    hands = [random_winning_hand(random.Random(7 + n), one_suit_chance=0.0) for n in range(count)]
+
+    def children_cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
     with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "in.jsonl"
-        target = Path(folder) / "out.jsonl"
-        with source.open("w", encoding="utf-8") as handle:
-            for _ in range(count):
-                handle.write(json.dumps(random_winning_hand(rng).to_dict()) + "\n")
-        for workers in (1, 2):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(source), "-o", str(target), "--quiet",
-                            "--workers", str(workers)], check=True)
-            seconds = time.perf_counter() - start
-            label = f"batch scoring, {workers} worker(s), incl. start-up"
-            print(f"{label:58} {count / seconds:9.0f} hands/s   n={count}")
+        source, one = Path(folder) / "in.jsonl", Path(folder) / "one.jsonl"
+        source.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in hands), encoding="utf-8")
+        one.write_text(json.dumps(hands[0].to_dict()) + "\n", encoding="utf-8")
+
+        def run(path: Path, workers: int, options: tuple[str, ...]) -> tuple[float, float]:
+            cpu, wall = children_cpu(), time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "-o", str(Path(folder) / "out.jsonl"),
+                            "--quiet", "--workers", str(workers), *options], check=True)
+            return children_cpu() - cpu, time.perf_counter() - wall
+
+        for options, alone in (((), lambda h: mjscore.score(h, rules).to_dict()),
+                               (("--summary",), lambda h: mjscore.score(h, rules).summary())):
+            name = " ".join(("batch", *options))
+            runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+            starts: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+            for _ in range(2):
+                for workers in (1, 2):
+                    starts[workers].append(run(one, workers, options))
+                    runs[workers].append(run(source, workers, options))
+            in_process = statistics.median(timings_us(alone, hands, clock=time.process_time_ns))
+            rates = {}
+            for workers in (1, 2):
+                cpu = (min(r[0] for r in runs[workers]) - min(r[0] for r in starts[workers])) / count * 1e6
+                rates[workers] = count / (min(r[1] for r in runs[workers]) - min(r[1] for r in starts[workers]))
+                print(f"{name + f', {workers} worker(s), CPU per hand':58} {cpu:9.0f} us   "
+                      f"{rates[workers]:7.0f} hands/s   n={count}")
+                if workers == 1:
+                    ratio(f"{name}, CPU per hand / in-process ({'summary()' if options else 'to_dict'})",
+                          cpu, in_process)
+            ratio(f"{name}, 2 workers / 1 worker, hands a second", rates[2], rates[1])
 
 
 def memory_figure(count: int) -> None:
@@ -507,7 +536,7 @@ def main() -> None:
     analysis_figures(100 if args.quick else 500)
     mcr_shanten_figures(1000 if args.quick else 5000)
     startup_figure()
-    batch_figure(2000 if args.quick else 20000)
+    batch_figure(1000 if args.quick else 5000)
     memory_figure(count // 5)
     if args.instructions:
         instructions_figure(args.stages)

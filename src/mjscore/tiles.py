@@ -225,6 +225,13 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
             if not isinstance(item, str):
                 raise NotationError(f"tile list item {position + 1} is {item!r}, not a tile code")
         return tuple(tile for item in items for tile in parse_tiles(item))
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Tile, ...]:
+    """:func:`parse_tiles` of a text. Results are cached: a batch's records repeat the same melds,
+    winning tiles and details over and over (an error is raised again each time, not cached)."""
     tiles: list[Tile] = []
     pending_start = -1
     digits: list[int] = []
