@@ -65,6 +65,41 @@ def report(label: str, values: list[float], unit: str = "us") -> float:
     return median
 
 
+Side = tuple[Callable[[Any], object], Sequence[Any], Sequence[Any]]
+
+
+def alternating(sides: dict[str, Side], blocks: int = 7) -> dict[str, float]:
+    """Time several sides (name -> function, inputs, warm-up inputs) in alternating blocks: each side
+    is warmed on its own warm-up inputs (other inputs of the same kind: caches filled as in a
+    long-running process, not with the timed inputs), then its inputs are cut into ``blocks`` and
+    block 1 of every side is timed, then block 2 of every side, and so on, so that a change of the
+    machine's load falls on every side alike. The figure of a side is the median of its block
+    medians (microseconds a call, CPU time of this process); printed with the spread of the blocks."""
+    for function, _, warm in sides.values():
+        for item in warm:
+            function(item)
+    medians: dict[str, list[float]] = {name: [] for name in sides}
+    for block in range(blocks):
+        for name, (function, inputs, _) in sides.items():
+            part = inputs[block::blocks]
+            times = []
+            for item in part:
+                start = time.process_time_ns()
+                function(item)
+                times.append((time.process_time_ns() - start) / 1000)
+            medians[name].append(statistics.median(times))
+    found = {}
+    for name, values in medians.items():
+        found[name] = statistics.median(values)
+        print(f"{name:58} median {found[name]:9.1f} us   blocks {min(values):.1f}-{max(values):.1f} us   "
+              f"n={len(sides[name][1])}")
+    return found
+
+
+def ratio(label: str, ours: float, theirs: float) -> None:
+    print(f"{label:58} {ours / theirs:9.2f} x")
+
+
 def worst_lrc_hands() -> list[mjscore.Hand]:
     """Hands built to have many arrangements and many waits: one suit, nine-gates-like."""
     records = [
@@ -142,15 +177,17 @@ def mcr_figures(count: int) -> None:
     def theirs(args: tuple[object, ...]) -> object:
         return MahjongGB.MahjongFanCalculator(*args)
 
-    ours = report("MCR score (mjscore)", timings_us(lambda hand: mjscore.score(hand, rules), sample, warm_up=warm))
-    other = report("MCR score (pymahjonggb, C++, its input built beforehand)",
-                   timings_us(theirs, arguments, warm_up=warm_arguments))  # type: ignore[arg-type]
-    print(f"{'MCR, mjscore / pymahjonggb (ratio of medians)':58} {ours / other:9.1f} x")
-    # A Score makes its Award objects (names, details) when they are first read: this is the cost
-    # of a caller that reads them, as pymahjonggb's caller gets its fan names.
-    read = report("MCR score and its awards read (mjscore)", timings_us(
-        lambda hand: mjscore.score(hand, rules).awards, sample, warm_up=warm))
-    print(f"{'MCR, awards read / pymahjonggb (ratio of medians)':58} {read / other:9.1f} x")
+    # A Score makes its Award objects (names, details) when they are first read; pymahjonggb always
+    # builds its fan list, so the like-for-like figure reads mjscore's awards (the headline), with
+    # the score alone beside it. The same hands on every side, in alternating blocks.
+    found = alternating({
+        "MCR score and its awards read (mjscore)": (lambda hand: mjscore.score(hand, rules).awards, sample, warm),
+        "MCR score, awards not read (mjscore)": (lambda hand: mjscore.score(hand, rules), sample, warm),
+        "MCR score (pymahjonggb, C++, its input built beforehand)": (theirs, arguments, warm_arguments),
+    })
+    ours, alone, other = found.values()
+    ratio("MCR, mjscore / pymahjonggb, awards read (headline)", ours, other)
+    ratio("MCR, mjscore / pymahjonggb, score only", alone, other)
 
 
 def riichi_figures(count: int) -> None:
@@ -184,19 +221,26 @@ def riichi_figures(count: int) -> None:
                 for n in range(count)]
 
     # Each side warms up on as many other hands of its generator (as mcr_figures does), not on the
-    # hands it is timed on: a hand's first sight is timed, after caches filled by others like it.
+    # hands it is timed on; the riichi calculator is timed in alternating blocks with each ruleset.
     calculator = HandCalculator()
-    theirs = report("riichi mahjong HandCalculator.estimate_hand_value", timings_us(
-        lambda args: calculator.estimate_hand_value(args[0], args[1], config=args[2]),  # type: ignore[arg-type, index]
-        riichi_inputs(random.Random(11)), warm_up=riichi_inputs(random.Random(12))))  # type: ignore[arg-type]
+    inputs, warm_inputs = riichi_inputs(random.Random(11)), riichi_inputs(random.Random(12))
+
+    def riichi(args: tuple[list[int], int, Any]) -> object:
+        return calculator.estimate_hand_value(args[0], args[1], config=args[2])
+
     for ruleset in ("lrc", "hefen", "fourwinds"):
         rules = mjscore.get_ruleset(ruleset)
         sample, warm = typical(2024, ruleset), typical(2024 + count, ruleset)
-        ours = report(f"{ruleset} score (mjscore), typical mixed hands", timings_us(
-            lambda hand, r=rules: mjscore.score(hand, r), sample, warm_up=warm))
-        print(f"{ruleset + ', mjscore / riichi mahjong (ratio of medians)':58} {ours / theirs:9.1f} x")
-        read = statistics.median(timings_us(lambda hand, r=rules: mjscore.score(hand, r).awards, sample, warm_up=warm))
-        print(f"{ruleset + ', awards read / riichi mahjong (ratio of medians)':58} {read / theirs:9.1f} x")
+        found = alternating({
+            f"{ruleset} score and its awards read (mjscore)": (lambda hand, r=rules: mjscore.score(hand, r).awards,
+                                                               sample, warm),
+            f"{ruleset} score, awards not read (mjscore)": (lambda hand, r=rules: mjscore.score(hand, r), sample, warm),
+            "riichi mahjong HandCalculator.estimate_hand_value": (riichi, inputs, warm_inputs),
+        })
+        read, alone, theirs = found.values()
+        # 16 tiles held (and the winning one) against the riichi calculator's 13 (and one)
+        ratio(f"{ruleset}, mjscore (16+1) / riichi (13+1), awards read", read, theirs)
+        ratio(f"{ruleset}, mjscore (16+1) / riichi (13+1), score only", alone, theirs)
 
 
 #: The environment of a start-up figure's process: this one's, less PYTHONDONTWRITEBYTECODE (a
@@ -290,20 +334,49 @@ def _code(tile: mjscore.Tile) -> str:
 
 
 def batch_figure(count: int) -> None:
-    rng = random.Random(7)
+    """``mjscore batch`` on ``count`` typical LRC hands: the CPU per hand of the whole run (the main
+    process and its workers, less a run of one line: start-up left out) beside the same hands scored
+    in this process (``score`` + ``to_dict``, the default line's data; ``summary()`` for
+    ``--summary``), and hands a second (wall clock) on one and on two workers. The runs alternate
+    (1 worker, 2 workers, again) and each figure is the best of its runs (the machine is shared)."""
+    rules = mjscore.get_ruleset("lrc")
+    hands = [random_winning_hand(random.Random(7 + n), one_suit_chance=0.0) for n in range(count)]
+
+    def children_cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
     with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "in.jsonl"
-        target = Path(folder) / "out.jsonl"
-        with source.open("w", encoding="utf-8") as handle:
-            for _ in range(count):
-                handle.write(json.dumps(random_winning_hand(rng).to_dict()) + "\n")
-        for workers in (1, 2):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(source), "-o", str(target), "--quiet",
-                            "--workers", str(workers)], check=True)
-            seconds = time.perf_counter() - start
-            label = f"batch scoring, {workers} worker(s), incl. start-up"
-            print(f"{label:58} {count / seconds:9.0f} hands/s   n={count}")
+        source, one = Path(folder) / "in.jsonl", Path(folder) / "one.jsonl"
+        source.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in hands), encoding="utf-8")
+        one.write_text(json.dumps(hands[0].to_dict()) + "\n", encoding="utf-8")
+
+        def run(path: Path, workers: int, options: tuple[str, ...]) -> tuple[float, float]:
+            cpu, wall = children_cpu(), time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "-o", str(Path(folder) / "out.jsonl"),
+                            "--quiet", "--workers", str(workers), *options], check=True)
+            return children_cpu() - cpu, time.perf_counter() - wall
+
+        for options, alone in (((), lambda h: mjscore.score(h, rules).to_dict()),
+                               (("--summary",), lambda h: mjscore.score(h, rules).summary())):
+            name = " ".join(("batch", *options))
+            runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+            starts: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+            for _ in range(2):
+                for workers in (1, 2):
+                    starts[workers].append(run(one, workers, options))
+                    runs[workers].append(run(source, workers, options))
+            in_process = statistics.median(timings_us(alone, hands, clock=time.process_time_ns))
+            rates = {}
+            for workers in (1, 2):
+                cpu = (min(r[0] for r in runs[workers]) - min(r[0] for r in starts[workers])) / count * 1e6
+                rates[workers] = count / (min(r[1] for r in runs[workers]) - min(r[1] for r in starts[workers]))
+                print(f"{name + f', {workers} worker(s), CPU per hand':58} {cpu:9.0f} us   "
+                      f"{rates[workers]:7.0f} hands/s   n={count}")
+                if workers == 1:
+                    ratio(f"{name}, CPU per hand / in-process ({'summary()' if options else 'to_dict'})",
+                          cpu, in_process)
+            ratio(f"{name}, 2 workers / 1 worker, hands a second", rates[2], rates[1])
 
 
 def memory_figure(count: int) -> None:
@@ -319,72 +392,112 @@ def memory_figure(count: int) -> None:
 
 
 _STAGE = """
-import random, sys
+import json, random, sys
+sys.path.insert(0, sys.argv[4])
 import mjscore
 from mjscore.arrangements import arrangements, waits
+from mjscore.interfaces.cli.batch import BatchOptions, answer_line
 from mjscore.sampling import random_winning_hand
 ruleset, stage, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 rules = mjscore.get_ruleset(ruleset)
-hands = [random_winning_hand(random.Random(2024 + n), hand_size=rules.hand_size, ruleset=ruleset) for n in range(400)]
-records = [hand.to_dict() for hand in hands]
-for hand, record in zip(hands[:count], records[:count]):
+if ruleset == "mcr":  # the differential test's hands, as the peer's count uses
+    from tools.mcr_oracle import hands as mcr_hands
+    hands, warm = list(mcr_hands(2026, 400)), list(mcr_hands(2027, 400))
+else:
+    def typical(seed):
+        return [random_winning_hand(random.Random(seed + n), hand_size=rules.hand_size, ruleset=ruleset)
+                for n in range(400)]
+    hands, warm = typical(2024), typical(5024)
+records, warm_records = [h.to_dict() for h in hands], [h.to_dict() for h in warm]
+lines = [json.dumps(r).encode() for r in records]
+warm_lines = [json.dumps(r).encode() for r in warm_records]
+line_options = {"line": BatchOptions(), "line-summary": BatchOptions(summary=True)}
+def run(hand, record, line):
     if stage == "parse":
         mjscore.Hand.from_dict(record)
     elif stage == "waits":
         waits(hand, rules.shapes)
     elif stage == "arrangements":
         arrangements(hand, rules.shapes)
+    elif stage == "awards":
+        mjscore.score(hand, rules).awards
+    elif stage == "to_dict":
+        mjscore.score(hand, rules).to_dict()
+    elif stage == "summary":
+        mjscore.score(hand, rules).summary()
+    elif stage in line_options:
+        answer_line(line_options[stage], (1, line))
     else:
         mjscore.score(hand, rules)
+for hand, record, line in zip(warm, warm_records, warm_lines):  # warm: other hands of the same kind
+    run(hand, record, line)
+for hand, record, line in zip(hands[:count], records[:count], lines[:count]):
+    run(hand, record, line)
 """
 
 
-#: The same for pymahjonggb on the differential test's MCR hands (its input tuples built outside the count).
+#: The same for pymahjonggb on the same MCR hands (its input tuples built outside the count), warmed
+#: on the same other hands.
 _PEER_STAGE = """
 import sys
 sys.path.insert(0, sys.argv[1])
 import MahjongGB
 from tools.mcr_oracle import hands, oracle_arguments
 arguments = [oracle_arguments(hand) for hand in hands(2026, 400)]
+for args in [oracle_arguments(hand) for hand in hands(2027, 400)]:
+    MahjongGB.MahjongFanCalculator(*args)
 for args in arguments[:int(sys.argv[2])]:
     MahjongGB.MahjongFanCalculator(*args)
 """
 
 
 def instructions_figure(stages: bool) -> None:
-    """Instructions per hand under callgrind for each ruleset (400 seeded hands, caches filled from
-    cold as they are used): unlike wall-clock time, repeatable on a busy or virtual machine, so two
-    versions of the code can be compared. With ``stages``, also reading the record, the wait set and
-    the arrangements alone (the score includes the last two; the rest of it is the award stage and
-    the result)."""
+    """Instructions per hand under callgrind for each ruleset (400 seeded hands; MCR's are the
+    differential test's, the hands pymahjonggb's count uses): unlike wall-clock time, repeatable on a
+    busy or virtual machine, so two versions of the code can be compared. Caches are warm: each count
+    first runs the same stage on 400 other hands of the same kind, and the same run with no timed
+    hand is taken off. ``score`` leaves the awards unread, ``awards`` reads them (the like-for-like
+    figure beside pymahjonggb, which always builds its fan list). With ``stages``, also reading the
+    record, the wait set and the arrangements alone (the score includes the last two), and a batch
+    line (``mjscore batch``'s answer: reading, scoring, the score sheet, JSON) beside the score and
+    ``to_dict`` it writes, with and without ``--summary``."""
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed; skipped")
         return
+    root = str(Path(__file__).resolve().parents[1])
 
     def collected(ruleset: str, stage: str, hands: int) -> int:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", _STAGE, ruleset, stage, str(hands)], capture_output=True, text=True, check=True)
+                               "-c", _STAGE, ruleset, stage, str(hands), root],
+                              capture_output=True, text=True, check=True)
         return int(done.stderr.split("Collected : ")[1].split()[0])
 
+    found: dict[tuple[str, str], float] = {}
+    extra = ("parse", "waits", "arrangements", "to_dict", "line", "summary", "line-summary") if stages else ()
     for ruleset in ("lrc", "hefen", "fourwinds", "mcr"):
-        empty = collected(ruleset, "score", 0)
-        for stage in ("parse", "waits", "arrangements", "score") if stages else ("score",):
-            per_hand = (collected(ruleset, stage, 400) - empty) / 400
+        for stage in ("score", "awards", *extra):
+            per_hand = found[ruleset, stage] = (collected(ruleset, stage, 400) - collected(ruleset, stage, 0)) / 400
             label = f"{ruleset} {stage}, instructions per hand (callgrind, 400 hands)"
             print(f"{label:58} {per_hand / 1e6:9.2f} M")
+        if stages:
+            ratio(f"{ruleset} batch line / score + to_dict, instructions", found[ruleset, "line"],
+                  found[ruleset, "to_dict"])
+            ratio(f"{ruleset} batch --summary line / score + summary()", found[ruleset, "line-summary"],
+                  found[ruleset, "summary"])
     try:
         import MahjongGB  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
         return
-    root = str(Path(__file__).resolve().parents[1])
 
     def peer(hands: int) -> int:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                                "-c", _PEER_STAGE, root, str(hands)], capture_output=True, text=True, check=True)
         return int(done.stderr.split("Collected : ")[1].split()[0])
 
-    per_hand = (peer(400) - peer(0)) / 400
-    print(f"{'mcr score, pymahjonggb, instructions per hand (400 hands)':58} {per_hand / 1e6:9.3f} M")
+    theirs = (peer(400) - peer(0)) / 400
+    print(f"{'mcr score, pymahjonggb, instructions per hand (400 hands)':58} {theirs / 1e6:9.3f} M")
+    ratio("MCR, mjscore / pymahjonggb, instructions, awards read", found["mcr", "awards"], theirs)
+    ratio("MCR, mjscore / pymahjonggb, instructions, score only", found["mcr", "score"], theirs)
 
 
 def startup_instructions_figure() -> None:
@@ -423,7 +536,7 @@ def main() -> None:
     analysis_figures(100 if args.quick else 500)
     mcr_shanten_figures(1000 if args.quick else 5000)
     startup_figure()
-    batch_figure(2000 if args.quick else 20000)
+    batch_figure(1000 if args.quick else 5000)
     memory_figure(count // 5)
     if args.instructions:
         instructions_figure(args.stages)

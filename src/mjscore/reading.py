@@ -173,6 +173,11 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     return data
 
 
+#: The types of value :func:`check_plain` never refuses, whatever their place: most of a record's
+#: values, skipped without naming their place (a batch reads every line).
+_UNREFUSED = frozenset({str, bool, type(None)})
+
+
 def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, integers of too many digits and numbers that
     are not finite, naming the path of the value (``melds.2.tiles``)."""
@@ -187,10 +192,12 @@ def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
         raise _error(where, f"{place}: {data} is not a finite number")
     if isinstance(data, Mapping):
         for key, value in data.items():
-            check_plain(value, where, f"{path}.{place_name(key)}" if path else place_name(key), depth + 1)
+            if type(value) not in _UNREFUSED:
+                check_plain(value, where, f"{path}.{place_name(key)}" if path else place_name(key), depth + 1)
     elif isinstance(data, list):
         for number, value in enumerate(data, 1):
-            check_plain(value, where, f"{path}.{number}" if path else str(number), depth + 1)
+            if type(value) not in _UNREFUSED:
+                check_plain(value, where, f"{path}.{number}" if path else str(number), depth + 1)
 
 
 def place_name(key: str) -> str:

@@ -145,12 +145,9 @@ class Tile:
 
     @property
     def code(self) -> str:
-        """The notation of this tile alone: ``5m``, ``E``, ``C``, ``3f``."""
-        if self.is_numbered:
-            return f"{self.rank}{self.suit.value}"
-        if self.is_honour:
-            return _HONOUR_LETTERS[self.index - 27]
-        return f"{self.rank}f"
+        """The notation of this tile alone: ``5m``, ``E``, ``C``, ``3f`` (looked up: every score
+        sheet and answer writes each of its tiles' codes)."""
+        return _CODE_OF[self.index]
 
     @property
     def unicode(self) -> str:
@@ -194,6 +191,19 @@ _SUIT_OF: tuple[Suit, ...] = tuple([*(s for s in NUMBERED_SUITS for _ in range(9
                   *[Suit.FLOWERS] * 8])
 _RANK_OF: tuple[int, ...] = tuple([*range(1, 10), *range(1, 10), *range(1, 10), *range(1, 5), *range(1, 4), *range(1, 9)])
 
+
+
+def _code(index: int) -> str:
+    """The notation of the tile ``index``, for :data:`_CODE_OF`."""
+    if index < 27:
+        return f"{_RANK_OF[index]}{_SUIT_OF[index].value}"
+    if index < 34:
+        return _HONOUR_LETTERS[index - 27]
+    return f"{_RANK_OF[index]}f"
+
+
+_CODE_OF: tuple[str, ...] = tuple(_code(i) for i in range(42))
+
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 #: The 34 kinds that make up hands, in index order.
 HAND_TILES: tuple[Tile, ...] = ALL_TILES[:KINDS]
@@ -215,6 +225,13 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
             if not isinstance(item, str):
                 raise NotationError(f"tile list item {position + 1} is {item!r}, not a tile code")
         return tuple(tile for item in items for tile in parse_tiles(item))
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Tile, ...]:
+    """:func:`parse_tiles` of a text. Results are cached: a batch's records repeat the same melds,
+    winning tiles and details over and over (an error is raised again each time, not cached)."""
     tiles: list[Tile] = []
     pending_start = -1
     digits: list[int] = []

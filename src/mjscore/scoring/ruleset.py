@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from itertools import chain
 from typing import Any
 
 from mjscore.errors import RulesetError
@@ -183,12 +184,14 @@ class Ruleset:
     #: id: derived from ``awards`` once, since the scoring loop reads them for every arrangement.
     evaluated: tuple[AwardRule, ...] = field(init=False, repr=False, compare=False)
     _by_id: Mapping[str, AwardRule] = field(init=False, repr=False, compare=False)
+    _replaceable: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
     _for_arrangement: dict[tuple[bool, str | None], tuple[AwardRule, ...]] = field(
         init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
         object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
+        object.__setattr__(self, "_replaceable", {})
         object.__setattr__(self, "_for_arrangement", {})
         priced = {shape for a in self.evaluated for shape in a.shapes}
         object.__setattr__(self, "played_shapes", self.shapes + tuple(s for s in self.optional_shapes if s in priced))
@@ -209,6 +212,27 @@ class Ruleset:
         if rule is None:
             raise RulesetError(f"ruleset {self.id} has no award {award_id!r}")
         return rule
+
+    def replaceable(self, award_id: str) -> frozenset[str]:
+        """The awards that award ``award_id`` could take the place of, itself included: its exclusive
+        group's, those it ``replaces`` or ``reduces``, and theirs in turn (a group rival of an award
+        it replaces). Computed once per award: every score sheet asks it of each counted award."""
+        found = self._replaceable.get(award_id)
+        if found is None:
+            members: dict[str, list[str]] = {}
+            for rule in self.awards:
+                if rule.group is not None:
+                    members.setdefault(rule.group, []).append(rule.id)
+            reached = {award_id}
+            pending = [self.award(award_id)]
+            while pending:
+                rule = pending.pop()
+                for other in chain(members[rule.group] if rule.group else (), rule.replaces, rule.reduces):
+                    if other not in reached:
+                        reached.add(other)
+                        pending.append(self.award(other))
+            found = self._replaceable[award_id] = frozenset(reached)
+        return found
 
     def table_payment(self, payment_id: str) -> TablePaymentRule:
         for rule in self.table_payments:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import chain
+from functools import lru_cache
 from typing import Any
 
 from mjscore.errors import NotationError
@@ -370,8 +370,10 @@ def _evidence(pattern: str, detail: str, result: Score,
     return Scope.HAND, tuple(g.tiles for g in groups)
 
 
+@lru_cache(maxsize=4096)
 def _tiles_named(detail: str) -> tuple[tuple[Tile, ...], ...]:
-    """The sets of a detail written in tile notation (``"123m 456m 789m"``), or none if it is not."""
+    """The sets of a detail written in tile notation (``"123m 456m 789m"``), or none if it is not.
+    Kept: awards write the same few details over and over."""
     try:
         return tuple(parse_tiles(word) for word in detail.split())
     except NotationError:
@@ -412,23 +414,14 @@ def replaced_awards(result: Score) -> tuple[Replaced, ...]:
 
 
 def _related(rules: Ruleset, counted: set[str]) -> set[str] | None:
-    """The awards a counted award could have replaced: its group's, those it ``replaces`` or
-    ``reduces``, and theirs in turn (a group rival of an award it replaces); None (every award) when a
-    consolation award, which replaces whatever the small score held, is counted."""
-    rows = [rules.award(i) for i in counted]
-    if any(rule.consolation is not None for rule in rows):
+    """The awards a counted award could have replaced (:meth:`Ruleset.replaceable`: its group's,
+    those it ``replaces`` or ``reduces``, and theirs in turn); None (every award) when a consolation
+    award, which replaces whatever the small score held, is counted."""
+    if any(rules.award(i).consolation is not None for i in counted):
         return None
-    by_group: dict[str, list[str]] = {}
-    for rule in rules.awards:
-        if rule.group is not None:
-            by_group.setdefault(rule.group, []).append(rule.id)
-    found = set(counted)
-    while rows:
-        rule = rows.pop()
-        for other in chain(by_group[rule.group] if rule.group else (), rule.replaces, rule.reduces):
-            if other not in found:
-                found.add(other)
-                rows.append(rules.award(other))
+    found: set[str] = set()
+    for award_id in counted:
+        found |= rules.replaceable(award_id)
     return found
 
 

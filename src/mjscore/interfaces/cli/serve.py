@@ -52,9 +52,14 @@ def local_addresses() -> list[str]:
 
 
 def _bind(host: str, port: int) -> socket.socket:
-    """The listening socket, or one line naming why it cannot be had."""
+    """The listening socket, or one line naming why it cannot be had.
+
+    Opened as TCP by name (``IPPROTO_TCP``, not protocol 0): asyncio turns Nagle's algorithm off
+    (``TCP_NODELAY``) only on a connection whose socket says TCP, and a connection that keeps Nagle
+    on holds the end of every answer on a kept-alive connection until the client's delayed
+    acknowledgement, about 40 ms a request."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
