@@ -587,7 +587,8 @@ def _source_hints(function: Pattern) -> dict[str, Any]:
     written = _written_annotations(function.__module__).get(function.__name__)
     if written is None:
         return {}
-    return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=vars(sys.modules[function.__module__]))
+    return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=vars(sys.modules[function.__module__]),
+                          include_extras=True)
 
 
 @cache
@@ -595,7 +596,7 @@ def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
     """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
     whether it is required (it has no default)."""
     function = PATTERNS[pattern]
-    hints = get_type_hints(function) or _source_hints(function)
+    hints = get_type_hints(function, include_extras=True) or _source_hints(function)
     found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
     for parameter in list(inspect.signature(function).parameters.values())[1:]:
         found[parameter.name] = (_adapter(hints.get(parameter.name, Any)), parameter.default is inspect.Parameter.empty)
@@ -640,11 +641,14 @@ def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[s
         if award.id in seen:
             fail(source, (*loc, "id"), "is used by an earlier award too", subject, covered)
         seen.add(award.id)
+        if award.id in award.replaces:
+            fail(source, (*loc, "replaces"), f"cannot name the award itself ({award.id!r})", subject, covered)
         for key, others in (("replaces", award.replaces), ("reduces", tuple(award.reduces)),
                             ("consolation", award.consolation.ignore if award.consolation else ())):
             for other in others:
                 if other not in ids:
                     fail(source, (*loc, key), f"is not an award of this ruleset: {other!r}", subject, covered)
+    _check_replaces_cycle(rules, source, data, locs)
     for other in rules.minimum_excludes:
         if other not in ids:
             fail(source, ("ruleset", "minimum_excludes"), f"is not an award of this ruleset: {other!r}", "ruleset", 1)
@@ -653,3 +657,36 @@ def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[s
         if payment_ids.count(payment.id) > 1:
             fail(source, ("table_payment", index, "id"), "is used by another table payment too",
                  *_subject(data, ("table_payment", index)))
+
+
+def _replaces_cycle(replaces: Mapping[str, tuple[str, ...]]) -> list[str] | None:
+    """The first cycle of the ``replaces`` graph (award id -> the ids it replaces), as the ids
+    around it with the first repeated at the end (``a -> b -> a``); None if there is none."""
+    done: set[str] = set()
+    for start in replaces:
+        if start in done:
+            continue
+        path = [start]
+        pending = [iter(replaces.get(start, ()))]
+        while pending:
+            node = next(pending[-1], None)
+            if node is None:
+                done.add(path.pop())
+                pending.pop()
+            elif node in path:
+                return [*path[path.index(node):], node]
+            elif node not in done:
+                path.append(node)
+                pending.append(iter(replaces.get(node, ())))
+    return None
+
+
+def _check_replaces_cycle(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc] | None) -> None:
+    """No award replaces itself through others (a -> b -> a): which of them would count is
+    undefined, so the file is refused at the cycle's first award, and the error spells the cycle out."""
+    cycle = _replaces_cycle({a.id: a.replaces for a in rules.awards})
+    if cycle is None:
+        return
+    index = next(i for i, a in enumerate(rules.awards) if a.id == cycle[0])
+    loc = ("award", index) if locs is None else locs.get(cycle[0], ("ruleset",))
+    fail(source, (*loc, "replaces"), f"cannot make a cycle: {' -> '.join(cycle)}", *_subject(data, loc))

@@ -16,7 +16,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Any
+from typing import Annotated, Any
+
+from annotated_types import Interval
 
 from mjscore.arrangements import Group, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import WinKind
@@ -33,6 +35,10 @@ class Hit:
 
 
 Pattern = Callable[..., Hit | None]
+
+#: A rank of a numbered suit, as a pattern's parameter: a ruleset file's ``ranks = [99]`` is refused
+#: when it loads (:mod:`mjscore.scoring.loading` checks params against these annotations).
+Rank = Annotated[int, Interval(ge=1, le=9)]
 PATTERNS: dict[str, Pattern] = {}
 
 
@@ -539,7 +545,7 @@ def terminals_only(f: Facts, honours: bool) -> Hit | None:
 
 
 @pattern
-def eyes_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+def eyes_of_rank(f: Facts, ranks: list[Rank]) -> Hit | None:
     """The eyes are a numbered pair of one of ``ranks`` (Good Eyes: 2, 5, 8)."""
     if f.pair is None or not f.pair.first.is_numbered or f.pair.first.rank not in ranks:
         return None
@@ -547,7 +553,7 @@ def eyes_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
 
 
 @pattern
-def any_pair_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+def any_pair_of_rank(f: Facts, ranks: list[Rank]) -> Hit | None:
     """Any pair of the arrangement is a numbered pair of one of ``ranks`` (Hé Fēn's Elephant Eyes
     in Nico Nico)."""
     for g in f.groups:
@@ -720,7 +726,7 @@ def winning(f: Facts) -> Hit | None:
 
 
 @pattern
-def every_suit_holds(f: Facts, ranks: list[int]) -> Hit | None:
+def every_suit_holds(f: Facts, ranks: list[Rank]) -> Hit | None:
     """Every numbered suit holds a tile of each of ``ranks`` (Hé Fēn's 16 Orphans with the 1 and the
     9 of every suit)."""
     held = {(t.suit, t.rank) for t in f.tiles if t.is_numbered}
