@@ -16,9 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Annotated, Any
-
-from annotated_types import Interval
+from typing import Any
 
 from mjscore.arrangements import Group, GroupKind, WinRole, pungs_a_held_pair
 from mjscore.hand import WinKind
@@ -36,9 +34,10 @@ class Hit:
 
 Pattern = Callable[..., Hit | None]
 
-#: A rank of a numbered suit, as a pattern's parameter: a ruleset file's ``ranks = [99]`` is refused
-#: when it loads (:mod:`mjscore.scoring.loading` checks params against these annotations).
-Rank = Annotated[int, Interval(ge=1, le=9)]
+#: A rank of a numbered suit (1 to 9), as a pattern's parameter: a ruleset file's ``ranks = [99]`` is
+#: refused when it loads, where :mod:`mjscore.scoring.loading` reads the name as a number in that range
+#: (:data:`~mjscore.scoring.loading.PARAMETER_TYPES`; here it is a plain int, costing no import).
+Rank = int
 PATTERNS: dict[str, Pattern] = {}
 
 
@@ -704,11 +703,33 @@ def dealer_streak(f: Facts, cap: int = 0, paid_by_dealer: bool = False) -> Hit |
 def bind(name: str, params: dict[str, Any]) -> tuple[Pattern, tuple[Any, ...]]:
     """The pattern ``name`` and its parameters as the positional arguments that follow the facts
     (positional: cheaper than keywords, and the engine calls every pattern of every arrangement);
-    raises TypeError for unknown parameters."""
+    raises TypeError for an unknown parameter or a required one not given."""
     function = PATTERNS[name]
-    arguments = inspect.signature(function).bind(None, **params)
-    arguments.apply_defaults()
-    return function, tuple(arguments.args[1:])
+    unknown = set(params) - {parameter for parameter, _ in _parameters(name)}
+    if unknown:
+        raise TypeError(f"pattern {name} takes no parameter {sorted(unknown)[0]!r}")
+    arguments = []
+    for parameter, default in _parameters(name):
+        if parameter in params:
+            arguments.append(params[parameter])
+        elif default is inspect.Parameter.empty:
+            raise TypeError(f"pattern {name} needs the parameter {parameter!r}")
+        else:
+            arguments.append(default)
+    return function, tuple(arguments)
+
+
+_SIGNATURES: dict[str, tuple[tuple[str, Any], ...]] = {}
+
+
+def _parameters(name: str) -> tuple[tuple[str, Any], ...]:
+    """The parameters of the pattern ``name`` after the facts, with their defaults, read once per
+    pattern (a ruleset kept in the cache binds its 100 rows again at every start: issue 28)."""
+    found = _SIGNATURES.get(name)
+    if found is None:
+        found = tuple((p.name, p.default) for p in list(inspect.signature(PATTERNS[name]).parameters.values())[1:])
+        _SIGNATURES[name] = found
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
