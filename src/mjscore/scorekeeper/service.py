@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, StaleTableError, TableError
+from mjscore.errors import NoSuchTableError, StaleTableError, TableError, TamperedTableError
 from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
@@ -84,6 +84,8 @@ class TableSummary:
     players: tuple[str, ...]
     entries: int
     version: int
+    #: Why the table cannot be read (a row edited by hand: its players are not JSON), or None.
+    problem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +130,10 @@ class Scorekeeper:
     # ----- reading
 
     def tables(self) -> list[TableSummary]:
+        """Every table, oldest first; a table whose row cannot be read is listed with its ``problem``
+        (one line naming the table and what is wrong), and the others as they are."""
         with self.store.reading() as session:
-            return [TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
-                    for row in storage.table_rows(session)]
+            return [_summary(row) for row in storage.table_rows(session)]
 
     def table(self, table_id: int) -> TableView:
         with self.store.reading() as session:
@@ -196,7 +199,7 @@ class Scorekeeper:
         offered on the command line of the server's machine only, never over HTTP."""
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
-            summary = TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
+            summary = _summary(row)
             session.delete(row)
             return summary
 
@@ -430,14 +433,41 @@ def _hand_began(row: TableRow, rows: Sequence[EntryRow], view: TableView) -> str
     return row.created_at
 
 
+def _players(row: TableRow) -> tuple[str, str, str, str]:
+    """The table's four players as stored, or :class:`TamperedTableError` naming the table."""
+    players = storage.readable(row.players, f"table {row.id}: its players")
+    if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)):
+        raise TamperedTableError(f"table {row.id}: its players cannot be read: not a list of four names")
+    return players[0], players[1], players[2], players[3]
+
+
+def _house_rules(row: TableRow) -> dict[str, Any]:
+    house_rules = storage.readable(row.house_rules, f"table {row.id}: its house rules")
+    if not isinstance(house_rules, dict):
+        raise TamperedTableError(f"table {row.id}: its house rules cannot be read: not a table of settings")
+    return house_rules
+
+
+def _summary(row: TableRow) -> TableSummary:
+    try:
+        return TableSummary(row.id, row.name, row.ruleset, _players(row), row.entries, row.version)
+    except TamperedTableError as error:
+        return TableSummary(row.id, row.name, row.ruleset, (), row.entries, row.version, str(error))
+
+
 def _settings(row: TableRow) -> TableSettings:
-    players = row.players
-    return TableSettings(row.name, (players[0], players[1], players[2], players[3]), row.ruleset,
-                         dict(row.house_rules), base_money(row.base_money))
+    return TableSettings(row.name, _players(row), row.ruleset, dict(_house_rules(row)), base_money(row.base_money))
 
 
 def _change_of(row: EntryRow) -> Change:
-    return Change(row.seq, row.version, row.number, row.action, row.data, row.settled, row.created_at, row.actor,
+    """The history row as a :class:`Change`; one that cannot be read names the table, the entry and the change."""
+    where = f"table {row.table_id}: entry {row.number} (change {row.seq})"
+    data = storage.readable(row.data, where)
+    settled = storage.readable(row.settled, where)
+    for value in (data, settled):
+        if value is not None and not isinstance(value, dict):
+            raise TamperedTableError(f"{where} cannot be read: not a JSON object")
+    return Change(row.seq, row.version, row.number, row.action, data, settled, row.created_at, row.actor,
                   row.request_id)
 
 
@@ -449,7 +479,8 @@ def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
 def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
     """The history the rows make, after checking their hash chain."""
     changes = [_change_of(entry) for entry in rows]
-    hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money, row.created_by)
+    hashed = audit.settings_json(row.name, _players(row), row.ruleset, _house_rules(row), row.base_money,
+                                 row.created_by)
     audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
                  row.head_hash, row.version)
     return audit.fold(row.id, _settings(row), changes)

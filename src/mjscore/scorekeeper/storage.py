@@ -22,6 +22,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,51 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, crea
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.types import TypeDecorator
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import NoSuchTableError, StorageError, TableError
+from mjscore.errors import NoSuchTableError, StorageError, TableError, TamperedTableError
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
 _MIGRATION_LOCK = 0x6D6A73636F7265
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """What a JSON column holds where the database has text that is not JSON (a row edited by hand
+    in SQLite, which stores JSON as text): the reader that meets it names the table and the row,
+    and the other tables keep working (issue 28: one bad row broke ``table list`` for every table)."""
+
+    problem: str
+
+
+class StoredJSON(TypeDecorator[Any]):
+    """SQLAlchemy's JSON, read leniently: a value that does not decode is :class:`Unreadable`
+    instead of an exception raised while the whole result is fetched."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect: Any, coltype: Any) -> Any:
+        inner = self.impl_instance.result_processor(dialect, coltype)
+        if inner is None:
+            return None
+
+        def process(value: Any) -> Any:
+            try:
+                return inner(value)
+            except (ValueError, RecursionError) as error:
+                return Unreadable(f"not valid JSON ({str(error).splitlines()[0][:80]})")
+
+        return process
+
+
+def readable(value: Any, what: str) -> Any:
+    """``value`` of a JSON column, or :class:`~mjscore.errors.TamperedTableError` saying that
+    ``what`` ("table 3: its players") cannot be read, and why."""
+    if isinstance(value, Unreadable):
+        raise TamperedTableError(f"{what} cannot be read: {value.problem}")
+    return value
 
 
 class Base(DeclarativeBase):
@@ -57,9 +97,9 @@ class TableRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
-    players: Mapped[list[str]] = mapped_column(JSON)
+    players: Mapped[list[str]] = mapped_column(StoredJSON)
     ruleset: Mapped[str] = mapped_column(String(40))
-    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    house_rules: Mapped[dict[str, Any]] = mapped_column(StoredJSON)
     base_money: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[str] = mapped_column(String(32))
@@ -88,8 +128,8 @@ class EntryRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     number: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(16))
-    data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    settled: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    data: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
+    settled: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
     created_at: Mapped[str] = mapped_column(String(32))
     actor: Mapped[str] = mapped_column(String(120))
     request_id: Mapped[str | None] = mapped_column(String(64))

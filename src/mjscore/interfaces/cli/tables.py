@@ -143,12 +143,13 @@ def list_command(output: Format) -> None:
         found = keeper.tables()
     if output is Format.json:
         click.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
-                                "entries": t.entries, "version": t.version} for t in found], ensure_ascii=False,
-                              indent=2))
+                                "entries": t.entries, "version": t.version, **({"problem": t.problem} if t.problem else {})}
+                               for t in found], ensure_ascii=False, indent=2))
         return
     for summary in found:
         label = f" {summary.name}" if summary.name else ""
-        click.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
+        players = ", ".join(summary.players) if summary.problem is None else f"({summary.problem})"
+        click.echo(f"{summary.id:4}{label} [{summary.ruleset}] {players}: {summary.entries} entries")
 
 
 #: How many entries of the history ``table show`` prints unless asked for all.

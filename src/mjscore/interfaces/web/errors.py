@@ -110,8 +110,15 @@ def allowed_methods(request: Request) -> list[str]:
             if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)]
 
 
+def _unexpected(_: Request, error: Exception) -> JSONResponse:
+    """A failure no other handler names (a bug, a database row no reader expected): 500 in the one
+    JSON shape, never plain text, and nothing of the server's internals beyond the kind of error."""
+    return error_response(500, f"the server could not answer this request ({type(error).__name__})", "InternalError")
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    """Answer every error with :class:`ErrorBody` JSON."""
+    """Answer every error with :class:`ErrorBody` JSON, an unexpected one too (500)."""
+    app.add_exception_handler(Exception, _unexpected)
     app.add_exception_handler(MjscoreError, _mjscore_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

@@ -131,6 +131,7 @@ class TableLine(BaseModel):
     players: list[str]
     entries: int
     version: int
+    problem: str | None = Field(None, description="Why the table cannot be read (a row edited by hand); absent if it can.")
 
 
 #: How often a live view reads its table's version, in seconds: a change reaches every phone well
@@ -157,11 +158,11 @@ def existing_table(table_id: int, keeper: Keeper) -> TableView:
 MAX_TABLES_PER_HOUR = 30
 
 
-@router.get("")
+@router.get("", response_model_exclude_none=True)
 def list_tables(keeper: Keeper) -> list[TableLine]:
     """Every table, oldest first."""
     return [TableLine(id=t.id, name=t.name, ruleset=t.ruleset, players=list(t.players), entries=t.entries,
-                      version=t.version) for t in keeper.tables()]
+                      version=t.version, problem=t.problem) for t in keeper.tables()]
 
 
 @router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
