@@ -326,9 +326,9 @@ def test_names_are_at_most_40_characters_and_tables_at_most_30_an_hour(client: T
     for _ in range(30):
         _new_table(client)
     refused = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]})
-    assert refused.status_code == 422
-    assert refused.json()["message"] == ("30 tables were opened in the last hour, the most this server allows: use one "
-                                         "of them, or wait")
+    assert refused.status_code == 429
+    assert refused.json()["message"] == ("this device opened 30 tables in the last hour, the most this server allows: "
+                                         "use one of them, or wait")
 
 
 def test_rescore_over_http(client: TestClient) -> None:

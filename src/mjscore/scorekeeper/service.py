@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, StaleTableError, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, StaleTableError, TableError, TamperedTableError, TooManyRequestsError
 from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
@@ -160,7 +160,7 @@ class Scorekeeper:
                      max_per_hour: int | None = None, request_id: str | None = None,
                      session_rule: SessionRule | None = None) -> TableView:
         """A new table with ``settings`` (and, for an import, a history, settled now). With
-        ``max_per_hour``, refused if that many tables were created in the last hour. With a
+        ``max_per_hour``, refused if ``actor`` opened that many tables in the last hour. With a
         ``request_id`` already used to open a table, that table, marked ``replayed``. Its players
         are seated as the roster's people of those names (new names join the roster,
         :mod:`~mjscore.scorekeeper.roster`); ``session_rule`` limits its hands or time and names its
@@ -174,10 +174,10 @@ class Scorekeeper:
             opened = storage.table_of_request(session, request_id) if request_id is not None else None
             if opened is not None:
                 return replace(_view(opened, storage.entry_rows(session, opened.id)), replayed=True)
-            if max_per_hour is not None:
-                if storage.tables_created_since(session, audit.now(hours_ago=1)) >= max_per_hour:
-                    raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
-                                     "allows: use one of them, or wait")
+            if max_per_hour is not None:  # per actor: one device cannot use up the limit of the others
+                if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
+                    raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
+                                               "this server allows: use one of them, or wait")
             hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
                                          str(settings.base_money), actor[:120])
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,

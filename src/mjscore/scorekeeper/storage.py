@@ -345,6 +345,10 @@ def table_of_request(session: Session, request_id: str) -> TableRow | None:
     return session.scalar(select(TableRow).where(TableRow.request_id == request_id))
 
 
-def tables_created_since(session: Session, moment: str) -> int:
-    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time)."""
-    return session.scalar(select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)) or 0
+def tables_created_since(session: Session, moment: str, by: str | None = None) -> int:
+    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time), by the actor
+    ``by`` if given (as :attr:`TableRow.created_by` keeps it)."""
+    query = select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)
+    if by is not None:
+        query = query.where(TableRow.created_by == by)
+    return session.scalar(query) or 0

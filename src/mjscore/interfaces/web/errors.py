@@ -26,7 +26,14 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mjscore.errors import InputError, MjscoreError, NoSuchTableError, NotationError, StaleTableError
+from mjscore.errors import (
+    InputError,
+    MjscoreError,
+    NoSuchTableError,
+    NotationError,
+    StaleTableError,
+    TooManyRequestsError,
+)
 from mjscore.reading import decode, one_line, parse_json
 
 #: The largest request body accepted, in bytes: a hand record is well under 2 KiB.
@@ -67,7 +74,7 @@ def error_response(status: int, message: str, kind: str, span: tuple[int, int] |
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MjscoreError)
     status = (404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError)
-              else 400 if isinstance(error, InputError) else 422)
+              else 429 if isinstance(error, TooManyRequestsError) else 400 if isinstance(error, InputError) else 422)
     span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None
     return error_response(status, str(error), type(error).__name__, span)
 

@@ -28,7 +28,7 @@ from starlette.applications import Starlette
 
 from mjscore.errors import NoSuchTableError, TableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
-from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
+from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
@@ -165,9 +165,15 @@ def list_tables(keeper: Keeper) -> list[TableLine]:
                       version=t.version, problem=t.problem) for t in keeper.tables()]
 
 
-@router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
+#: The answer of a device that reached the tables-per-hour limit.
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "This device opened the most tables the server allows in an hour."}}
+
+
+@router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
+             responses={**BODY_ERRORS, **TOO_MANY})
 def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """Open a new table (at most 30 an hour, unless the server says otherwise)."""
+    """Open a new table (at most 30 an hour from one device, unless the server says otherwise)."""
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
@@ -182,7 +188,7 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
 
 
 @router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
-             responses=BODY_ERRORS)
+             responses={**BODY_ERRORS, **TOO_MANY})
 def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
     """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
     settled again under the current engine."""
