@@ -38,3 +38,12 @@ def compiled_install(request: pytest.FixtureRequest) -> QuickStart:
         pytest.skip("no C compiler: pip install . installs the pure-Python modules, so there is no compiled build to test")
     found: QuickStart = request.getfixturevalue("quick_start")
     return found
+
+
+@pytest.fixture(autouse=True)
+def ledger_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test's own ledger key file (mjscore.scorekeeper.signing), created on first use, never the
+    user's: ``MJSCORE_LEDGER_KEY`` names it, for the test and the commands it runs."""
+    path = str(tmp_path_factory.mktemp("ledger-key") / "ledger.key")
+    monkeypatch.setenv("MJSCORE_LEDGER_KEY", path)
+    return path

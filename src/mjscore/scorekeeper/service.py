@@ -15,6 +15,7 @@ was already recorded: a retry after a lost answer, or a second tap, is recorded 
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -39,6 +40,7 @@ from mjscore.scorekeeper.model import (
 )
 from mjscore.scorekeeper.roster import Member, Person, RosterChange
 from mjscore.scorekeeper.sessions import SessionRule, refusal
+from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
 from mjscore.scoring.ruleset import Ruleset
 
@@ -119,10 +121,11 @@ class Scorekeeper:
         self.store = store
 
     @classmethod
-    def open(cls, url: str | None = None, lock_timeout: float = 60) -> Scorekeeper:
+    def open(cls, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> Scorekeeper:
         """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file
-        (a writer waits up to ``lock_timeout`` seconds for another)."""
-        return cls(Store(url, lock_timeout))
+        (a writer waits up to ``lock_timeout`` seconds for another); ``key`` signs the tables' heads
+        (default: the server's key file, :mod:`~mjscore.scorekeeper.signing`)."""
+        return cls(Store(url, lock_timeout, key))
 
     def close(self) -> None:
         self.store.close()
@@ -138,7 +141,7 @@ class Scorekeeper:
     def table(self, table_id: int) -> TableView:
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
-            return _view(row, storage.entry_rows(session, table_id))
+            return self._checked(session, row, storage.entry_rows(session, table_id))
 
     def version(self, table_id: int) -> int:
         """The table's version alone: one row read, no history folded, so a live view can ask it
@@ -151,8 +154,14 @@ class Scorekeeper:
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
             rows = storage.entry_rows(session, table_id)
-            _view(row, rows)
+            self._checked(session, row, rows)
             return [_change_of(entry) for entry in rows]
+
+    def _checked(self, session: Session, row: TableRow, rows: Sequence[EntryRow]) -> TableView:
+        """The table as it stands, its chain and its signed head checked."""
+        view = _view(row, rows)
+        _check_head(row, self.store.key, session.get(SessionRow, row.id))
+        return view
 
     # ----- changing
 
@@ -173,7 +182,7 @@ class Scorekeeper:
         with self.store.transaction() as session:
             opened = storage.table_of_request(session, request_id) if request_id is not None else None
             if opened is not None:
-                return replace(_view(opened, storage.entry_rows(session, opened.id)), replayed=True)
+                return replace(self._checked(session, opened, storage.entry_rows(session, opened.id)), replayed=True)
             if max_per_hour is not None:  # per actor: one device cannot use up the limit of the others
                 if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
                     raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
@@ -192,6 +201,7 @@ class Scorekeeper:
                                        event=session_rule.event))
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
+            row.head_mac = _signature(row, self.store.key, session_rule)
             return _view(row, new)
 
     def delete_table(self, table_id: int) -> TableSummary:
@@ -270,7 +280,7 @@ class Scorekeeper:
             row = storage.table_row(session, table_id, lock=True)
             rows = storage.entry_rows(session, table_id)
             if request_id is not None and storage.request_seen(session, table_id, request_id):
-                return replace(_view(row, rows), replayed=True)
+                return replace(self._checked(session, row, rows), replayed=True)
             if expected_version is not None and row.version != expected_version:
                 raise StaleTableError(
                     f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
@@ -278,6 +288,7 @@ class Scorekeeper:
             live = _live(row, rows)
             view = _summed(row, live)
             rule = session.get(SessionRow, table_id)
+            _check_head(row, self.store.key, rule)
             if adds and rule is not None:
                 over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(row, rows, view))
                 if over is not None:
@@ -286,6 +297,7 @@ class Scorekeeper:
             if not writes:
                 return view
             new = _append(session, row, rows, writes, actor, request_id)
+            row.head_mac = _signature(row, self.store.key, _rule_of(rule) if rule is not None else None)
             return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
 
 
@@ -412,10 +424,30 @@ class Scorekeeper:
             if not chosen:
                 raise TableError(f"no table matches: {title}")
             views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
+            for r in chosen:
+                _check_head(r, self.store.key, rules.get(r.id))
             found = roster.load(session)
         results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
                                      _rule_of(rules.get(view.id))) for view in views)
         return Standings(title, results, tuple(rank(results)))
+
+
+def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:
+    """The signature of the table's head as it now stands (:mod:`~mjscore.scorekeeper.signing`)."""
+    session = (None, None, None) if rule is None else (rule.hands, rule.minutes, rule.event)
+    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session)
+
+
+def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
+    """Refuse a head whose signature is not the key's for it: the newest changes cut off and the head
+    rolled back, or the session (its hands, minutes or event) changed, outside mjscore; or a database
+    read with a key that is not its own."""
+    wanted = _signature(row, key, None if rule is None else _rule_of(rule))
+    if row.head_mac is None or not hmac.compare_digest(row.head_mac, wanted):
+        raise TamperedTableError(
+            f"table {row.id}: its head (version {row.version}, {row.entries} entries) or its session was changed "
+            f"outside mjscore: it does not carry the signature of the ledger key {key.fingerprint} ({key.path}); "
+            "its newest changes may have been cut off, or this is not the database's key")
 
 
 def _rule_of(row: SessionRow | None) -> SessionRule:

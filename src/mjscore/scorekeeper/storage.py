@@ -39,6 +39,7 @@ from sqlalchemy.types import TypeDecorator
 
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import NoSuchTableError, StorageError, TableError, TamperedTableError
+from mjscore.scorekeeper.signing import LedgerKey
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
 _MIGRATION_LOCK = 0x6D6A73636F7265
@@ -108,6 +109,9 @@ class TableRow(Base):
     head_hash: Mapped[str] = mapped_column(String(64))
     entries: Mapped[int] = mapped_column(Integer, server_default="0")
     request_id: Mapped[str | None] = mapped_column(String(64))
+    #: The signature of the head (id, version, entries, head_hash, settings_hash and the session) under
+    #: the server's ledger key (:mod:`mjscore.scorekeeper.signing`): a rolled-back head is named.
+    head_mac: Mapped[str | None] = mapped_column(String(64))
 
 
 class EntryRow(Base):
@@ -195,9 +199,11 @@ class Store:
     two engines on the same file: writes begin with ``BEGIN IMMEDIATE``, reads with a plain
     ``BEGIN`` that takes no lock."""
 
-    def __init__(self, url: str | None = None, lock_timeout: float = 60) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> None:
         """Open (and migrate) the database at ``url``; on SQLite a writer waits up to
-        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`."""
+        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`.
+        ``key`` signs the tables' heads (default: the server's key file, created on first use)."""
+        self.key = key or LedgerKey.load()
         parsed = _url(url or default_url())
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
@@ -217,7 +223,7 @@ class Store:
             _serialise_sqlite_writes(self.engine, immediate=True)
             _serialise_sqlite_writes(self.reader, immediate=False)
         with self.errors():
-            upgrade(self.engine, self.reader)
+            upgrade(self.engine, self.reader, self.key)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._readers = sessionmaker(self.reader, expire_on_commit=False)
 
@@ -275,7 +281,7 @@ def migration_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine, reader: Engine | None = None) -> None:
+def upgrade(engine: Engine, reader: Engine | None = None, key: LedgerKey | None = None) -> None:
     """Create or upgrade the schema to the newest migration, one process at a time. A database
     already at the newest schema is only read (with ``reader``), so a read-only file can be shown.
     On SQLite the foreign keys are off while migrating: a migration that copies ``score_tables``
@@ -296,6 +302,7 @@ def upgrade(engine: Engine, reader: Engine | None = None) -> None:
                 if not sqlite:
                     connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 config.attributes["connection"] = connection
+                config.attributes["ledger_key"] = key  # migration 0004 signs the tables' heads
                 command.upgrade(config, "head")
         finally:
             if sqlite:
