@@ -157,6 +157,15 @@ class Scorekeeper:
             self._checked(session, row, rows)
             return [_change_of(entry) for entry in rows]
 
+    def chain(self, table_id: int) -> list[tuple[Change, str]]:
+        """Every change made to the table with its stored hash, oldest first (after checking the
+        chain and the signed head): what an export carries (:mod:`~mjscore.scorekeeper.exchange`)."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            rows = storage.entry_rows(session, table_id)
+            self._checked(session, row, rows)
+            return [(_change_of(entry), entry.hash) for entry in rows]
+
     def _checked(self, session: Session, row: TableRow, rows: Sequence[EntryRow]) -> TableView:
         """The table as it stands, its chain and its signed head checked."""
         view = _view(row, rows)

@@ -84,6 +84,15 @@ class LedgerKey:
                              sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
         return hmac.new(self.secret, b"mjscore-table-head/1\n" + content, hashlib.sha256).hexdigest()
 
+    def sign_export(self, data: object) -> str:
+        """The signature of an exported table's JSON (:mod:`mjscore.scorekeeper.exchange`)."""
+        return hmac.new(self.secret, b"mjscore-table-export/1\n" + canonical(data), hashlib.sha256).hexdigest()
+
+
+def canonical(data: object) -> bytes:
+    """The bytes of ``data`` that a signature covers: JSON with sorted keys and no spaces."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
 
 def _create(path: Path) -> str:
     """Create the key file at ``path`` (owner only), or read the one another process created first."""

@@ -281,25 +281,31 @@ def delete_command(table_id: int, yes: bool) -> None:
 @enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
 @click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
 def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
-    """Export a table as JSON or CSV."""
-    from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
+    """Export a table as JSON (with its hash chain, signed with the server's ledger key) or CSV."""
+    from mjscore.scorekeeper.exchange import signed_export, view_to_csv, view_to_dict
     with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
-    text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
-        else view_to_csv(view)
+        if output is ExportFormat.json:
+            text = json.dumps(signed_export(view_to_dict(view), keeper.chain(table_id), keeper.store.key),
+                              ensure_ascii=False, indent=2) + "\n"
+        else:
+            text = view_to_csv(view)
     write_output(text, to)
 
 
 @tables.command("import")
 @click.argument("source", type=click.Path(path_type=Path), help="A table exported as JSON, '-' for standard input.")
-def import_command(source: Path) -> None:
-    """Import a table exported as JSON: a new table with the same players, rules and history."""
-    from mjscore.scorekeeper.exchange import table_from_dict
+@click.option("--if-altered", type=click.Choice(["refuse", "mark"]), default="refuse", show_default=True,
+              help="An export changed since this server signed it: refuse it, or import it marked as altered.")
+def import_command(source: Path, if_altered: str) -> None:
+    """Import a table exported as JSON: a new table with the same players, rules and history. Says
+    whether the export is the club's unaltered record (signed with this server's ledger key)."""
+    from mjscore.scorekeeper.exchange import import_export, import_note
     data = _read_json(source)
     with open_keeper(_Options.database) as keeper:
-        settings, entries = table_from_dict(data)
-        view = keeper.create_table(settings, entries, actor=actor())
-    click.echo(f"table {view.id}: {len(entries)} entries imported")
+        view, found = import_export(keeper, data, actor(), if_altered)
+        note = import_note(found, keeper.store.key.fingerprint)
+    click.echo(f"table {view.id}: {len(view.ledger.steps)} entries imported; {note}")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:

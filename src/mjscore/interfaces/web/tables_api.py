@@ -18,7 +18,7 @@ PostgreSQL) and, when it moves, sends what changed since the version the page ha
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -33,7 +33,7 @@ from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import TableView
 from mjscore.scorekeeper.sessions import SessionRule
@@ -189,12 +189,24 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
 
 @router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
              responses={**BODY_ERRORS, **TOO_MANY})
-def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
-    settled again under the current engine."""
-    settings, entries = table_from_dict(exported)
-    return view_to_dict(keeper.create_table(settings, entries, actor=who, max_per_hour=http.app.state.max_tables_per_hour),
-                        lang)
+def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en",
+                 if_altered: Annotated[Literal["refuse", "mark"], Query(
+                     description="An export changed since this server signed it: refuse it (422), or import it "
+                                 "marked as altered.")] = "refuse") -> dict[str, Any]:
+    """A new table from an exported one (``GET /api/tables/{id}/export``): same players, rules and
+    history, settled again under the current engine. ``imported`` says whether the export is the
+    club's unaltered record (``unaltered``: signed with this server's ledger key), ``altered`` or
+    ``unverified`` (not signed by this server); the last two are marked so in the table's log."""
+    view, found = import_export(keeper, exported, who, if_altered, http.app.state.max_tables_per_hour)
+    return {**view_to_dict(view, lang), "imported": found}
+
+
+@router.get("/{table_id}/export", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
+def export_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+    """The table's JSON export: the table as ``GET /api/tables/{id}`` answers it, with its hash chain
+    and the signature of the whole under the server's ledger key, which ``POST /api/tables/import``
+    checks."""
+    return signed_export(view_to_dict(keeper.table(table_id), lang), keeper.chain(table_id), keeper.store.key)
 
 
 @router.get("/{table_id}", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
