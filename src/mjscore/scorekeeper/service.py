@@ -19,12 +19,20 @@ import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, StaleTableError, TableError, TamperedTableError, TooManyRequestsError
+from mjscore.errors import (
+    NoSuchTableError,
+    RulesetError,
+    StaleTableError,
+    TableError,
+    TamperedTableError,
+    TooManyRequestsError,
+)
 from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
@@ -33,6 +41,7 @@ from mjscore.scorekeeper.model import (
     Draw,
     Entry,
     Event,
+    TableFacts,
     TableSettings,
     base_money,
     check_request_id,
@@ -60,12 +69,23 @@ class TableView:
     id: int
     version: int
     settings: TableSettings
-    rules: Ruleset
+    facts: TableFacts
     ledger: Ledger
     head: str = ""
     created_at: str = ""
     created_by: str = ""
     replayed: bool = False
+
+    @cached_property
+    def rules(self) -> Ruleset:
+        """The table's ruleset with its house rules, resolved when a change first needs it (reading
+        needs only :attr:`facts`): a ruleset that no longer loads, or house rules it no longer takes,
+        refuse a change in one line, and the table still shows, logs and exports."""
+        try:
+            return self.settings.rules()
+        except RulesetError as error:
+            raise TableError(f"table {self.id}: its rules cannot be used now ({error}); it can still be shown, "
+                             "logged and exported") from None
 
     @property
     def deal(self) -> Deal:
@@ -201,7 +221,7 @@ class Scorekeeper:
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                            house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
                            created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                           request_id=request_id)
+                           request_id=request_id, facts=TableFacts.of(rules).to_json())
             table_id = storage.add_table(session, row)
             row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
             roster.seat(session, table_id, settings.players, actor)
@@ -264,18 +284,18 @@ class Scorekeeper:
         return self._change(table_id, expected_version, request_id, actor, change)
 
     def rescore(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
-                actor: str = UNKNOWN_ACTOR) -> tuple[TableView, list[int]]:
+                actor: str = UNKNOWN_ACTOR, dry_run: bool = False) -> tuple[TableView, list[int]]:
         """Settle every entry again under the current ruleset and engine, as one new change; the
         entries whose result changed (their numbers, returned) get a ``rescore`` row. Refused,
         naming the entry, if one of them can no longer be settled; nothing changes when none
-        differs."""
+        differs. With ``dry_run``, the entries that would change, and nothing written."""
         changed: list[int] = []
 
         def change(view: TableView) -> list[_Write]:
             entries = [step.entry for step in view.ledger.steps]
             writes = _differing("rescore", view.ledger.steps, settle(view.settings, view.rules, entries))
             changed.extend(w.number for w in writes)
-            return writes
+            return [] if dry_run else writes
 
         return self._change(table_id, expected_version, request_id, actor, change), changed
 
@@ -444,7 +464,7 @@ class Scorekeeper:
 def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:
     """The signature of the table's head as it now stands (:mod:`~mjscore.scorekeeper.signing`)."""
     session = (None, None, None) if rule is None else (rule.hands, rule.minutes, rule.event)
-    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session)
+    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts)
 
 
 def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
@@ -527,9 +547,24 @@ def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
     return audit.fold(row.id, _settings(row), changes)
 
 
+def _facts(row: TableRow, settings: TableSettings) -> TableFacts:
+    """What reading the table needs of its rules, as kept when it opened; for a table kept before
+    (none stored) the rules as they resolve now."""
+    stored = storage.readable(row.facts, f"table {row.id}: its rules' facts")
+    if stored is None:
+        try:
+            return TableFacts.of(settings.rules())
+        except RulesetError as error:
+            raise TableError(f"table {row.id}: its rules cannot be read: {error}") from None
+    try:
+        return TableFacts.from_json(stored)
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        raise TamperedTableError(f"table {row.id}: its rules' facts cannot be read: {error!r}") from None
+
+
 def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
-    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at,
+    return TableView(row.id, row.version, settings, _facts(row, settings), sums(live), row.head_hash, row.created_at,
                      row.created_by)
 
 

@@ -4,10 +4,11 @@ The hash chain (:mod:`mjscore.scorekeeper.audit`) names a row edited, added or r
 middle of a history; it cannot tell the newest changes cut off with the table's head rolled back to
 the new last row, since every value that takes is already in the database. So the head is signed:
 an HMAC-SHA256, under a key kept in a file apart from the database, of the table's id, its version,
-its length, the hash of its last change and of its settings, and its session (hands, minutes,
-event). Every change signs the new head; every read checks it. Someone who has the database but not
-the key cannot make the signature of a head that was never the table's last, so a cut-off history,
-a rolled-back head or a changed session length is named, down to a history cut to nothing.
+its length, the hash of its last change and of its settings, its session (hands, minutes, event)
+and the facts of its rules it is shown with (stake, unit, minimum...). Every change signs the new
+head; every read checks it. Someone who has the database but not the key cannot make the signature
+of a head that was never the table's last, so a cut-off history, a rolled-back head or a changed
+session length is named, down to a history cut to nothing.
 
 The key file is created on first use (32 random bytes, as hex, readable by its owner only): by
 default ``ledger.key`` in the user's config folder (platformdirs' ``user_config_dir``), or the file
@@ -76,12 +77,13 @@ class LedgerKey:
         return hashlib.sha256(b"mjscore-ledger-key\n" + self.secret).hexdigest()[:12]
 
     def sign(self, table_id: int, version: int, entries: int, head_hash: str, settings_hash: str,
-             session: tuple[int | None, int | None, str | None]) -> str:
-        """The signature of a table's head: its id, version, length, last hash, settings hash and session."""
+             session: tuple[int | None, int | None, str | None], facts: object = None) -> str:
+        """The signature of a table's head: its id, version, length, last hash, settings hash, session
+        and the facts of its rules it is read with (:class:`~mjscore.scorekeeper.model.TableFacts`)."""
         hands, minutes, event = session
-        content = json.dumps({"table": table_id, "version": version, "entries": entries, "head": head_hash,
-                              "settings": settings_hash, "hands": hands, "minutes": minutes, "event": event},
-                             sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        content = canonical({"table": table_id, "version": version, "entries": entries, "head": head_hash,
+                             "settings": settings_hash, "hands": hands, "minutes": minutes, "event": event,
+                             "facts": facts})
         return hmac.new(self.secret, b"mjscore-table-head/1\n" + content, hashlib.sha256).hexdigest()
 
     def sign_export(self, data: object) -> str:

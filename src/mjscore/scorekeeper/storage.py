@@ -112,6 +112,9 @@ class TableRow(Base):
     #: The signature of the head (id, version, entries, head_hash, settings_hash and the session) under
     #: the server's ledger key (:mod:`mjscore.scorekeeper.signing`): a rolled-back head is named.
     head_mac: Mapped[str | None] = mapped_column(String(64))
+    #: What reading the table needs of its rules, kept when it opened
+    #: (:class:`~mjscore.scorekeeper.model.TableFacts`): it reads whatever happens to the rulesets.
+    facts: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
 
 
 class EntryRow(Base):

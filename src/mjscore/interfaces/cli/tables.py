@@ -130,7 +130,7 @@ def new_command(players: tuple[str, ...], ruleset: str, name: str, house_rules: 
         note = roster_note(keeper, settings.players)
         view = keeper.create_table(settings, actor=actor(), request_id=request_id, session_rule=session)
         again = " (already opened with this request id)" if view.replayed else ""
-        click.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
+        click.echo(f"table {view.id}: {', '.join(settings.players)} — {view.facts.name.en}{again}")
         if note and not view.replayed:
             click.echo(note)
 
@@ -233,14 +233,18 @@ def undo_command(table_id: int, if_version: int | None, request_id: str | None) 
 @table_id_argument
 @version_option
 @request_option
-def rescore_command(table_id: int, if_version: int | None, request_id: str | None) -> None:
+@click.option("--dry-run", is_flag=True, help="Say which entries would change, and change nothing.")
+def rescore_command(table_id: int, if_version: int | None, request_id: str | None, dry_run: bool) -> None:
     """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
     with open_keeper(_Options.database) as keeper:
-        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor())
+        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor(),
+                                       dry_run=dry_run)
+    done = "a dry run (nothing recorded)" if dry_run else "rescored"
     if changed:
-        click.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
+        would = "would change" if dry_run else "changed"
+        click.echo(f"{done}: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} {would}")
     else:
-        click.echo("rescored: nothing changed")
+        click.echo(f"{done}: nothing {'would change' if dry_run else 'changed'}")
     click.echo(_standing(view))
     click.echo(_balances_line(view))
 
@@ -351,7 +355,7 @@ def _standing(view: TableView) -> str:
         return f"table {view.id} (version {view.version}): the game is over"
     dealer = view.settings.players[deal.dealer]
     streak = f", streak {deal.streak}" if deal.streak else ""
-    minimum = minimum_to_win(deal, view.rules)
+    minimum = minimum_to_win(deal, view.facts.minimum)
     floor = f"; minimum to win {minimum}" if minimum is not None else ""
     return (f"table {view.id} (version {view.version}): {ROUND_NAMES[deal.round_wind]} round, hand {deal.hands + 1}, "
             f"dealer {dealer}{streak}{floor}")
@@ -368,11 +372,11 @@ def _print_table(view: TableView, last: int | None) -> None:
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
-    base = f" + {money_text(view.rules.base_money)} a hand" if view.rules.base_money else ""
-    console.print(f"{title}{view.rules.name.en}; {money_text(view.rules.stake)} per {view.rules.unit.rstrip('s')}"
-                  f"{base}", markup=False)
-    if view.rules.overrides:
-        console.print(f"House rules: {'; '.join(view.rules.overrides)}", markup=False)
+    facts = view.facts
+    base = f" + {money_text(facts.base_money)} a hand" if facts.base_money else ""
+    console.print(f"{title}{facts.name.en}; {money_text(facts.stake)} per {facts.unit.rstrip('s')}{base}", markup=False)
+    if facts.overrides:
+        console.print(f"House rules: {'; '.join(facts.overrides)}", markup=False)
     console.print(_standing(view), markup=False)
     console.print(f"History hash {view.head[:16]} (created {view.created_at})", markup=False)
     balances = Table(box=box.SIMPLE)

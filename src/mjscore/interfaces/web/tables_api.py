@@ -268,11 +268,14 @@ def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang 
 
 @router.post("/{table_id}/rescore", response_model=RescoreAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
-            since_version: SinceVersion = None) -> dict[str, Any]:
+            since_version: SinceVersion = None,
+            dry_run: Annotated[bool, Query(description="List the entries that would change; change nothing.")] = False,
+            ) -> dict[str, Any]:
     """Score every entry again under the current ruleset and engine; ``rescored`` lists the entries
-    whose result changed (entries are pinned when recorded: only this re-scores them)."""
+    whose result changed, or with ``dry_run`` would change (entries are pinned when recorded: only
+    this re-scores them)."""
     view, changed = keeper.rescore(table_id, expected_version=request.expected_version, request_id=request.request_id,
-                                   actor=who)
+                                   actor=who, dry_run=dry_run)
     return {**view_to_dict(view, lang, since_version), "rescored": changed}
 
 
