@@ -30,6 +30,7 @@ from mjscore.errors import NoSuchTableError, TableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
+from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
@@ -134,9 +135,6 @@ class TableLine(BaseModel):
     problem: str | None = Field(None, description="Why the table cannot be read (a row edited by hand); absent if it can.")
 
 
-#: How often a live view reads its table's version, in seconds: a change reaches every phone well
-#: within a second, for one single-row query per phone at each tick.
-LIVE_POLL_SECONDS = 0.25
 
 
 def end_live_streams(app: Starlette) -> None:
@@ -299,15 +297,14 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     either, the whole table); then one each time it changes. The stream ends if the table is deleted,
     or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
+    tables = watchers(keeper, keeper.version)  # one watcher per table, whatever the number of phones
     try:
         while True:
             if view.version != known:
                 yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
                 known = view.version
-            while await anyio.to_thread.run_sync(keeper.version, table_id) == known:
-                if _ending(request):
-                    return
-                await anyio.sleep(LIVE_POLL_SECONDS)
+            if await tables.changed(table_id, known, lambda: _ending(request)) is None:
+                return
             view = await anyio.to_thread.run_sync(keeper.table, table_id)
     except NoSuchTableError:
         return
