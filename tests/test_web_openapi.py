@@ -211,6 +211,8 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
         ("GET", "/api/tables/{table_id}", "/api/tables/abc", None),
         ("GET", "/api/tables/{table_id}/log", f"{t}/log", None),
         ("GET", "/api/tables/{table_id}/export.csv", f"{t}/export.csv", None),
+        ("GET", "/api/tables/{table_id}/export", f"{t}/export", None),
+        ("GET", "/api/tables/{table_id}/export", "/api/tables/9999/export", None),
         ("GET", "/api/labels", "/api/labels", None),
         ("GET", "/api/tables/stats", f"/api/tables/stats?table={table}&lang=zh-Hant", None),
         ("GET", "/api/tables/stats", "/api/tables/stats?since=yesterday", None),
@@ -237,7 +239,7 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
 
 def test_every_operation_answers_as_documented(client: TestClient, spec: dict[str, Any]) -> None:
     table = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"], "request_id": "walk"}).json()
-    exported = client.get(f"/api/tables/{table['id']}").json()
+    exported = client.get(f"/api/tables/{table['id']}/export").json()
     other = client.post("/api/tables", json={"players": ["Ann2", "Eve", "Fay", "Gus"], "request_id": "other"})
     assert other.status_code == 201
     requests = [*calls(table["id"]), ("POST", "/api/tables/import", "/api/tables/import", exported),
