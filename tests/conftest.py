@@ -92,3 +92,12 @@ def compiled_install() -> Install:
             pytest.fail("CI must build the compiled modules, and there is no C compiler: install gcc")
         pytest.skip("no C compiler: MJSCORE_COMPILE=1 pip install . would install the pure-Python modules")
     return _install("compiled_install")
+
+
+@pytest.fixture(autouse=True)
+def ledger_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test's own ledger key file (mjscore.scorekeeper.signing), created on first use, never the
+    user's: ``MJSCORE_LEDGER_KEY`` names it, for the test and the commands it runs."""
+    path = str(tmp_path_factory.mktemp("ledger-key") / "ledger.key")
+    monkeypatch.setenv("MJSCORE_LEDGER_KEY", path)
+    return path

@@ -77,12 +77,13 @@ def serve(command: str, folder: Path, environment: dict[str, str], timeout: floa
 
 def environment(folder: Path, scripts: Path = BIN) -> dict[str, str]:
     """The environment a printed command runs in: the ``mjscore`` of ``scripts`` (a user's install's
-    ``bin``) on the PATH instead of this test environment's, the tables in ``folder``, no ``MJSCORE_``
-    setting of the developer's, a terminal 80 columns wide."""
+    ``bin``) on the PATH instead of this test environment's, the tables and the ledger's key in ``folder``,
+    no other ``MJSCORE_`` setting of the developer's, a terminal 80 columns wide."""
     found = {key: value for key, value in os.environ.items() if not key.startswith(("MJSCORE_", "VIRTUAL_ENV"))}
     path = [p for p in found.get("PATH", "").split(os.pathsep) if p and Path(p) != BIN]
     found["PATH"] = os.pathsep.join([str(scripts), *path])
     found["MJSCORE_DATABASE_URL"] = f"sqlite:///{folder / 'tables.db'}"
+    found["MJSCORE_LEDGER_KEY"] = str(folder / "ledger.key")
     found["COLUMNS"] = "80"
     return found
 

@@ -291,3 +291,37 @@ def test_the_cli_ruleset_file_wins_over_the_records_ruleset(tmp_path: Path) -> N
     bad = runner.invoke(app, ["score", str(record), "--ruleset-file", str(ROOT / "examples" / "club-misspelt.toml")])
     assert bad.exit_code == 2
     assert bad.stderr == "error: club-misspelt.toml line 13: award calling: unknown key 'enable' (did you mean 'enabled'?)\n"
+
+
+# ----- replaces and ranks (issue 28)
+
+
+def test_an_award_that_replaces_itself_is_refused(tmp_path: Path) -> None:
+    text = '[ruleset]\nid = "club"\nextends = "lrc"\n[[award]]\nid = "seabed"\nreplaces = ["seabed"]\n'
+    assert _refused(_club(tmp_path, text)) == "club.toml line 6: award seabed: replaces cannot name the award itself ('seabed')"
+
+
+def test_a_replaces_cycle_is_refused_with_the_cycle(tmp_path: Path) -> None:
+    text = ('[ruleset]\nid = "club"\nextends = "lrc"\n[[award]]\nid = "seabed"\nreplaces = ["within_ten"]\n'
+            '[[award]]\nid = "within_ten"\nreplaces = ["seabed"]\n')
+    assert _refused(_club(tmp_path, text)) == \
+        "club.toml line 9: award within_ten: replaces cannot make a cycle: within_ten -> seabed -> within_ten"
+
+
+def test_a_longer_replaces_cycle_in_a_complete_file_is_refused(tmp_path: Path) -> None:
+    # heavenly_hand replaces calling_by_pairs (lrc.toml); calling_by_pairs replacing it back closes the cycle.
+    changed = LRC_TEXT.replace('id = "calling_by_pairs"\n', 'id = "calling_by_pairs"\nreplaces = ["heavenly_hand"]\n', 1)
+    line = _line(changed, 'replaces = ["heavenly_hand"]')
+    assert _refused(_club(tmp_path, changed)) == (
+        f"club.toml line {line}: award calling_by_pairs: replaces cannot make a cycle: "
+        "calling_by_pairs -> heavenly_hand -> calling_by_pairs")
+
+
+@pytest.mark.parametrize(("ranks", "problem"), [
+    ("[99]", "params.ranks[1] must be at most 9, not 99"),
+    ("[2, 0]", "params.ranks[2] must be at least 1, not 0"),
+])
+def test_a_rank_out_of_range_is_refused(tmp_path: Path, ranks: str, problem: str) -> None:
+    changed = LRC_TEXT.replace("params = { ranks = [2, 5, 8] }", f"params = {{ ranks = {ranks} }}")
+    line = _line(changed, f"params = {{ ranks = {ranks} }}")
+    assert _refused(_club(tmp_path, changed)) == f"club.toml line {line}: award good_eyes: {problem}"

@@ -4,7 +4,9 @@ ones it was made from; a damaged or unwritable cache is a miss, never an error."
 
 from __future__ import annotations
 
+import json
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import mjscore
 from mjscore.rulesets import available, keep
 from mjscore.scoring import compiled
 from mjscore.scoring.loading import load_ruleset
@@ -79,7 +82,7 @@ def test_a_damaged_entry_is_a_miss_and_is_replaced(kept: Path) -> None:
     path = SHIPPED / "lrc.toml"
     entry = keep.entry_path("lrc")
     entry.parent.mkdir(parents=True)
-    entry.write_bytes(b"\x80\x05not a pickle")
+    entry.write_bytes(b"{not json")
     _same(keep.cached("lrc", path, load_ruleset), load_ruleset(path))
     _same(keep.cached("lrc", path, _not_loaded), load_ruleset(path))
 
@@ -110,13 +113,13 @@ def test_the_second_score_reads_no_toml(tmp_path: Path) -> None:
         sheets.append(done.stdout)
     assert sheets[0] == sheets[1] and "Total" in sheets[0]
     assert "tomllib" not in listing.read_text(encoding="utf-8").split()
-    assert list((tmp_path / "cache" / "mjscore" / "rulesets").glob("lrc-*.pickle"))
+    assert list((tmp_path / "cache" / "mjscore" / "rulesets").glob("lrc-*.json"))
 
 
 def test_an_entry_left_for_a_month_is_deleted_when_another_is_written(kept: Path) -> None:
     """The entry of an install since removed does not stay for ever; a recent one stays."""
     kept.mkdir(parents=True)
-    month_old, recent = kept / "lrc-0000000000000000.pickle", kept / "mcr-0000000000000000.pickle"
+    month_old, recent = kept / "lrc-0000000000000000.json", kept / "mcr-0000000000000000.json"
     for old in (month_old, recent):
         old.write_bytes(b"")
     days = (keep.STALE_DAYS + 1) * 86400
@@ -153,3 +156,140 @@ def test_kept_evaluators_of_other_rows_are_not_taken(kept: Path) -> None:
 
 def _no_source(*_: object) -> str:
     raise AssertionError("the evaluator's source was generated, not kept")
+
+
+class _RunsCode:
+    """A pickle that, when loaded, writes a file: what a crafted cache entry could do (issue 28)."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (Path.write_text, (str(self.marker), "ran"))  # type: ignore[return-value]
+
+
+def test_a_crafted_entry_runs_no_code(kept: Path, tmp_path: Path) -> None:
+    """A pickle put where the entry is (or where an earlier version kept it) is never loaded: the
+    entry is JSON data, and the ruleset is loaded from its file."""
+    marker = tmp_path / "ran"
+    kept.mkdir(parents=True)
+    entry = keep.entry_path("lrc")
+    crafted = pickle.dumps(_RunsCode(marker))
+    entry.write_bytes(crafted)
+    entry.with_suffix(".pickle").write_bytes(crafted)
+    path = SHIPPED / "lrc.toml"
+    _same(keep.cached("lrc", path, load_ruleset), load_ruleset(path))
+    assert not marker.exists()
+    assert json.loads(entry.read_bytes())["ruleset"]["id"] == "lrc"
+    assert not entry.with_suffix(".pickle").exists()  # an old pickle is removed, never read
+
+
+def test_an_entry_naming_an_unknown_pattern_or_evaluator_is_a_miss(kept: Path) -> None:
+    """Kept data binds only patterns of the library and prebuilt evaluators found by digest:
+    anything else is loaded afresh from the file."""
+    path = SHIPPED / "lrc.toml"
+    keep.cached("lrc", path, load_ruleset)
+    entry = keep.entry_path("lrc")
+    data = json.loads(entry.read_bytes())
+    data["ruleset"]["awards"][0]["pattern"] = "__import__"
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    _same(keep.cached("lrc", path, load_ruleset), load_ruleset(path))
+    data = json.loads(entry.read_bytes())
+    data["evaluators"]["ordinary"][1] += "\nimport os"
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    rules = keep.cached("lrc", path, _not_loaded)
+    assert compiled.evaluator(rules).ordinary.source != data["evaluators"]["ordinary"][1]
+
+
+# ----- a cold start under concurrent requests (issue 28)
+
+
+def test_concurrent_first_loads_load_each_ruleset_once(kept: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight threads asking for every shipped ruleset on a fresh cache: each ruleset is loaded (and
+    validated) once, and every thread gets that one ruleset."""
+    import importlib
+    import threading
+
+    catalogue = importlib.import_module("mjscore.rulesets")  # mjscore.rulesets is also available()
+    monkeypatch.setattr(catalogue, "_LOADED", {}, raising=False)
+    if hasattr(catalogue.get_ruleset, "cache_clear"):  # an earlier version's functools.cache
+        catalogue.get_ruleset.cache_clear()
+    loads: list[str] = []
+    real = catalogue._load
+
+    def counted(path: Path) -> Ruleset:
+        loads.append(path.stem)
+        time.sleep(0.05)  # a slow first load: the others arrive meanwhile
+        return real(path)
+
+    monkeypatch.setattr(catalogue, "_load", counted)
+    start = threading.Barrier(8)
+    got: list[list[Ruleset]] = []
+    errors: list[BaseException] = []
+
+    def request() -> None:
+        start.wait()
+        try:
+            got.append([catalogue.get_ruleset(ruleset_id) for ruleset_id in available()])
+        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=request) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(loads) == sorted(available())
+    assert all(all(a is b for a, b in zip(each, got[0], strict=True)) for each in got)
+
+
+def test_loading_a_ruleset_file_reads_no_source_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset file's params are checked against the patterns' annotations without opening the
+    patterns' source (a build compiled by mypyc keeps no annotations on its functions; parsing the
+    source at run time raced): with the functions' annotations gone, as compiled, a wrong type is
+    still refused, and no .py file of mjscore is opened."""
+    from mjscore.rulesets import load_ruleset_file
+    from mjscore.scoring import loading
+    from mjscore.scoring.patterns import PATTERNS
+
+    for name in ("_parameters", "_written_annotations"):
+        cached = getattr(loading, name, None)
+        if cached is not None:
+            cached.cache_clear()
+    for function in {id(f): f for f in PATTERNS.values()}.values():
+        monkeypatch.setattr(function, "__annotations__", {})
+    package = str(Path(loading.__file__).parents[1])
+    opened: list[str] = []
+    watching = [True]
+
+    def hook(event: str, arguments: tuple[object, ...]) -> None:
+        if watching[0] and event == "open" and str(arguments[0]).startswith(package) and \
+                str(arguments[0]).endswith(".py"):
+            opened.append(str(arguments[0]))
+
+    sys.addaudithook(hook)
+    club = tmp_path / "club.toml"
+    club.write_text('[ruleset]\nid = "club"\nextends = "lrc"\n[[award]]\nid = "good_eyes"\nparams = { ranks = ["2"] }\n',
+                    encoding="utf-8")
+    try:
+        with pytest.raises(mjscore.RulesetError, match=r"params\.ranks\[1\] must be a whole number"):
+            load_ruleset_file(club)
+    finally:
+        watching[0] = False
+        loading._parameters.cache_clear()
+    assert opened == []
+
+
+def test_the_pattern_annotations_are_the_sources() -> None:
+    """src/mjscore/scoring/pattern_types.py is what the pattern modules' source says."""
+    import importlib.util
+
+    tool = Path(__file__).resolve().parents[1] / "tools" / "generate_pattern_types.py"
+    spec = importlib.util.spec_from_file_location("generate_pattern_types", tool)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from mjscore.scoring.pattern_types import ANNOTATIONS
+
+    assert module.written_annotations() == ANNOTATIONS, "stale: run .venv/bin/python tools/generate_pattern_types.py"

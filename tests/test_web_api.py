@@ -326,9 +326,9 @@ def test_names_are_at_most_40_characters_and_tables_at_most_30_an_hour(client: T
     for _ in range(30):
         _new_table(client)
     refused = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]})
-    assert refused.status_code == 422
-    assert refused.json()["message"] == ("30 tables were opened in the last hour, the most this server allows: use one "
-                                         "of them, or wait")
+    assert refused.status_code == 429
+    assert refused.json()["message"] == ("this device opened 30 tables in the last hour, the most this server allows: "
+                                         "use one of them, or wait")
 
 
 def test_rescore_over_http(client: TestClient) -> None:
@@ -398,3 +398,22 @@ def test_a_table_can_be_opened_with_a_preset_of_its_ruleset(client: TestClient) 
     wrong = client.post("/api/tables", json={**body, "ruleset": "lrc", "request_id": "p2"})
     assert wrong.status_code == 422
     assert wrong.json()["message"] == "preset: 'taiwan-cap24' is not a preset of ruleset 'lrc' (it has none)"
+
+
+def test_batch_takes_the_documented_1000_typical_hands(client: TestClient) -> None:
+    """1,000 full hand records (examples/hands.jsonl, every field written out, as ``mjscore batch``
+    reads them) in one body: answered, one line each (issue 28: the 64 KiB limit of every other
+    route refused them with 413). The batch's own limit still holds beyond that."""
+    typical = [json.loads(line) for line in (ROOT / "examples" / "hands.jsonl").read_text(encoding="utf-8").splitlines()]
+    hands = [typical[i % len(typical)] for i in range(1000)]
+    body = json.dumps({"hands": hands})
+    assert len(body) > 64 * 1024
+    answer = client.post("/api/score/batch", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 200, answer.text[:200]
+    lines = answer.json()
+    assert [line["index"] for line in lines] == list(range(1000))
+    assert lines[len(typical)] == {**lines[0], "index": len(typical)}
+    too_many = client.post("/api/score/batch", json={"hands": hands + hands[:1]})
+    assert too_many.status_code == 422
+    elsewhere = client.post("/api/score", content=body, headers={"content-type": "application/json"})
+    assert elsewhere.status_code == 413

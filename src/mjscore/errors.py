@@ -61,6 +61,10 @@ class StaleTableError(TableError):
     """The table changed since the client read it (another client recorded first): reload and retry."""
 
 
+class TooManyRequestsError(TableError):
+    """A device reached a limit of the server (the tables it may open in an hour): answered with 429."""
+
+
 class NoSuchTableError(TableError):
     """A table id that is not in the database (the HTTP API answers 404)."""
 

@@ -50,5 +50,5 @@ def test_the_round_wind_moves_after_four_dealers_and_the_game_ends_after_north()
 
 def test_the_minimum_to_win_is_the_current_rounds() -> None:
     ladder = replace(LRC, minimum={"E": 20, "S": 22, "W": 24, "N": 26})
-    assert minimum_to_win(Deal(round_wind="W"), ladder) == 24
-    assert minimum_to_win(Deal(round_wind="W"), LRC) is None
+    assert minimum_to_win(Deal(round_wind="W"), ladder.minimum) == 24
+    assert minimum_to_win(Deal(round_wind="W"), LRC.minimum) is None

@@ -8,6 +8,7 @@ stay cheap for ``mjscore --help`` (issue 13: start-up)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -37,15 +38,29 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(f.name.removesuffix(".toml") for f in _shipped().iterdir() if f.name.endswith(".toml")))
 
 
-@cache
+#: The shipped rulesets loaded by this process, and the lock a first load holds: a server's first
+#: concurrent requests load each ruleset once, never two threads at once (issue 28: a cold start
+#: under 8 concurrent requests answered a 500).
+_LOADED: dict[str, Ruleset] = {}
+_LOADING = threading.Lock()
+
+
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The shipped ruleset with this id; raises :class:`RulesetError` naming the ones there are."""
+    """The shipped ruleset with this id, loaded once per process; raises :class:`RulesetError`
+    naming the ones there are."""
+    found = _LOADED.get(ruleset_id)
+    if found is not None:
+        return found
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
     from mjscore.rulesets.keep import cached
 
-    # Loaded and validated once per install and version of the file, then kept (mjscore.rulesets.keep).
-    return cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), _load)
+    with _LOADING:
+        found = _LOADED.get(ruleset_id)
+        if found is None:
+            # Loaded and validated once per install and version of the file, then kept (mjscore.rulesets.keep).
+            found = _LOADED[ruleset_id] = cached(ruleset_id, Path(str(_shipped().joinpath(f"{ruleset_id}.toml"))), _load)
+    return found
 
 
 def _load(path: Path) -> Ruleset:

@@ -2,8 +2,11 @@
 
 The JSON holds the table's settings and its entries — what the table said happened, players by name —
 which is all an import needs; the history with every score, payment and balance as it was settled,
-with when and by whom each entry was recorded, follows for readers. An import settles the entries
-again under the current engine: it is a new table. The CSV is for spreadsheets: a text cell that a
+with when and by whom each entry was recorded, follows for readers. An export also carries the
+table's hash chain and a signature under the server's ledger key (:func:`signed_export`): an import
+says whether it is the club's unaltered record, and refuses or marks one altered since
+(:func:`check_export`). An import settles the entries again under the current engine: it is a new
+table. The CSV is for spreadsheets: a text cell that a
 spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
 return) is written with a leading ``'``.
 """
@@ -11,6 +14,7 @@ return) is written with a leading ``'``.
 from __future__ import annotations
 
 import csv
+import hmac
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +25,8 @@ from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
-from mjscore.scorekeeper.service import TableView
+from mjscore.scorekeeper.service import Scorekeeper, TableView
+from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scoring.payments import money_text
 
 #: The ``format`` of an exported table.
@@ -51,13 +56,13 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
         "ruleset": settings.ruleset,
         "house_rules": dict(settings.house_rules),
         "base_money": money_text(settings.base_money),
-        "stake": money_text(view.rules.stake),
+        "stake": money_text(view.facts.stake),
         "entries": [entry_to_dict(step.entry, players) for step in steps],
         "length": len(view.ledger.steps),
         "unsettled": view.ledger.unsettled,
         "deal": {"round": deal.round_wind, "dealer": players[deal.dealer], "streak": deal.streak,
                  "hands": deal.hands, "over": deal.over,
-                 "minimum": minimum_to_win(deal, view.rules)},
+                 "minimum": minimum_to_win(deal, view.facts.minimum)},
         "balances": [{"player": name, "seat": view.seat(i), "points": view.ledger.points[i],
                       "money": money_text(view.ledger.money[i])} for i, name in enumerate(players)],
         "history": [_step_dict(step, players, lang) for step in steps],
@@ -66,6 +71,36 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
         data["history_since"] = since_version
         del data["entries"]
     return data
+
+
+#: What :func:`check_export` finds: signed by this server's key and unchanged since; signed by it and
+#: changed since (an entry, a balance, a winner edited); not signed by this server's key (another
+#: club's export, or one made before exports were signed), so nobody here can vouch for it.
+UNALTERED, ALTERED, UNVERIFIED = "unaltered", "altered", "unverified"
+
+
+def signed_export(data: Mapping[str, Any], chain: Sequence[tuple[Change, str]], key: LedgerKey) -> dict[str, Any]:
+    """The export ``data`` with its table's hash chain (each change, its stamp and its hash, and the
+    hash of the settings it follows) and the signature of the whole under the server's ledger key,
+    so that an import can say whether it is the club's unaltered record (:func:`check_export`)."""
+    signed: dict[str, Any] = {**data, "chain": [
+        {"change": change.seq, "version": change.version, "action": change.action, "entry": change.number,
+         "at": change.at, "by": change.actor, "hash": stored} for change, stored in chain]}
+    signed["signature"] = {"key": key.fingerprint, "hmac": key.sign_export(signed)}
+    return signed
+
+
+def check_export(data: Mapping[str, Any], key: LedgerKey) -> str:
+    """:data:`UNALTERED`, :data:`ALTERED` or :data:`UNVERIFIED`: whether ``data`` is an export this
+    server's key signed, and unchanged since."""
+    signature = data.get("signature")
+    if not isinstance(signature, Mapping) or signature.get("key") != key.fingerprint:
+        return UNVERIFIED
+    given = signature.get("hmac")
+    unsigned = {k: v for k, v in data.items() if k != "signature"}
+    if isinstance(given, str) and hmac.compare_digest(given, key.sign_export(unsigned)):
+        return UNALTERED
+    return ALTERED
 
 
 def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any]:
@@ -155,3 +190,32 @@ def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]
         except TableError as error:
             raise TableError(f"entry {number}: {error}") from None
     return settings, found
+
+
+#: What an import does with an export altered since it was signed: refuse it, or import it marked.
+REFUSE, MARK = "refuse", "mark"
+
+
+def import_export(keeper: Scorekeeper, data: Mapping[str, Any], actor: str, if_altered: str = REFUSE,
+                  max_per_hour: int | None = None) -> tuple[TableView, str]:
+    """A new table from the export ``data``, and what :func:`check_export` found. An export altered
+    since this server signed it is refused (:class:`TableError`) unless ``if_altered`` is
+    :data:`MARK`; one altered or not signed by this server's key is opened with that said in its
+    opener (``table log`` shows it), so the imported table never passes for the club's own record."""
+    settings, entries = table_from_dict(data)
+    found = check_export(data, keeper.store.key)
+    if found == ALTERED and if_altered != MARK:
+        raise TableError(f"the export was changed after it was exported: its signature (ledger key "
+                         f"{keeper.store.key.fingerprint}) does not match; not imported (import it marked as altered "
+                         "with --if-altered mark, or ?if_altered=mark)")
+    opener = actor if found == UNALTERED else f"import of an {found.upper()} export, by {actor}"
+    return keeper.create_table(settings, entries, actor=opener, max_per_hour=max_per_hour), found
+
+
+def import_note(found: str, fingerprint: str) -> str:
+    """What an import found, in words, for the command line."""
+    if found == UNALTERED:
+        return f"the club's unaltered record (signed by ledger key {fingerprint})"
+    if found == ALTERED:
+        return "changed after it was exported: its log marks it as an altered export"
+    return "not signed by this server's ledger key, so nobody here can say it is unaltered: its log marks it as unverified"

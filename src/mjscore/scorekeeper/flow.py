@@ -10,6 +10,7 @@ over (``docs/scorekeeper.md``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mjscore.errors import TableError
@@ -82,6 +83,6 @@ def after_draw(deal: Deal, rules: Ruleset) -> Deal:
     return replace(played, streak=deal.streak + 1) if rules.streak_counts_draws else played
 
 
-def minimum_to_win(deal: Deal, rules: Ruleset) -> int | None:
-    """The minimum to win in the current round (None: the ruleset has none)."""
-    return rules.minimum.get(deal.round_wind) if rules.minimum else None
+def minimum_to_win(deal: Deal, minimum: Mapping[str, int] | None) -> int | None:
+    """The minimum to win in the current round, of the ruleset's ``minimum`` (None: it has none)."""
+    return minimum.get(deal.round_wind) if minimum else None

@@ -15,7 +15,8 @@ from typing import Any
 
 from mjscore.errors import RulesetError, TableError
 from mjscore.rulesets import DEFAULT_RULESET, resolve_ruleset
-from mjscore.scoring.ruleset import Ruleset, parse_stake
+from mjscore.scoring.payments import Direction
+from mjscore.scoring.ruleset import Names, Ruleset, parse_stake
 
 #: The hand-record fields the table fills in itself; a record may state them only if they agree.
 TABLE_FIELDS = ("ruleset", "seat", "round", "discarder", "dealer_streak")
@@ -57,6 +58,46 @@ def base_money(value: object) -> Decimal:
         return parse_stake(value, "base money")
     except RulesetError:
         raise TableError(f"base money: {value!r} is not an amount of money (a number from 0 up)") from None
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What reading a table needs of its rules, kept with the table when it opens so that it can be
+    shown, logged, exported and counted in standings whatever happens later to the ruleset or the
+    house rules (issue 28: a ruleset that dropped an award, or stopped loading, locked the table).
+    Only a change (recording, rescoring) needs the rules themselves. ``penalties``: the table
+    payments its named player pays."""
+
+    id: str
+    name: Names
+    unit: str
+    stake: Decimal
+    base_money: Decimal
+    overrides: tuple[str, ...]
+    minimum: Mapping[str, int] | None
+    penalties: tuple[str, ...]
+
+    @staticmethod
+    def of(rules: Ruleset) -> TableFacts:
+        return TableFacts(rules.id, rules.name, rules.unit, rules.stake, rules.base_money, rules.overrides,
+                          None if rules.minimum is None else dict(rules.minimum),
+                          tuple(p.id for p in rules.table_payments if p.direction is Direction.PAY))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name.to_dict(), "unit": self.unit, "stake": str(self.stake),
+                "base_money": str(self.base_money), "overrides": list(self.overrides),
+                "minimum": None if self.minimum is None else dict(self.minimum), "penalties": list(self.penalties)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> TableFacts:
+        """The facts of :meth:`to_json`; raises KeyError, TypeError or ValueError for anything else."""
+        name = data["name"]
+        minimum = data["minimum"]
+        return TableFacts(str(data["id"]), Names(str(name["en"]), str(name["zh-Hans"]), str(name["zh-Hant"])),
+                          str(data["unit"]), Decimal(str(data["stake"])), Decimal(str(data["base_money"])),
+                          tuple(map(str, data["overrides"])),
+                          None if minimum is None else {str(k): int(v) for k, v in dict(minimum).items()},
+                          tuple(map(str, data["penalties"])))
 
 
 @dataclass(frozen=True)

@@ -15,15 +15,24 @@ was already recorded: a retry after a lost answer, or a second tap, is recorded 
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, StaleTableError, TableError
+from mjscore.errors import (
+    NoSuchTableError,
+    RulesetError,
+    StaleTableError,
+    TableError,
+    TamperedTableError,
+    TooManyRequestsError,
+)
 from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
@@ -32,6 +41,7 @@ from mjscore.scorekeeper.model import (
     Draw,
     Entry,
     Event,
+    TableFacts,
     TableSettings,
     base_money,
     check_request_id,
@@ -39,6 +49,7 @@ from mjscore.scorekeeper.model import (
 )
 from mjscore.scorekeeper.roster import Member, Person, RosterChange
 from mjscore.scorekeeper.sessions import SessionRule, refusal
+from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
 from mjscore.scoring.ruleset import Ruleset
 
@@ -58,12 +69,23 @@ class TableView:
     id: int
     version: int
     settings: TableSettings
-    rules: Ruleset
+    facts: TableFacts
     ledger: Ledger
     head: str = ""
     created_at: str = ""
     created_by: str = ""
     replayed: bool = False
+
+    @cached_property
+    def rules(self) -> Ruleset:
+        """The table's ruleset with its house rules, resolved when a change first needs it (reading
+        needs only :attr:`facts`): a ruleset that no longer loads, or house rules it no longer takes,
+        refuse a change in one line, and the table still shows, logs and exports."""
+        try:
+            return self.settings.rules()
+        except RulesetError as error:
+            raise TableError(f"table {self.id}: its rules cannot be used now ({error}); it can still be shown, "
+                             "logged and exported") from None
 
     @property
     def deal(self) -> Deal:
@@ -84,6 +106,8 @@ class TableSummary:
     players: tuple[str, ...]
     entries: int
     version: int
+    #: Why the table cannot be read (a row edited by hand: its players are not JSON), or None.
+    problem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +141,11 @@ class Scorekeeper:
         self.store = store
 
     @classmethod
-    def open(cls, url: str | None = None, lock_timeout: float = 60) -> Scorekeeper:
+    def open(cls, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> Scorekeeper:
         """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file
-        (a writer waits up to ``lock_timeout`` seconds for another)."""
-        return cls(Store(url, lock_timeout))
+        (a writer waits up to ``lock_timeout`` seconds for another); ``key`` signs the tables' heads
+        (default: the server's key file, :mod:`~mjscore.scorekeeper.signing`)."""
+        return cls(Store(url, lock_timeout, key))
 
     def close(self) -> None:
         self.store.close()
@@ -128,14 +153,15 @@ class Scorekeeper:
     # ----- reading
 
     def tables(self) -> list[TableSummary]:
+        """Every table, oldest first; a table whose row cannot be read is listed with its ``problem``
+        (one line naming the table and what is wrong), and the others as they are."""
         with self.store.reading() as session:
-            return [TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
-                    for row in storage.table_rows(session)]
+            return [_summary(row) for row in storage.table_rows(session)]
 
     def table(self, table_id: int) -> TableView:
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
-            return _view(row, storage.entry_rows(session, table_id))
+            return self._checked(session, row, storage.entry_rows(session, table_id))
 
     def version(self, table_id: int) -> int:
         """The table's version alone: one row read, no history folded, so a live view can ask it
@@ -148,8 +174,23 @@ class Scorekeeper:
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
             rows = storage.entry_rows(session, table_id)
-            _view(row, rows)
+            self._checked(session, row, rows)
             return [_change_of(entry) for entry in rows]
+
+    def chain(self, table_id: int) -> list[tuple[Change, str]]:
+        """Every change made to the table with its stored hash, oldest first (after checking the
+        chain and the signed head): what an export carries (:mod:`~mjscore.scorekeeper.exchange`)."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            rows = storage.entry_rows(session, table_id)
+            self._checked(session, row, rows)
+            return [(_change_of(entry), entry.hash) for entry in rows]
+
+    def _checked(self, session: Session, row: TableRow, rows: Sequence[EntryRow]) -> TableView:
+        """The table as it stands, its chain and its signed head checked."""
+        view = _view(row, rows)
+        _check_head(row, self.store.key, session.get(SessionRow, row.id))
+        return view
 
     # ----- changing
 
@@ -157,7 +198,7 @@ class Scorekeeper:
                      max_per_hour: int | None = None, request_id: str | None = None,
                      session_rule: SessionRule | None = None) -> TableView:
         """A new table with ``settings`` (and, for an import, a history, settled now). With
-        ``max_per_hour``, refused if that many tables were created in the last hour. With a
+        ``max_per_hour``, refused if ``actor`` opened that many tables in the last hour. With a
         ``request_id`` already used to open a table, that table, marked ``replayed``. Its players
         are seated as the roster's people of those names (new names join the roster,
         :mod:`~mjscore.scorekeeper.roster`); ``session_rule`` limits its hands or time and names its
@@ -170,17 +211,17 @@ class Scorekeeper:
         with self.store.transaction() as session:
             opened = storage.table_of_request(session, request_id) if request_id is not None else None
             if opened is not None:
-                return replace(_view(opened, storage.entry_rows(session, opened.id)), replayed=True)
-            if max_per_hour is not None:
-                if storage.tables_created_since(session, audit.now(hours_ago=1)) >= max_per_hour:
-                    raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
-                                     "allows: use one of them, or wait")
+                return replace(self._checked(session, opened, storage.entry_rows(session, opened.id)), replayed=True)
+            if max_per_hour is not None:  # per actor: one device cannot use up the limit of the others
+                if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
+                    raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
+                                               "this server allows: use one of them, or wait")
             hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
                                          str(settings.base_money), actor[:120])
             row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                            house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
                            created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                           request_id=request_id)
+                           request_id=request_id, facts=TableFacts.of(rules).to_json())
             table_id = storage.add_table(session, row)
             row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
             roster.seat(session, table_id, settings.players, actor)
@@ -189,6 +230,7 @@ class Scorekeeper:
                                        event=session_rule.event))
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
+            row.head_mac = _signature(row, self.store.key, session_rule)
             return _view(row, new)
 
     def delete_table(self, table_id: int) -> TableSummary:
@@ -196,7 +238,7 @@ class Scorekeeper:
         offered on the command line of the server's machine only, never over HTTP."""
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
-            summary = TableSummary(row.id, row.name, row.ruleset, tuple(row.players), row.entries, row.version)
+            summary = _summary(row)
             session.delete(row)
             return summary
 
@@ -244,18 +286,18 @@ class Scorekeeper:
         return self._change(table_id, expected_version, request_id, actor, change)
 
     def rescore(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
-                actor: str = UNKNOWN_ACTOR) -> tuple[TableView, list[int]]:
+                actor: str = UNKNOWN_ACTOR, dry_run: bool = False) -> tuple[TableView, list[int]]:
         """Settle every entry again under the current ruleset and engine, as one new change; the
         entries whose result changed (their numbers, returned) get a ``rescore`` row. Refused,
         naming the entry, if one of them can no longer be settled; nothing changes when none
-        differs."""
+        differs. With ``dry_run``, the entries that would change, and nothing written."""
         changed: list[int] = []
 
         def change(view: TableView) -> list[_Write]:
             entries = [step.entry for step in view.ledger.steps]
             writes = _differing("rescore", view.ledger.steps, settle(view.settings, view.rules, entries))
             changed.extend(w.number for w in writes)
-            return writes
+            return [] if dry_run else writes
 
         return self._change(table_id, expected_version, request_id, actor, change), changed
 
@@ -269,7 +311,7 @@ class Scorekeeper:
             row = storage.table_row(session, table_id, lock=True)
             rows = storage.entry_rows(session, table_id)
             if request_id is not None and storage.request_seen(session, table_id, request_id):
-                return replace(_view(row, rows), replayed=True)
+                return replace(self._checked(session, row, rows), replayed=True)
             if expected_version is not None and row.version != expected_version:
                 raise StaleTableError(
                     f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
@@ -277,6 +319,7 @@ class Scorekeeper:
             live = _live(row, rows)
             view = _summed(row, live)
             rule = session.get(SessionRow, table_id)
+            _check_head(row, self.store.key, rule)
             if adds and rule is not None:
                 over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(row, rows, view))
                 if over is not None:
@@ -285,6 +328,7 @@ class Scorekeeper:
             if not writes:
                 return view
             new = _append(session, row, rows, writes, actor, request_id)
+            row.head_mac = _signature(row, self.store.key, _rule_of(rule) if rule is not None else None)
             return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
 
 
@@ -411,10 +455,30 @@ class Scorekeeper:
             if not chosen:
                 raise TableError(f"no table matches: {title}")
             views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
+            for r in chosen:
+                _check_head(r, self.store.key, rules.get(r.id))
             found = roster.load(session)
         results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
                                      _rule_of(rules.get(view.id))) for view in views)
         return Standings(title, results, tuple(rank(results)))
+
+
+def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:
+    """The signature of the table's head as it now stands (:mod:`~mjscore.scorekeeper.signing`)."""
+    session = (None, None, None) if rule is None else (rule.hands, rule.minutes, rule.event)
+    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts)
+
+
+def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
+    """Refuse a head whose signature is not the key's for it: the newest changes cut off and the head
+    rolled back, or the session (its hands, minutes or event) changed, outside mjscore; or a database
+    read with a key that is not its own."""
+    wanted = _signature(row, key, None if rule is None else _rule_of(rule))
+    if row.head_mac is None or not hmac.compare_digest(row.head_mac, wanted):
+        raise TamperedTableError(
+            f"table {row.id}: its head (version {row.version}, {row.entries} entries) or its session was changed "
+            f"outside mjscore: it does not carry the signature of the ledger key {key.fingerprint} ({key.path}); "
+            "its newest changes may have been cut off, or this is not the database's key")
 
 
 def _rule_of(row: SessionRow | None) -> SessionRule:
@@ -432,14 +496,41 @@ def _hand_began(row: TableRow, rows: Sequence[EntryRow], view: TableView) -> str
     return row.created_at
 
 
+def _players(row: TableRow) -> tuple[str, str, str, str]:
+    """The table's four players as stored, or :class:`TamperedTableError` naming the table."""
+    players = storage.readable(row.players, f"table {row.id}: its players")
+    if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)):
+        raise TamperedTableError(f"table {row.id}: its players cannot be read: not a list of four names")
+    return players[0], players[1], players[2], players[3]
+
+
+def _house_rules(row: TableRow) -> dict[str, Any]:
+    house_rules = storage.readable(row.house_rules, f"table {row.id}: its house rules")
+    if not isinstance(house_rules, dict):
+        raise TamperedTableError(f"table {row.id}: its house rules cannot be read: not a table of settings")
+    return house_rules
+
+
+def _summary(row: TableRow) -> TableSummary:
+    try:
+        return TableSummary(row.id, row.name, row.ruleset, _players(row), row.entries, row.version)
+    except TamperedTableError as error:
+        return TableSummary(row.id, row.name, row.ruleset, (), row.entries, row.version, str(error))
+
+
 def _settings(row: TableRow) -> TableSettings:
-    players = row.players
-    return TableSettings(row.name, (players[0], players[1], players[2], players[3]), row.ruleset,
-                         dict(row.house_rules), base_money(row.base_money))
+    return TableSettings(row.name, _players(row), row.ruleset, dict(_house_rules(row)), base_money(row.base_money))
 
 
 def _change_of(row: EntryRow) -> Change:
-    return Change(row.seq, row.version, row.number, row.action, row.data, row.settled, row.created_at, row.actor,
+    """The history row as a :class:`Change`; one that cannot be read names the table, the entry and the change."""
+    where = f"table {row.table_id}: entry {row.number} (change {row.seq})"
+    data = storage.readable(row.data, where)
+    settled = storage.readable(row.settled, where)
+    for value in (data, settled):
+        if value is not None and not isinstance(value, dict):
+            raise TamperedTableError(f"{where} cannot be read: not a JSON object")
+    return Change(row.seq, row.version, row.number, row.action, data, settled, row.created_at, row.actor,
                   row.request_id)
 
 
@@ -451,15 +542,31 @@ def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
 def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
     """The history the rows make, after checking their hash chain."""
     changes = [_change_of(entry) for entry in rows]
-    hashed = audit.settings_json(row.name, row.players, row.ruleset, row.house_rules, row.base_money, row.created_by)
+    hashed = audit.settings_json(row.name, _players(row), row.ruleset, _house_rules(row), row.base_money,
+                                 row.created_by)
     audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
                  row.head_hash, row.version)
     return audit.fold(row.id, _settings(row), changes)
 
 
+def _facts(row: TableRow, settings: TableSettings) -> TableFacts:
+    """What reading the table needs of its rules, as kept when it opened; for a table kept before
+    (none stored) the rules as they resolve now."""
+    stored = storage.readable(row.facts, f"table {row.id}: its rules' facts")
+    if stored is None:
+        try:
+            return TableFacts.of(settings.rules())
+        except RulesetError as error:
+            raise TableError(f"table {row.id}: its rules cannot be read: {error}") from None
+    try:
+        return TableFacts.from_json(stored)
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        raise TamperedTableError(f"table {row.id}: its rules' facts cannot be read: {error!r}") from None
+
+
 def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
-    return TableView(row.id, row.version, settings, settings.rules(), sums(live), row.head_hash, row.created_at,
+    return TableView(row.id, row.version, settings, _facts(row, settings), sums(live), row.head_hash, row.created_at,
                      row.created_by)
 
 

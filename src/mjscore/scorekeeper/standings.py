@@ -24,12 +24,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import MjscoreError
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import Win
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
-from mjscore.scoring.payments import Direction, money_text
+from mjscore.scoring.payments import money_text
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper.service import TableView
@@ -104,10 +103,7 @@ class Standing:
 
 def _penalty(view: TableView, reason: str) -> bool:
     """Whether a transfer's reason is a table payment its named player pays (a penalty)."""
-    try:
-        return view.rules.table_payment(reason).direction is Direction.PAY
-    except MjscoreError:
-        return False
+    return reason in view.facts.penalties
 
 
 def table_result(view: TableView, people: Sequence[Person], session: SessionRule) -> TableResult:
@@ -122,7 +118,7 @@ def table_result(view: TableView, people: Sequence[Person], session: SessionRule
         won = sum(1 for step in steps if isinstance(step.entry, Win) and step.entry.winner == index
                   and step.settled.score is not None)
         seats.append(SeatResult(person, name, scores[index], penalties, won, view.ledger.money[index], points[index]))
-    rules = view.rules
+    rules = view.facts
     return TableResult(view.id, view.settings.name, rules.id, rules.unit, view.created_at, session, view.deal.hands,
                        rules.stake != 1 or rules.base_money != 0, tuple(seats))
 

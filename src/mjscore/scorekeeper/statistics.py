@@ -84,7 +84,7 @@ def table_record(view: TableView, recorded: Mapping[int, str] | None = None,
         steps.append(TableStep(step.number, at, settled.after.hands > settled.deal.hands,
                                tuple(step.change(player) for player in players), win,
                                money if result is not None and result.for_money else None))
-    return TableRecord(view.id, view.settings.name, view.rules.id, view.rules.unit, view.settings.players,
+    return TableRecord(view.id, view.settings.name, view.facts.id, view.facts.unit, view.settings.players,
                        tuple(steps), names, None if result is None else session_places(result))
 
 

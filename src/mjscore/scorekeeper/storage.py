@@ -22,6 +22,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,52 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, crea
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.types import TypeDecorator
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import NoSuchTableError, StorageError, TableError
+from mjscore.errors import NoSuchTableError, StorageError, TableError, TamperedTableError
+from mjscore.scorekeeper.signing import LedgerKey
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
 _MIGRATION_LOCK = 0x6D6A73636F7265
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """What a JSON column holds where the database has text that is not JSON (a row edited by hand
+    in SQLite, which stores JSON as text): the reader that meets it names the table and the row,
+    and the other tables keep working (issue 28: one bad row broke ``table list`` for every table)."""
+
+    problem: str
+
+
+class StoredJSON(TypeDecorator[Any]):
+    """SQLAlchemy's JSON, read leniently: a value that does not decode is :class:`Unreadable`
+    instead of an exception raised while the whole result is fetched."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect: Any, coltype: Any) -> Any:
+        inner = self.impl_instance.result_processor(dialect, coltype)
+        if inner is None:
+            return None
+
+        def process(value: Any) -> Any:
+            try:
+                return inner(value)
+            except (ValueError, RecursionError) as error:
+                return Unreadable(f"not valid JSON ({str(error).splitlines()[0][:80]})")
+
+        return process
+
+
+def readable(value: Any, what: str) -> Any:
+    """``value`` of a JSON column, or :class:`~mjscore.errors.TamperedTableError` saying that
+    ``what`` ("table 3: its players") cannot be read, and why."""
+    if isinstance(value, Unreadable):
+        raise TamperedTableError(f"{what} cannot be read: {value.problem}")
+    return value
 
 
 class Base(DeclarativeBase):
@@ -57,9 +98,9 @@ class TableRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
-    players: Mapped[list[str]] = mapped_column(JSON)
+    players: Mapped[list[str]] = mapped_column(StoredJSON)
     ruleset: Mapped[str] = mapped_column(String(40))
-    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    house_rules: Mapped[dict[str, Any]] = mapped_column(StoredJSON)
     base_money: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[str] = mapped_column(String(32))
@@ -68,6 +109,12 @@ class TableRow(Base):
     head_hash: Mapped[str] = mapped_column(String(64))
     entries: Mapped[int] = mapped_column(Integer, server_default="0")
     request_id: Mapped[str | None] = mapped_column(String(64))
+    #: The signature of the head (id, version, entries, head_hash, settings_hash and the session) under
+    #: the server's ledger key (:mod:`mjscore.scorekeeper.signing`): a rolled-back head is named.
+    head_mac: Mapped[str | None] = mapped_column(String(64))
+    #: What reading the table needs of its rules, kept when it opened
+    #: (:class:`~mjscore.scorekeeper.model.TableFacts`): it reads whatever happens to the rulesets.
+    facts: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
 
 
 class EntryRow(Base):
@@ -88,8 +135,8 @@ class EntryRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     number: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(16))
-    data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    settled: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    data: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
+    settled: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
     created_at: Mapped[str] = mapped_column(String(32))
     actor: Mapped[str] = mapped_column(String(120))
     request_id: Mapped[str | None] = mapped_column(String(64))
@@ -155,9 +202,11 @@ class Store:
     two engines on the same file: writes begin with ``BEGIN IMMEDIATE``, reads with a plain
     ``BEGIN`` that takes no lock."""
 
-    def __init__(self, url: str | None = None, lock_timeout: float = 60) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> None:
         """Open (and migrate) the database at ``url``; on SQLite a writer waits up to
-        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`."""
+        ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`.
+        ``key`` signs the tables' heads (default: the server's key file, created on first use)."""
+        self.key = key or LedgerKey.load()
         parsed = _url(url or default_url())
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
@@ -177,7 +226,7 @@ class Store:
             _serialise_sqlite_writes(self.engine, immediate=True)
             _serialise_sqlite_writes(self.reader, immediate=False)
         with self.errors():
-            upgrade(self.engine, self.reader)
+            upgrade(self.engine, self.reader, self.key)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._readers = sessionmaker(self.reader, expire_on_commit=False)
 
@@ -235,7 +284,7 @@ def migration_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine, reader: Engine | None = None) -> None:
+def upgrade(engine: Engine, reader: Engine | None = None, key: LedgerKey | None = None) -> None:
     """Create or upgrade the schema to the newest migration, one process at a time. A database
     already at the newest schema is only read (with ``reader``), so a read-only file can be shown.
     On SQLite the foreign keys are off while migrating: a migration that copies ``score_tables``
@@ -256,6 +305,7 @@ def upgrade(engine: Engine, reader: Engine | None = None) -> None:
                 if not sqlite:
                     connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
                 config.attributes["connection"] = connection
+                config.attributes["ledger_key"] = key  # migration 0004 signs the tables' heads
                 command.upgrade(config, "head")
         finally:
             if sqlite:
@@ -305,6 +355,10 @@ def table_of_request(session: Session, request_id: str) -> TableRow | None:
     return session.scalar(select(TableRow).where(TableRow.request_id == request_id))
 
 
-def tables_created_since(session: Session, moment: str) -> int:
-    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time)."""
-    return session.scalar(select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)) or 0
+def tables_created_since(session: Session, moment: str, by: str | None = None) -> int:
+    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time), by the actor
+    ``by`` if given (as :attr:`TableRow.created_by` keeps it)."""
+    query = select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)
+    if by is not None:
+        query = query.where(TableRow.created_by == by)
+    return session.scalar(query) or 0

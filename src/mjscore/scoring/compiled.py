@@ -91,6 +91,12 @@ class Compiled:
     flower_win: Evaluator
     implied_payments: tuple[TablePaymentRule, ...]
 
+    def kept(self) -> dict[str, list[str]]:
+        """The evaluators as JSON data for :mod:`mjscore.rulesets.keep`: each one's digest and
+        source (:func:`kept_evaluators` takes them back, the function found by digest)."""
+        return {"ordinary": [self.ordinary.digest, self.ordinary.source],
+                "flower_win": [self.flower_win.digest, self.flower_win.source]}
+
 
 _CACHE: dict[int, Compiled] = {}
 
@@ -106,10 +112,33 @@ def evaluator(rules: Ruleset) -> Compiled:
 
 def portable(rules: Ruleset) -> Compiled | None:
     """The compiled evaluator of ``rules`` where it can be kept in a file with the ruleset
-    (:mod:`mjscore.rulesets.keep`): where both functions are the prebuilt ones, which pickle by
-    name. An interpreted function (a stale :mod:`~mjscore.scoring.evaluators`) is made afresh."""
+    (:mod:`mjscore.rulesets.keep`): where both functions are the prebuilt ones, found again by
+    digest. An interpreted function (a stale :mod:`~mjscore.scoring.evaluators`) is made afresh."""
     found = evaluator(rules)
     return found if found.ordinary.prebuilt and found.flower_win.prebuilt else None
+
+
+def kept_evaluators(rules: Ruleset, data: object) -> Compiled | None:
+    """The evaluators of :meth:`Compiled.kept` data, kept with ``rules``: each function the one
+    prebuilt into :mod:`mjscore.scoring.evaluators` under the kept digest, which is the digest of the
+    kept source; None (a miss: the evaluators are made afresh) for anything else. Nothing kept is
+    executed: a kept entry is data (issue 28)."""
+    if not isinstance(data, dict):
+        return None
+    made: list[Evaluator] = []
+    for kind, flower_win in (("ordinary", False), ("flower_win", True)):
+        kept = data.get(kind)
+        if not (isinstance(kept, list) and len(kept) == 2 and all(isinstance(part, str) for part in kept)):
+            return None
+        key, source = kept
+        function = PREBUILT.get(key)
+        if function is None or digest(source) != key:
+            return None
+        rows = _rows(rules, flower_win)
+        totals = Totaller(rules, rows, flower_win)
+        made.append(Evaluator(rows, source, key, function, tuple(rule.function for rule in rows),
+                              tuple(rule.arguments for rule in rows), totals.values, totals.consolations))
+    return Compiled(made[0], made[1], _implied(rules))
 
 
 def adopt(rules: Ruleset, found: object) -> None:

@@ -34,7 +34,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, Tag, ValidationError
 
-from mjscore.scoring.loading import Points, Settings, setting_kinds
+from mjscore.scoring.loading import LOCK, Points, Settings, setting_kinds
 from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
 from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
 
@@ -92,7 +92,8 @@ def apply_house_rules(rules: Ruleset, overrides: Mapping[str, Any], source: Sour
     """``rules`` with ``overrides`` applied; raises :class:`RulesetError` naming the bad key
     (``source``: the file they were read from, for its name and lines)."""
     source = source or Source("house rules")
-    settings = _validated(overrides, source)
+    with LOCK:  # the model's validator is built on first use: one thread at a time
+        settings = _validated(overrides, source)
     changes, notes = settings.changes(rules)
     _check_ids(settings.awards, {r.id for r in rules.awards}, "awards", rules.id, source)
     _check_ids(settings.table_payments, {r.id for r in rules.table_payments}, "table_payments", rules.id, source)

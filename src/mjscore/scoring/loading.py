@@ -13,11 +13,11 @@ The models are a module of their own, imported when a file is loaded: a shipped 
 
 from __future__ import annotations
 
-import ast
 import difflib
 import inspect
 import re
 import sys
+import threading
 import types
 from collections.abc import Mapping
 from dataclasses import replace
@@ -45,6 +45,7 @@ from pydantic_core import PydanticCustomError
 from mjscore.arrangements import SHAPES
 from mjscore.hand import Replacement, WinKind
 from mjscore.scoring import patterns_mcr, patterns_taiwan  # noqa: F401  (register the MCR and Taiwan patterns)
+from mjscore.scoring.pattern_types import ANNOTATIONS
 from mjscore.scoring.patterns import PATTERNS, Pattern, bind
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.rulefiles import Loc, Source, StrictModel, fail, first_error, read_rule_file
@@ -58,6 +59,11 @@ from mjscore.scoring.ruleset import (
     TablePaymentRule,
     read_stake,
 )
+
+#: Held while rule data is validated and bound: the models' validators and the patterns' parameter
+#: checks are built on first use, and a server's first concurrent requests must not build them in
+#: two threads at once (issue 28: a cold start under 8 concurrent requests answered a 500).
+LOCK = threading.RLock()
 
 # ---------------------------------------------------------------------------------------------
 # The schema of a ruleset file (strict: see mjscore.scoring.rulefiles)
@@ -402,13 +408,15 @@ def load_ruleset(path: Path) -> Ruleset:
 
 def ruleset_from_data(data: Mapping[str, Any], source: Source, base: Ruleset | None = None) -> Ruleset:
     """The ruleset of a file's table: a complete one, or one that extends ``base`` (the file's
-    ``extends``; its rows change ``base``'s by id or add new ones)."""
-    if base is None:
-        header = data.get("ruleset")
-        if isinstance(header, Mapping) and "extends" in header:
-            fail(source, ("ruleset", "extends"), "a shipped ruleset cannot extend another", "ruleset", 1)
-        return _complete(_validated(RulesetFile, data, source), data, source)
-    return _extended(_validated(ClubRulesetFile, data, source), data, source, base)
+    ``extends``; its rows change ``base``'s by id or add new ones). One file at a time
+    (:data:`LOCK`)."""
+    with LOCK:
+        if base is None:
+            header = data.get("ruleset")
+            if isinstance(header, Mapping) and "extends" in header:
+                fail(source, ("ruleset", "extends"), "a shipped ruleset cannot extend another", "ruleset", 1)
+            return _complete(_validated(RulesetFile, data, source), data, source)
+        return _extended(_validated(ClubRulesetFile, data, source), data, source, base)
 
 
 @cache
@@ -565,30 +573,20 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return TypeAdapter(annotation, config=_STRICT)
 
 
-@cache
-def _written_annotations(module_name: str) -> dict[str, dict[str, str]]:
-    """The parameter annotations of each function of the module ``module_name``, as its source
-    writes them; empty if the source is not beside the module. Parsed once per module: a compiled
-    build reads a ruleset's 50 patterns from two modules (parsing the source for each pattern took
-    half a second of the compiled build's first LRC load)."""
-    module = sys.modules[module_name]
-    source = Path(module.__file__ or "").with_name(module_name.rsplit(".", 1)[-1] + ".py")
-    if not source.is_file():
-        return {}
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    return {node.name: {arg.arg: ast.unparse(arg.annotation) for arg in node.args.args + node.args.kwonlyargs
-                        if arg.annotation is not None}
-            for node in tree.body if isinstance(node, ast.FunctionDef)}
+#: The names a pattern's annotation may use for a checked value (read before the pattern module's own):
+#: ``Rank`` is a plain int to the pattern library, a number from 1 to 9 in a ruleset file.
+PARAMETER_TYPES: dict[str, Any] = {"Rank": Annotated[int, Field(ge=1, le=9)]}
 
 
-def _source_hints(function: Pattern) -> dict[str, Any]:
-    """The annotations of ``function`` read from its module's source: a function compiled by mypyc
-    keeps none at run time, and without them a compiled build would accept a parameter of the
-    wrong type that the pure-Python build refuses. Empty if the source is not beside the module."""
-    written = _written_annotations(function.__module__).get(function.__name__)
-    if written is None:
-        return {}
-    return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=vars(sys.modules[function.__module__]))
+def _hints(pattern: str) -> dict[str, Any]:
+    """The parameter annotations of ``pattern``, kept as text in :mod:`mjscore.scoring.pattern_types`
+    (generated from the source) and resolved in the pattern's module: the same in a build compiled by
+    mypyc, whose functions keep no annotations, as in the pure one, and with no source file read at
+    run time (parsing the source raced under concurrent first loads: issue 28)."""
+    written = ANNOTATIONS.get(pattern, {})
+    module = vars(sys.modules[PATTERNS[pattern].__module__])
+    return get_type_hints(types.SimpleNamespace(__annotations__=written), globalns=module, localns=PARAMETER_TYPES,
+                          include_extras=True)
 
 
 @cache
@@ -596,7 +594,7 @@ def _parameters(pattern: str) -> dict[str, tuple[TypeAdapter[Any], bool]]:
     """Each parameter of ``pattern`` after the facts: a strict validator of its annotation, and
     whether it is required (it has no default)."""
     function = PATTERNS[pattern]
-    hints = get_type_hints(function) or _source_hints(function)
+    hints = _hints(pattern)
     found: dict[str, tuple[TypeAdapter[Any], bool]] = {}
     for parameter in list(inspect.signature(function).parameters.values())[1:]:
         found[parameter.name] = (_adapter(hints.get(parameter.name, Any)), parameter.default is inspect.Parameter.empty)
@@ -641,11 +639,14 @@ def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[s
         if award.id in seen:
             fail(source, (*loc, "id"), "is used by an earlier award too", subject, covered)
         seen.add(award.id)
+        if award.id in award.replaces:
+            fail(source, (*loc, "replaces"), f"cannot name the award itself ({award.id!r})", subject, covered)
         for key, others in (("replaces", award.replaces), ("reduces", tuple(award.reduces)),
                             ("consolation", award.consolation.ignore if award.consolation else ())):
             for other in others:
                 if other not in ids:
                     fail(source, (*loc, key), f"is not an award of this ruleset: {other!r}", subject, covered)
+    _check_replaces_cycle(rules, source, data, locs)
     for other in rules.minimum_excludes:
         if other not in ids:
             fail(source, ("ruleset", "minimum_excludes"), f"is not an award of this ruleset: {other!r}", "ruleset", 1)
@@ -654,3 +655,36 @@ def _check_references(rules: Ruleset, source: Source, data: Any, locs: Mapping[s
         if payment_ids.count(payment.id) > 1:
             fail(source, ("table_payment", index, "id"), "is used by another table payment too",
                  *_subject(data, ("table_payment", index)))
+
+
+def _replaces_cycle(replaces: Mapping[str, tuple[str, ...]]) -> list[str] | None:
+    """The first cycle of the ``replaces`` graph (award id -> the ids it replaces), as the ids
+    around it with the first repeated at the end (``a -> b -> a``); None if there is none."""
+    done: set[str] = set()
+    for start in replaces:
+        if start in done:
+            continue
+        path = [start]
+        pending = [iter(replaces.get(start, ()))]
+        while pending:
+            node = next(pending[-1], None)
+            if node is None:
+                done.add(path.pop())
+                pending.pop()
+            elif node in path:
+                return [*path[path.index(node):], node]
+            elif node not in done:
+                path.append(node)
+                pending.append(iter(replaces.get(node, ())))
+    return None
+
+
+def _check_replaces_cycle(rules: Ruleset, source: Source, data: Any, locs: Mapping[str, Loc] | None) -> None:
+    """No award replaces itself through others (a -> b -> a): which of them would count is
+    undefined, so the file is refused at the cycle's first award, and the error spells the cycle out."""
+    cycle = _replaces_cycle({a.id: a.replaces for a in rules.awards})
+    if cycle is None:
+        return
+    index = next(i for i, a in enumerate(rules.awards) if a.id == cycle[0])
+    loc = ("award", index) if locs is None else locs.get(cycle[0], ("ruleset",))
+    fail(source, (*loc, "replaces"), f"cannot make a cycle: {' -> '.join(cycle)}", *_subject(data, loc))

@@ -33,6 +33,11 @@ class Hit:
 
 
 Pattern = Callable[..., Hit | None]
+
+#: A rank of a numbered suit (1 to 9), as a pattern's parameter: a ruleset file's ``ranks = [99]`` is
+#: refused when it loads, where :mod:`mjscore.scoring.loading` reads the name as a number in that range
+#: (:data:`~mjscore.scoring.loading.PARAMETER_TYPES`; here it is a plain int, costing no import).
+Rank = int
 PATTERNS: dict[str, Pattern] = {}
 
 
@@ -539,7 +544,7 @@ def terminals_only(f: Facts, honours: bool) -> Hit | None:
 
 
 @pattern
-def eyes_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+def eyes_of_rank(f: Facts, ranks: list[Rank]) -> Hit | None:
     """The eyes are a numbered pair of one of ``ranks`` (Good Eyes: 2, 5, 8)."""
     if f.pair is None or not f.pair.first.is_numbered or f.pair.first.rank not in ranks:
         return None
@@ -547,7 +552,7 @@ def eyes_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
 
 
 @pattern
-def any_pair_of_rank(f: Facts, ranks: list[int]) -> Hit | None:
+def any_pair_of_rank(f: Facts, ranks: list[Rank]) -> Hit | None:
     """Any pair of the arrangement is a numbered pair of one of ``ranks`` (Hé Fēn's Elephant Eyes
     in Nico Nico)."""
     for g in f.groups:
@@ -698,11 +703,33 @@ def dealer_streak(f: Facts, cap: int = 0, paid_by_dealer: bool = False) -> Hit |
 def bind(name: str, params: dict[str, Any]) -> tuple[Pattern, tuple[Any, ...]]:
     """The pattern ``name`` and its parameters as the positional arguments that follow the facts
     (positional: cheaper than keywords, and the engine calls every pattern of every arrangement);
-    raises TypeError for unknown parameters."""
+    raises TypeError for an unknown parameter or a required one not given."""
     function = PATTERNS[name]
-    arguments = inspect.signature(function).bind(None, **params)
-    arguments.apply_defaults()
-    return function, tuple(arguments.args[1:])
+    unknown = set(params) - {parameter for parameter, _ in _parameters(name)}
+    if unknown:
+        raise TypeError(f"pattern {name} takes no parameter {sorted(unknown)[0]!r}")
+    arguments = []
+    for parameter, default in _parameters(name):
+        if parameter in params:
+            arguments.append(params[parameter])
+        elif default is inspect.Parameter.empty:
+            raise TypeError(f"pattern {name} needs the parameter {parameter!r}")
+        else:
+            arguments.append(default)
+    return function, tuple(arguments)
+
+
+_SIGNATURES: dict[str, tuple[tuple[str, Any], ...]] = {}
+
+
+def _parameters(name: str) -> tuple[tuple[str, Any], ...]:
+    """The parameters of the pattern ``name`` after the facts, with their defaults, read once per
+    pattern (a ruleset kept in the cache binds its 100 rows again at every start: issue 28)."""
+    found = _SIGNATURES.get(name)
+    if found is None:
+        found = tuple((p.name, p.default) for p in list(inspect.signature(PATTERNS[name]).parameters.values())[1:])
+        _SIGNATURES[name] = found
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -720,7 +747,7 @@ def winning(f: Facts) -> Hit | None:
 
 
 @pattern
-def every_suit_holds(f: Facts, ranks: list[int]) -> Hit | None:
+def every_suit_holds(f: Facts, ranks: list[Rank]) -> Hit | None:
     """Every numbered suit holds a tile of each of ``ranks`` (Hé Fēn's 16 Orphans with the 1 and the
     9 of every suit)."""
     held = {(t.suit, t.rank) for t in f.tiles if t.is_numbered}

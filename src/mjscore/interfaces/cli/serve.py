@@ -15,8 +15,10 @@ import errno
 import socket
 import ssl
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import Any
 from urllib.parse import quote
 
 import click
@@ -91,6 +93,16 @@ def _check_certificate(certfile: Path | None, keyfile: Path | None) -> bool:
     return True
 
 
+def proxy_options(trusted: Sequence[str]) -> dict[str, Any]:
+    """uvicorn's options for forwarded headers: believed only from the ``trusted`` proxies. uvicorn
+    believes them from 127.0.0.1 by default, so a client on the server's own machine could pass for
+    any address (and reset the wrong-passphrase limit of its own): without a trusted proxy they are
+    not read at all (issue 28)."""
+    if not trusted:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
+
+
 @app.command("serve")
 @click.option("--host", default="127.0.0.1", help="The address to listen on; 0.0.0.0 lets phones on your network in.")
 @click.option("--port", type=int, default=8000, help="The port to listen on.")
@@ -104,8 +116,12 @@ def _check_certificate(certfile: Path | None, keyfile: Path | None) -> bool:
 @click.option("--certfile", type=click.Path(path_type=Path),
               help="A TLS certificate (PEM) to serve https: phones then keep the app for offline use.")
 @click.option("--keyfile", type=click.Path(path_type=Path), help="The private key (PEM) of --certfile.")
+@click.option("--trusted-proxy", multiple=True,
+              help="The address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
+                   "(repeatable; none by default: every client is the address it connects from).")
 def serve_command(host: str, port: int, database: str | None, passphrase: str | None, allowed_host: tuple[str, ...],
-                  max_tables_per_hour: int, certfile: Path | None, keyfile: Path | None) -> None:
+                  max_tables_per_hour: int, certfile: Path | None, keyfile: Path | None,
+                  trusted_proxy: tuple[str, ...]) -> None:
     """Serve the web app: score a hand by tapping tiles, keep a table's score from a phone."""
     # Imported here so that the other commands do not pay for loading the web framework.
     import uvicorn
@@ -152,7 +168,7 @@ def serve_command(host: str, port: int, database: str | None, passphrase: str | 
         sys.stdout.flush()  # a service manager's log shows it now, not when the server stops
         server = Stopping(uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS,
                                          ssl_certfile=certfile if secure else None,
-                                         ssl_keyfile=keyfile if secure else None))
+                                         ssl_keyfile=keyfile if secure else None, **proxy_options(trusted_proxy)))
         server.run(sockets=[listener])
     finally:
         listener.close()

@@ -130,7 +130,7 @@ def new_command(players: tuple[str, ...], ruleset: str, name: str, house_rules: 
         note = roster_note(keeper, settings.players)
         view = keeper.create_table(settings, actor=actor(), request_id=request_id, session_rule=session)
         again = " (already opened with this request id)" if view.replayed else ""
-        click.echo(f"table {view.id}: {', '.join(settings.players)} — {view.rules.name.en}{again}")
+        click.echo(f"table {view.id}: {', '.join(settings.players)} — {view.facts.name.en}{again}")
         if note and not view.replayed:
             click.echo(note)
 
@@ -143,12 +143,13 @@ def list_command(output: Format) -> None:
         found = keeper.tables()
     if output is Format.json:
         click.echo(json.dumps([{"id": t.id, "name": t.name, "ruleset": t.ruleset, "players": list(t.players),
-                                "entries": t.entries, "version": t.version} for t in found], ensure_ascii=False,
-                              indent=2))
+                                "entries": t.entries, "version": t.version, **({"problem": t.problem} if t.problem else {})}
+                               for t in found], ensure_ascii=False, indent=2))
         return
     for summary in found:
         label = f" {summary.name}" if summary.name else ""
-        click.echo(f"{summary.id:4}{label} [{summary.ruleset}] {', '.join(summary.players)}: {summary.entries} entries")
+        players = ", ".join(summary.players) if summary.problem is None else f"({summary.problem})"
+        click.echo(f"{summary.id:4}{label} [{summary.ruleset}] {players}: {summary.entries} entries")
 
 
 #: How many entries of the history ``table show`` prints unless asked for all.
@@ -232,14 +233,18 @@ def undo_command(table_id: int, if_version: int | None, request_id: str | None) 
 @table_id_argument
 @version_option
 @request_option
-def rescore_command(table_id: int, if_version: int | None, request_id: str | None) -> None:
+@click.option("--dry-run", is_flag=True, help="Say which entries would change, and change nothing.")
+def rescore_command(table_id: int, if_version: int | None, request_id: str | None, dry_run: bool) -> None:
     """Score every entry again under the current ruleset and engine (entries are pinned when recorded)."""
     with open_keeper(_Options.database) as keeper:
-        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor())
+        view, changed = keeper.rescore(table_id, expected_version=if_version, request_id=request_id, actor=actor(),
+                                       dry_run=dry_run)
+    done = "a dry run (nothing recorded)" if dry_run else "rescored"
     if changed:
-        click.echo(f"rescored: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} changed")
+        would = "would change" if dry_run else "changed"
+        click.echo(f"{done}: entr{'y' if len(changed) == 1 else 'ies'} {', '.join(map(str, changed))} {would}")
     else:
-        click.echo("rescored: nothing changed")
+        click.echo(f"{done}: nothing {'would change' if dry_run else 'changed'}")
     click.echo(_standing(view))
     click.echo(_balances_line(view))
 
@@ -280,25 +285,31 @@ def delete_command(table_id: int, yes: bool) -> None:
 @enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
 @click.option("--output", "-o", "to", type=click.Path(path_type=Path, dir_okay=False), help="Write to this file instead of standard output.")
 def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
-    """Export a table as JSON or CSV."""
-    from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
+    """Export a table as JSON (with its hash chain, signed with the server's ledger key) or CSV."""
+    from mjscore.scorekeeper.exchange import signed_export, view_to_csv, view_to_dict
     with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
-    text = json.dumps(view_to_dict(view), ensure_ascii=False, indent=2) + "\n" if output is ExportFormat.json \
-        else view_to_csv(view)
+        if output is ExportFormat.json:
+            text = json.dumps(signed_export(view_to_dict(view), keeper.chain(table_id), keeper.store.key),
+                              ensure_ascii=False, indent=2) + "\n"
+        else:
+            text = view_to_csv(view)
     write_output(text, to)
 
 
 @tables.command("import")
 @click.argument("source", type=click.Path(path_type=Path), help="A table exported as JSON, '-' for standard input.")
-def import_command(source: Path) -> None:
-    """Import a table exported as JSON: a new table with the same players, rules and history."""
-    from mjscore.scorekeeper.exchange import table_from_dict
+@click.option("--if-altered", type=click.Choice(["refuse", "mark"]), default="refuse", show_default=True,
+              help="An export changed since this server signed it: refuse it, or import it marked as altered.")
+def import_command(source: Path, if_altered: str) -> None:
+    """Import a table exported as JSON: a new table with the same players, rules and history. Says
+    whether the export is the club's unaltered record (signed with this server's ledger key)."""
+    from mjscore.scorekeeper.exchange import import_export, import_note
     data = _read_json(source)
     with open_keeper(_Options.database) as keeper:
-        settings, entries = table_from_dict(data)
-        view = keeper.create_table(settings, entries, actor=actor())
-    click.echo(f"table {view.id}: {len(entries)} entries imported")
+        view, found = import_export(keeper, data, actor(), if_altered)
+        note = import_note(found, keeper.store.key.fingerprint)
+    click.echo(f"table {view.id}: {len(view.ledger.steps)} entries imported; {note}")
 
 
 def _change(action: Callable[[Scorekeeper], TableView]) -> None:
@@ -344,7 +355,7 @@ def _standing(view: TableView) -> str:
         return f"table {view.id} (version {view.version}): the game is over"
     dealer = view.settings.players[deal.dealer]
     streak = f", streak {deal.streak}" if deal.streak else ""
-    minimum = minimum_to_win(deal, view.rules)
+    minimum = minimum_to_win(deal, view.facts.minimum)
     floor = f"; minimum to win {minimum}" if minimum is not None else ""
     return (f"table {view.id} (version {view.version}): {ROUND_NAMES[deal.round_wind]} round, hand {deal.hands + 1}, "
             f"dealer {dealer}{streak}{floor}")
@@ -361,11 +372,11 @@ def _print_table(view: TableView, last: int | None) -> None:
     console = Console(highlight=False)
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
-    base = f" + {money_text(view.rules.base_money)} a hand" if view.rules.base_money else ""
-    console.print(f"{title}{view.rules.name.en}; {money_text(view.rules.stake)} per {view.rules.unit.rstrip('s')}"
-                  f"{base}", markup=False)
-    if view.rules.overrides:
-        console.print(f"House rules: {'; '.join(view.rules.overrides)}", markup=False)
+    facts = view.facts
+    base = f" + {money_text(facts.base_money)} a hand" if facts.base_money else ""
+    console.print(f"{title}{facts.name.en}; {money_text(facts.stake)} per {facts.unit.rstrip('s')}{base}", markup=False)
+    if facts.overrides:
+        console.print(f"House rules: {'; '.join(facts.overrides)}", markup=False)
     console.print(_standing(view), markup=False)
     console.print(f"History hash {view.head[:16]} (created {view.created_at})", markup=False)
     balances = Table(box=box.SIMPLE)

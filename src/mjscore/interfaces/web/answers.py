@@ -424,6 +424,29 @@ class TableAnswer(Open):
     balances: list[Balance]
     history: list[HistoryStep]
     history_since: int | None = Field(None, description="The since_version asked for, when given.")
+    chain: list[ChainLink] | None = Field(None, description="The export's hash chain: every change and its hash.")
+    signature: ExportSignature | None = Field(None, description="The export's signature under the server's ledger key.")
+    imported: Literal["unaltered", "altered", "unverified"] | None = Field(
+        None, description="An import: whether the export is the club's unaltered record.")
+
+
+class ChainLink(Answer):
+    """A change of the table's history as an export carries it, with its hash."""
+
+    change: int
+    version: int
+    action: str
+    entry: int
+    at: str
+    by: str
+    hash: str
+
+
+class ExportSignature(Answer):
+    """An export's signature: the fingerprint of the ledger key and the HMAC-SHA256 of the export."""
+
+    key: str
+    hmac: str
 
 
 class RescoreAnswer(TableAnswer):

@@ -37,7 +37,7 @@ from mjscore.interfaces.web.security import COOKIE, MAX_FAILURES, SESSION_SECOND
 from mjscore.labels import catalogue
 from mjscore.rulesets import available as rulesets
 from mjscore.scorekeeper import Scorekeeper
-from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scorekeeper.model import MAX_NAME, check_name
 from mjscore.scoring.ruleset import LANGUAGES
 
 STATIC = Path(str(resources.files(__package__).joinpath("static")))
@@ -148,6 +148,7 @@ def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
     failures: defaultdict[str, list[float]] = defaultdict(list)
 
     def join(request: Join, http: Request) -> JSONResponse:
+        check_name("device name", request.device)  # as a player's name: no newline to forge a line of the log
         address = http.client.host if http.client else ""
         now = time.time()
         recent = failures[address] = [t for t in failures[address] if now - t < 600]

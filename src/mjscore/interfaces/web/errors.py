@@ -15,7 +15,7 @@ Every error response is ``{"message": ..., "type": ..., "span": [start, end] | n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,11 +26,24 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mjscore.errors import InputError, MjscoreError, NoSuchTableError, NotationError, StaleTableError
+from mjscore.errors import (
+    InputError,
+    MjscoreError,
+    NoSuchTableError,
+    NotationError,
+    StaleTableError,
+    TooManyRequestsError,
+)
 from mjscore.reading import decode, one_line, parse_json
 
 #: The largest request body accepted, in bytes: a hand record is well under 2 KiB.
 MAX_BODY_BYTES = 64 * 1024
+#: The largest body of ``POST /api/score/batch``, whose documented 1,000 hand records (about 370 bytes
+#: each as a full record, more with every optional field written out) do not fit in
+#: :data:`MAX_BODY_BYTES` (issue 28: about 175 typical hands did).
+MAX_BATCH_BODY_BYTES = 1024 * 1024
+#: The paths whose body may be larger than the app's limit, and how large.
+LARGER_BODIES = {"/api/score/batch": MAX_BATCH_BODY_BYTES}
 
 
 class ErrorBody(BaseModel):
@@ -67,7 +80,7 @@ def error_response(status: int, message: str, kind: str, span: tuple[int, int] |
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MjscoreError)
     status = (404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError)
-              else 400 if isinstance(error, InputError) else 422)
+              else 429 if isinstance(error, TooManyRequestsError) else 400 if isinstance(error, InputError) else 422)
     span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None
     return error_response(status, str(error), type(error).__name__, span)
 
@@ -110,8 +123,15 @@ def allowed_methods(request: Request) -> list[str]:
             if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)]
 
 
+def _unexpected(_: Request, error: Exception) -> JSONResponse:
+    """A failure no other handler names (a bug, a database row no reader expected): 500 in the one
+    JSON shape, never plain text, and nothing of the server's internals beyond the kind of error."""
+    return error_response(500, f"the server could not answer this request ({type(error).__name__})", "InternalError")
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    """Answer every error with :class:`ErrorBody` JSON."""
+    """Answer every error with :class:`ErrorBody` JSON, an unexpected one too (500)."""
+    app.add_exception_handler(Exception, _unexpected)
     app.add_exception_handler(MjscoreError, _mjscore_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
@@ -123,17 +143,20 @@ class BodyLimit:
     with 400, so every route reads input the way the command line does. The body is read (up to the
     limit) before the app sees it."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES, larger: Mapping[str, int] | None = None) -> None:
+        """``larger``: paths allowed a larger body than ``max_bytes`` (default :data:`LARGER_BODIES`)."""
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = LARGER_BODIES if larger is None else larger
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = max(self.max_bytes, self.larger.get(scope["path"], 0))
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(scope, receive, send)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await self._refuse(scope, receive, send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -144,8 +167,8 @@ class BodyLimit:
                 return  # the client went away
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.max_bytes:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await self._refuse(scope, receive, send, limit)
                 return
             more = message.get("more_body", False)
         data = b"".join(chunks)
@@ -166,8 +189,8 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = error_response(413, f"the request body is larger than {self.max_bytes} bytes", "TooLarge")
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        response = error_response(413, f"the request body is larger than {limit} bytes", "TooLarge")
         await response(scope, receive, send)
 
 

@@ -10,8 +10,12 @@
   survives a restart and changing the passphrase signs every device out. A client on this machine
   (loopback) may read tables without joining. Scoring, the rulesets and the pages stay open: they
   hold nothing of the club's.
-- **Cross-site writes.** The cookie is ``SameSite=Strict`` and a change whose ``Origin`` is another
-  site is refused (403).
+- **Cross-site writes.** The cookie is ``SameSite=Strict`` and a change whose ``Origin`` is not the
+  app's own (its scheme, host and port, as the request reached it) is refused (403): another site,
+  another port of this machine, and ``Origin: null`` (a sandboxed frame, a file page) alike.
+- **Forwarded headers** (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed only from the proxies
+  ``mjscore serve --trusted-proxy`` names (none by default): a client cannot pass for another address
+  to reset the wrong-passphrase limit.
 - **Headers.** Every answer says ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
   ``Referrer-Policy: no-referrer`` and a Content-Security-Policy (the API docs' included) that runs
   only the app's own scripts and styles (none inline) and cannot be framed (``frame-ancestors
@@ -144,9 +148,9 @@ class Guard:
                                        f"--allowed-host {host} if that is its name", "BadHost")
         method: str = scope["method"]
         origin = headers.get("origin")
-        if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and origin != "null":
-            if host_name(origin.split("://", 1)[-1].split("/", 1)[0]) not in self.access.hosts:
-                return error_response(403, f"a change sent from another site ({origin}) is refused", "CrossSite")
+        own = _origin(f"{scope.get('scheme', 'http')}://{headers.get('host', '')}")
+        if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and (own is None or _origin(origin) != own):
+            return error_response(403, f"a change sent from another site ({origin[:100]}) is refused", "CrossSite")
         if self.access.passphrase is None or not path.startswith(CLUB_PATHS):
             return None
         device = self.access.device(_cookie(headers, COOKIE))
@@ -160,12 +164,29 @@ class Guard:
                                    "this device first", "NotJoined")
 
 
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin(text: str) -> tuple[str, str, int] | None:
+    """An origin (``https://club.lan:8000``) as scheme, host and port (the scheme's default port if
+    none is written); None for ``null`` or anything that is not an http(s) origin."""
+    scheme, separator, rest = text.strip().lower().partition("://")
+    if not separator or scheme not in _DEFAULT_PORTS or not rest or "/" in rest:
+        return None
+    name = host_name(rest)
+    port_text = rest[rest.rfind("]") + 1:] if rest.startswith("[") else (rest if rest.count(":") == 1 else "")
+    _, colon, port = port_text.rpartition(":")
+    if not colon:
+        return scheme, name, _DEFAULT_PORTS[scheme]
+    return (scheme, name, int(port)) if port.isdigit() and len(port) <= 5 else None
+
+
 def guard_errors(path: str, method: str, access: Access) -> dict[int, str]:
     """The errors :class:`Guard` may answer a request for ``method path`` with, for the OpenAPI schema."""
     errors = {400: "The Host header names a host this server does not answer to."}
     if method not in ("GET", "HEAD", "OPTIONS"):
-        errors[403] = "The change was sent from another site (Origin)."
-    if access.passphrase is not None and path.startswith("/api/tables"):
+        errors[403] = "The change was not sent from this app (its Origin is another scheme, host or port)."
+    if access.passphrase is not None and path.startswith(CLUB_PATHS):
         errors[401] = "This device has not joined the club's table server (POST /api/session)."
     return errors
 

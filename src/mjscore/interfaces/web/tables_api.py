@@ -18,7 +18,7 @@ PostgreSQL) and, when it moves, sends what changed since the version the page ha
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -28,12 +28,13 @@ from starlette.applications import Starlette
 
 from mjscore.errors import NoSuchTableError, TableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
-from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE
+from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
+from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import log_to_dict, table_from_dict, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import TableView
 from mjscore.scorekeeper.sessions import SessionRule
@@ -131,11 +132,9 @@ class TableLine(BaseModel):
     players: list[str]
     entries: int
     version: int
+    problem: str | None = Field(None, description="Why the table cannot be read (a row edited by hand); absent if it can.")
 
 
-#: How often a live view reads its table's version, in seconds: a change reaches every phone well
-#: within a second, for one single-row query per phone at each tick.
-LIVE_POLL_SECONDS = 0.25
 
 
 def end_live_streams(app: Starlette) -> None:
@@ -157,16 +156,22 @@ def existing_table(table_id: int, keeper: Keeper) -> TableView:
 MAX_TABLES_PER_HOUR = 30
 
 
-@router.get("")
+@router.get("", response_model_exclude_none=True)
 def list_tables(keeper: Keeper) -> list[TableLine]:
     """Every table, oldest first."""
     return [TableLine(id=t.id, name=t.name, ruleset=t.ruleset, players=list(t.players), entries=t.entries,
-                      version=t.version) for t in keeper.tables()]
+                      version=t.version, problem=t.problem) for t in keeper.tables()]
 
 
-@router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True, responses=BODY_ERRORS)
+#: The answer of a device that reached the tables-per-hour limit.
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "This device opened the most tables the server allows in an hour."}}
+
+
+@router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
+             responses={**BODY_ERRORS, **TOO_MANY})
 def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """Open a new table (at most 30 an hour, unless the server says otherwise)."""
+    """Open a new table (at most 30 an hour from one device, unless the server says otherwise)."""
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
@@ -181,13 +186,25 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
 
 
 @router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
-             responses=BODY_ERRORS)
-def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """A new table from an exported one (``GET /api/tables/{id}``): same players, rules and history,
-    settled again under the current engine."""
-    settings, entries = table_from_dict(exported)
-    return view_to_dict(keeper.create_table(settings, entries, actor=who, max_per_hour=http.app.state.max_tables_per_hour),
-                        lang)
+             responses={**BODY_ERRORS, **TOO_MANY})
+def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en",
+                 if_altered: Annotated[Literal["refuse", "mark"], Query(
+                     description="An export changed since this server signed it: refuse it (422), or import it "
+                                 "marked as altered.")] = "refuse") -> dict[str, Any]:
+    """A new table from an exported one (``GET /api/tables/{id}/export``): same players, rules and
+    history, settled again under the current engine. ``imported`` says whether the export is the
+    club's unaltered record (``unaltered``: signed with this server's ledger key), ``altered`` or
+    ``unverified`` (not signed by this server); the last two are marked so in the table's log."""
+    view, found = import_export(keeper, exported, who, if_altered, http.app.state.max_tables_per_hour)
+    return {**view_to_dict(view, lang), "imported": found}
+
+
+@router.get("/{table_id}/export", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
+def export_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
+    """The table's JSON export: the table as ``GET /api/tables/{id}`` answers it, with its hash chain
+    and the signature of the whole under the server's ledger key, which ``POST /api/tables/import``
+    checks."""
+    return signed_export(view_to_dict(keeper.table(table_id), lang), keeper.chain(table_id), keeper.store.key)
 
 
 @router.get("/{table_id}", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
@@ -249,11 +266,14 @@ def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang 
 
 @router.post("/{table_id}/rescore", response_model=RescoreAnswer, response_model_exclude_unset=True, responses=ERRORS)
 def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang = "en",
-            since_version: SinceVersion = None) -> dict[str, Any]:
+            since_version: SinceVersion = None,
+            dry_run: Annotated[bool, Query(description="List the entries that would change; change nothing.")] = False,
+            ) -> dict[str, Any]:
     """Score every entry again under the current ruleset and engine; ``rescored`` lists the entries
-    whose result changed (entries are pinned when recorded: only this re-scores them)."""
+    whose result changed, or with ``dry_run`` would change (entries are pinned when recorded: only
+    this re-scores them)."""
     view, changed = keeper.rescore(table_id, expected_version=request.expected_version, request_id=request.request_id,
-                                   actor=who)
+                                   actor=who, dry_run=dry_run)
     return {**view_to_dict(view, lang, since_version), "rescored": changed}
 
 
@@ -277,15 +297,14 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     either, the whole table); then one each time it changes. The stream ends if the table is deleted,
     or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
+    tables = watchers(keeper, keeper.version)  # one watcher per table, whatever the number of phones
     try:
         while True:
             if view.version != known:
                 yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
                 known = view.version
-            while await anyio.to_thread.run_sync(keeper.version, table_id) == known:
-                if _ending(request):
-                    return
-                await anyio.sleep(LIVE_POLL_SECONDS)
+            if await tables.changed(table_id, known, lambda: _ending(request)) is None:
+                return
             view = await anyio.to_thread.run_sync(keeper.table, table_id)
     except NoSuchTableError:
         return
