@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import click
@@ -136,6 +137,11 @@ def enum_option(*names: str, default: StrEnum, help: str) -> Callable[[F], F]:
     kind = type(default)
     return click.option(*names, type=click.Choice([member.value for member in kind]), default=default.value,
                         callback=lambda ctx, param, value: kind(value), help=help)
+
+
+#: The type of an option naming a file a command writes: a folder is refused before anything runs
+#: (one line, status 2), rather than found when the written file is moved into place.
+OUTPUT_FILE = click.Path(path_type=Path, dir_okay=False)
 
 
 def fail(message: str) -> Exit:

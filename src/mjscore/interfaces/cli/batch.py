@@ -30,7 +30,7 @@ from click.exceptions import Exit
 from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, without_annotations
-from mjscore.interfaces.cli.app import Lang, app, enum_option, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Lang, app, enum_option, fail
 from mjscore.reading import LIMITS, decode
 from mjscore.scoring.sheet import score_json
 
@@ -140,7 +140,7 @@ def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str 
 
 @app.command("batch")
 @click.argument("source", type=click.Path(path_type=Path), help="Hand records, one JSON object per line.")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True, help="Where to write one result per line.")
+@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one result per line.")
 @click.option("--rules", "house_rules", type=click.Path(path_type=Path), help="House rules (TOML or JSON) for every hand.")
 @click.option("--ruleset-file", type=click.Path(path_type=Path),
               help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")

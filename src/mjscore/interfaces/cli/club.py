@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.interfaces.cli.app import Format, app, enum_option
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class StandingsFormat(StrEnum):
 @click.option("--since", help="The tables opened on this day or later (a season).")
 @click.option("--until", help="The tables opened on this day or earlier.")
 @enum_option("--format", "output", default=StandingsFormat.text, help="text, json or csv.")
-@click.option("--output", "-o", "to", type=click.Path(path_type=Path, dir_okay=False), help="Write to this file instead of standard output.")
+@click.option("--output", "-o", "to", type=OUTPUT_FILE, help="Write to this file instead of standard output.")
 @database_option
 def standings_command(tables: tuple[int, ...], event: str | None, day: str | None, since: str | None, until: str | None,
                       output: StandingsFormat, to: Path | None, database: str | None) -> None:

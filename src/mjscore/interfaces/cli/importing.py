@@ -19,7 +19,7 @@ from typing import BinaryIO
 import click
 
 from mjscore.errors import MjscoreError
-from mjscore.interfaces.cli.app import app, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, app, fail
 from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
 from mjscore.reading import decode
 
@@ -39,7 +39,7 @@ def _lines(handle: BinaryIO, where: str) -> Iterator[tuple[int, str]]:
 
 @import_app.command("botzone")
 @click.argument("log", type=click.Path(path_type=Path), help="A Botzone Chinese Standard Mahjong (MCR) human log.")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True, help="Where to write one hand record per win.")
+@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one hand record per win.")
 def botzone_command(log: Path, output: Path) -> None:
     """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
     if log.resolve() == output.resolve():

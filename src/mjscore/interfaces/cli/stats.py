@@ -27,7 +27,7 @@ from mjscore import get_ruleset
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
-from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, fail
 from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES
 from mjscore.interfaces.importers.recorded import recorded_of
@@ -113,7 +113,7 @@ def _award_facts(ruleset_id: str, award_id: str) -> dict[str, Any]:
               help="With --table or --club: the tables' database, as for `mjscore table`.")
 @click.option("--compare-recorded", type=click.Path(path_type=Path),
               help="Imported hand records (mjscore import): compare their recorded scores.")
-@click.option("--plot", type=click.Path(path_type=Path, dir_okay=False), help="Draw the statistics to this .svg or .png file.")
+@click.option("--plot", type=OUTPUT_FILE, help="Draw the statistics to this .svg or .png file.")
 @enum_option("--format", "output", default=Format.text, help="text for people; json for programs.")
 @enum_option("--lang", default=Lang.en, help="Language of award names (and of units: 分, 台, 番).")
 def stats_command(scores: Path | None, table: int | None, club: bool, since: str | None, until: str | None,

@@ -24,7 +24,7 @@ from rich.table import Table
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import Format, app, enum_option, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, fail
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.rulesets import named_house_rules
 
@@ -283,7 +283,7 @@ def delete_command(table_id: int, yes: bool) -> None:
 @tables.command("export")
 @table_id_argument
 @enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
-@click.option("--output", "-o", "to", type=click.Path(path_type=Path, dir_okay=False), help="Write to this file instead of standard output.")
+@click.option("--output", "-o", "to", type=OUTPUT_FILE, help="Write to this file instead of standard output.")
 def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
     """Export a table as JSON (with its hash chain, signed with the server's ledger key) or CSV."""
     from mjscore.scorekeeper.exchange import signed_export, view_to_csv, view_to_dict
