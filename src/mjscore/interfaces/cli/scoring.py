@@ -263,11 +263,12 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     console = Console(highlight=False, emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
-    table = Table(box=box.SIMPLE)
-    table.add_column("id")
-    table.add_column(words["award"])
-    table.add_column(words["points"], justify="right")
-    table.add_column(words["group"])
+    table = Table(box=box.SIMPLE, pad_edge=False)
+    # Ids and groups are what a house-rule file names: whole on any terminal, the names wrapping instead.
+    table.add_column("id", no_wrap=True, min_width=max(len(award.id) for award in rules.awards))
+    table.add_column(words["award"], ratio=1, overflow="fold")
+    table.add_column(words["points"], justify="right", no_wrap=True)
+    table.add_column(words["group"], no_wrap=True, min_width=max((len(award.group or "") for award in rules.awards)))
     for award in rules.awards:
         mark = "" if award.enabled else f" ({words['off']})"
         table.add_row(award.id, award.name.get(lang) + mark, str(award.points), award.group or "")
