@@ -198,24 +198,29 @@ function renderHistory() {
   $(".history").innerHTML = steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`;
 }
 
-/** A row of one-tap choices: `options` are [value, label html]; `chosen` is pressed. */
+/** A row of one-tap choices: `options` are [value, label html, class, off]; `chosen` is pressed, an
+ * `off` one cannot be tapped. */
 function choices(container, options, chosen) {
-  container.innerHTML = options.map(([value, label]) =>
-    `<button type="button" data-value="${esc(value)}" aria-pressed="${value === chosen}">${label}</button>`).join("");
+  container.innerHTML = options.map(([value, label, kind = "", off = false]) =>
+    `<button type="button" data-value="${esc(value)}"${kind ? ` class="${kind}"` : ""}` +
+    `${off ? " disabled data-off" : ""} aria-pressed="${value === chosen}">${label}</button>`).join("");
 }
 
 const seatLabel = (player) => `<small>${esc(t(`seat_${seatOf(player)}`))}</small> ${esc(player)}`;
+const seatKind = (player) => (seatOf(player) === "E" ? "east" : "");
 
-/** The winner and who gave the tile, as one-tap choices, and the picker's seat, win and discarder to match. */
+/** The winner and who gave the tile, as one-tap choices, and the picker's seat, win and discarder to
+ * match. The players keep the table's seating order, as the balances above them do (the seat winds
+ * move with the deal; the East seat is marked where it is, not moved to the front), and the winner
+ * keeps a place among who gave the tile, one that cannot be tapped, so no button moves after a hand. */
 function renderPlayers() {
   if (!table.players.includes(winner)) winner = defaultWinner();
   const win = picker.value("win");
   if (CLAIMED.includes(win) && (givenBy === winner || !table.players.includes(givenBy))) givenBy = before(winner);
-  const playing = SEATS.map(playerAt);
-  choices($(".winner .choices"), playing.map((p) => [p, seatLabel(p)]), winner);
+  choices($(".winner .choices"), table.players.map((p) => [p, seatLabel(p), seatKind(p)]), winner);
   const shown = CLAIMED.includes(win) ? givenBy : win === "self_draw" ? "" : null;
   choices($(".given-by .choices"), [["", esc(t("self_drawn"))],
-    ...playing.filter((p) => p !== winner).map((p) => [p, seatLabel(p)])], shown);
+    ...table.players.map((p) => [p, seatLabel(p), seatKind(p), p === winner])], shown);
   const context = { seat: seatOf(winner) };
   if (givenBy !== null) context.discarder = seatOf(givenBy);
   picker.setContext(context);
@@ -258,7 +263,7 @@ function renderForms() {
   const over = table.deal.over && !correcting;
   for (const element of [...document.querySelectorAll(".choices:not(.history-filter) button"), $(".record-draw"),
     ...form.elements]) {
-    element.disabled = over;
+    element.disabled = over || "off" in element.dataset;
   }
   const phone = $("[name=this_phone]");
   phone.innerHTML = `<option value="">${esc(t("nobody"))}</option>` +
