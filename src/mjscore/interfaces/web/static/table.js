@@ -360,7 +360,7 @@ async function undoLast() {
   const full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
   if (!full.entries.length) return;
   const entry = full.entries.at(-1);
-  if (await change("undo", {})) showNotice(`${t("undone", { n: full.entries.length })} ${full.history.at(-1).summary}`, entry);
+  if (await change("undo", {})) showNotice(t("undone_entry", { n: full.entries.length, summary: full.history.at(-1).summary }), entry);
 }
 
 /** Record again the entry an undo took out. */
@@ -392,7 +392,7 @@ async function main() {
     fixedContext: ["ruleset", "seat", "round", "dealer_streak", "discarder"], seatName,
   });
   update = sheetUpdater($(".sheet"), picker, {
-    houseRules: () => table.house_rules,
+    houseRules: () => table.house_rules, player: playerAt,
     onResult: (result) => { lastScore = result; renderBar(); },
   });
   resetHand();
