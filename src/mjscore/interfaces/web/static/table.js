@@ -14,7 +14,7 @@
 // Record button until the hand or a choice is changed; a change sent before that news arrived is
 // refused (409) and the page does the same. Either way one more tap cannot record a hand twice.
 
-import { api, esc, lang, onLanguageChange, randomId, startPage, t, tile } from "./common.js";
+import { api, esc, labelled, lang, onLanguageChange, randomId, setGlossary, startPage, t, tile } from "./common.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
 
@@ -150,13 +150,14 @@ function follow() {
 async function load() {
   table = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
   rules = await api(`/api/rulesets/${encodeURIComponent(table.ruleset)}`, { query: { lang: lang() } });
+  setGlossary(rules.unit);  // 和牌, 点炮 at an MCR table; 胡牌, 放枪 at a Taiwanese one
 }
 
 function renderStanding() {
   const now = table.deal;
   $("#table-title").textContent = `${table.name || `#${table.id}`} · ${rules.name}`;
   const parts = now.over ? [t("game_over")] : [t("round_of", { round: t(`seat_${now.round}`) }),
-    `${t("dealer")}: ${now.dealer}`];
+    labelled(t("dealer"), now.dealer)];
   if (!now.over && now.streak) parts.push(t("streak", { n: now.streak }));
   if (!now.over && now.minimum !== null) parts.push(t("minimum", { minimum: now.minimum }));
   $(".deal").textContent = parts.join(" · ");
@@ -187,9 +188,9 @@ function renderHistory() {
   if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
   const line = (step) => {
     const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(", ");
-    const mine = filter ? `<br><b class="mine">${esc(filter)}: ${esc(t("change_after", {
+    const mine = filter ? `<br><b class="mine">${esc(labelled(filter, t("change_after", {
       change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
-      points: step.points[indexOf(filter)] }))}</b>` : "";
+      points: step.points[indexOf(filter)] })))}</b>` : "";
     return `<li value="${step.number}"${step.number === correcting ? ' class="correcting"' : ""}>` +
       `<b>${esc(step.summary)}</b>${transfers ? `<br><small>${transfers}</small>` : ""}${mine}` +
       `<button type="button" class="edit" data-number="${step.number}">${esc(t("edit"))}</button></li>`;
@@ -279,7 +280,8 @@ function renderBar() {
   if (correcting) status.push(esc(t("correcting", { n: correcting })));
   if (lastScore) {
     const from = CLAIMED.includes(picker.value("win")) && givenBy ? ` ← ${givenBy}` : "";
-    status.push(`${esc(winner + from)}: <output data-testid="bar-total">${lastScore.total}</output> ${esc(lastScore.ruleset.unit)}`);
+    status.push(`${esc(labelled(winner + from, ""))}<output data-testid="bar-total">${lastScore.total}</output> ` +
+      esc(lastScore.sheet.ruleset.unit_name));
   } else {
     status.push(esc(t("held_count", { held: picker.held, size: picker.handSize })));
   }
@@ -375,7 +377,7 @@ function restore(entry) {
 }
 
 async function main() {
-  await startPage("/tables");
+  await startPage("/tables", { title: "table_page" });
   const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => {
     showError(problem.message);
   })]);
