@@ -136,6 +136,10 @@ class TableLine(BaseModel):
 #: How often a live view reads its table's version, in seconds: a change reaches every phone well
 #: within a second, for one single-row query per phone at each tick.
 LIVE_POLL_SECONDS = 0.25
+#: How often a live view with no news says it is still there (a ``beat`` event): a page that hears
+#: nothing for longer knows its connection was cut (a phone whose Wi-Fi dropped sees no error) and
+#: opens a new one.
+LIVE_BEAT_SECONDS = 3.0
 
 
 def end_live_streams(app: Starlette) -> None:
@@ -274,18 +278,24 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     table as ``GET /api/tables/{id}?since_version=N`` answers it, N being the version the page had
     (``since_version``, or the last event's id when the browser reconnects), and its id is the new
     version. The first event comes at once when the table has moved past that version (without
-    either, the whole table); then one each time it changes. The stream ends if the table is deleted,
-    or when the server stops."""
+    either, the whole table); then one each time it changes, and a ``beat`` event (no data) every
+    three seconds without one, so that a page can tell a quiet table from a cut connection. The
+    stream ends if the table is deleted, or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
     try:
         while True:
             if view.version != known:
                 yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
                 known = view.version
+            quiet = 0.0
             while await anyio.to_thread.run_sync(keeper.version, table_id) == known:
                 if _ending(request):
                     return
                 await anyio.sleep(LIVE_POLL_SECONDS)
+                quiet += LIVE_POLL_SECONDS
+                if quiet >= LIVE_BEAT_SECONDS:
+                    yield ServerSentEvent(event="beat", data="")
+                    quiet = 0.0
             view = await anyio.to_thread.run_sync(keeper.table, table_id)
     except NoSuchTableError:
         return

@@ -114,7 +114,7 @@ async function handSheet(record, picker, houseRules, player) {
 }
 
 /** A function that redraws `container` with the sheet of `picker`'s hand and then calls
- * `onResult(score or null)`. Each call asks the API again; an older, slower answer never
+ * `onResult(score or null, the problem that kept it from being scored or null)`. Each call asks the API again; an older, slower answer never
  * overwrites a newer one. `houseRules()` gives the house rules to score under; `player(seat)`, where
  * given, the player in a seat, for the payments to name. */
 export function sheetUpdater(container, picker, { houseRules = () => null, onResult = () => {}, player = null } = {}) {
@@ -122,13 +122,15 @@ export function sheetUpdater(container, picker, { houseRules = () => null, onRes
   return async () => {
     const request = ++latest;
     let shown;
+    let failed = null;
     try {
       shown = await handSheet(picker.record(), picker, houseRules(), player);
     } catch (problem) {
-      shown = { html: `<p class="error" role="alert"><b>${esc(t("problem"))}:</b> ${esc(problem.message)}</p>`, result: null };
+      failed = problem;
+      shown = { html: `<p class="error" role="alert"><b>${esc(t("problem"))}</b>${esc(t("colon"))}${esc(problem.message)}</p>`, result: null };
     }
     if (request !== latest) return;
     container.innerHTML = shown.html;
-    onResult(shown.result);
+    onResult(shown.result, failed);
   };
 }
