@@ -23,7 +23,7 @@ from typing import Any
 
 from mjscore.errors import NotationError
 from mjscore.hand import WinKind
-from mjscore.labels import label, unit_name
+from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scoring.engine import Award, Score
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment
@@ -200,7 +200,7 @@ class Sheet:
 
     def win_text(self, lang: str) -> str:
         """How the hand was won: "Discard 🀗 from East"."""
-        how = label(f"win_{self.win.value}", lang)
+        how = glossary_label(f"win_{self.win.value}", lang, self.ruleset.unit)
         tile = self.win_tile.unicode if self.win_tile else ""
         if self.discarder and self.win is not WinKind.SELF_DRAW:
             return label("sheet_win_from", lang, how=how, tile=tile, discarder=seat_name(self.discarder, lang)).strip()
