@@ -31,6 +31,14 @@ def label(key: str, lang: str = "en", **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def glossary_label(key: str, lang: str, unit: str, **values: Any) -> str:
+    """The label ``key`` in the words of a table that counts in ``unit``: the catalogue's
+    ``key.unit`` where it has one (an MCR table, counting fan, says 和牌 and 点炮 where a Taiwanese
+    one says 胡牌 and 放枪), else the label itself."""
+    words = catalogue()[lang]
+    return label(f"{key}.{unit}" if f"{key}.{unit}" in words else key, lang, **values)
+
+
 def unit_name(unit: str, lang: str) -> str:
     """A ruleset's unit (``points``, ``tai``, ``fan``) in ``lang``: points, 台, 番. A unit the
     catalogue does not know (a club's ruleset file may name its own) is shown as written."""

@@ -5,6 +5,7 @@ driven through the app's ASGI interface (no server needed), so it runs on every 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -58,7 +59,7 @@ async def _events(app: Any, path: str, headers: dict[str, str], count: int,
         elif message["type"] == "http.response.body":
             text += message.get("body", b"").decode()
             ended = not message.get("more_body", False)
-            if ended or text.count("\n\n") >= count:
+            if ended or text.count("\n\n") - text.count("event: beat") >= count:
                 enough.set()
 
     target, _, query = path.partition("?")
@@ -73,7 +74,8 @@ async def _events(app: Any, path: str, headers: dict[str, str], count: int,
             await meanwhile()
             await enough.wait()
     events = []
-    for block in text.strip().split("\n\n")[:count]:
+    tables = [block for block in text.strip().split("\n\n") if "event: beat" not in block]  # beats: see below
+    for block in tables[:count]:
         fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
         events.append({"event": fields.get("event"), "id": fields.get("id"), "data": json.loads(fields["data"])})
     return status, events, ended
@@ -138,3 +140,46 @@ def test_a_live_stream_of_no_table_or_a_bad_event_id_is_a_4xx(keeper: Scorekeepe
         "200": ["text/event-stream"], "400": ["application/json"], "404": ["application/json"],
         "422": ["application/json"]}
 
+
+
+def test_a_quiet_live_stream_beats_every_three_seconds(keeper: Scorekeeper) -> None:
+    """A page that hears nothing for longer than a beat knows its connection was cut (issue 29)."""
+    table = keeper.create_table(TableSettings.of("", ["Ann", "Bo", "Cy", "Di"], "lrc")).id
+    app = create_app(keeper)
+    started = time.monotonic()
+    text = anyio.run(_raw, app, f"/api/tables/{table}/live?since_version=0", 2)
+    assert text.count("event: beat") == 2 and "event: table" not in text
+    assert 5.5 <= time.monotonic() - started < 9
+
+
+async def _raw(app: Any, path: str, blocks: int) -> str:
+    """The stream's text until it has ``blocks`` events, then hang up."""
+    text = ""
+    enough = anyio.Event()
+    asked = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await enough.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal text
+        if message["type"] == "http.response.body":
+            text += message.get("body", b"").decode()
+            if text.count("\n\n") >= blocks:
+                enough.set()
+
+    target, _, query = path.partition("?")
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "scheme": "http", "path": target,
+             "raw_path": target.encode(), "query_string": query.encode(), "root_path": "",
+             "headers": [(b"host", b"localhost")], "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+    with anyio.fail_after(20):
+        async with anyio.create_task_group() as group:
+            group.start_soon(app, scope, receive, send)
+            await enough.wait()
+            group.cancel_scope.cancel()
+    return text

@@ -19,8 +19,8 @@ def test_a_hand_after_a_draw_shows_its_discard_table_and_walks_forward(page: Pag
     rows = page.locator(".discards li")
     expect(rows).to_have_count(13, timeout=WAIT)  # one row per kind held
     expect(rows.first.locator("button.play")).to_have_attribute("data-discard", "P")
-    expect(rows.first.locator(".level")).to_contain_text("Shanten 1")
-    expect(page.locator("#analysis .shanten")).to_have_text("1 from ready (shanten 1)")
+    expect(rows.first.locator(".level")).to_contain_text("1 from ready")
+    expect(page.locator("#analysis .shanten")).to_have_text("1 tile from ready")
     # Tap E among the first row's useful tiles: P is played and E drawn, leaving 14 tiles again.
     rows.first.locator('button.useful[data-draw="E"]').click()
     expect(page.locator("#notation")).to_have_value("123m 456p 789s EEEFC")
@@ -43,10 +43,36 @@ def test_a_held_hand_shows_its_useful_tiles_and_a_tap_draws_one(page: Page, tmp_
     page.locator("#notation").fill("123m 456p 789s EE CF")
     useful = page.locator("#analysis .options button.useful")
     expect(useful).to_have_count(3, timeout=WAIT)
-    expect(page.locator("#analysis .shanten")).to_contain_text("1 from ready")
+    expect(page.locator("#analysis .shanten")).to_contain_text("1 tile from ready")
     useful.first.click()
     expect(page.locator("#notation")).to_have_value("123m 456p 789s EEEFC")
     expect(page.locator(".discards li")).to_have_count(12, timeout=WAIT)
     # docs/screenshots/analysis.png is this screenshot.
     page.locator("#analysis").screenshot(path=str(tmp_path / "analysis.png"))
     assert (tmp_path / "analysis.png").stat().st_size > 10_000
+
+
+def test_the_discard_table_reads_plainly_with_the_best_five_first(page: Page) -> None:
+    """Issue 29: the table was a 2,700 px list with the riichi word "Shanten", no headings and
+    unlabelled numbers. Now: headings, words a club player uses, the best five rows, then "show all"."""
+    page.goto("/")
+    page.select_option("[name=ruleset]", "mcr")
+    page.locator("#notation").fill("123m 456p 789s EE CFP")
+    rows = page.locator(".discards li")
+    expect(rows).to_have_count(13, timeout=WAIT)
+    expect(page.locator(".discards li:visible")).to_have_count(5)
+    expect(page.locator(".discards-head span")).to_have_text(["Discard", "Leaves the hand", "Tiles that help (copies unseen)"])
+    expect(page.locator("#analysis")).to_contain_text("The small number under a tile: its copies not yet seen.")
+    expect(page.locator("#analysis")).not_to_contain_text("hanten")
+    box = page.locator("#analysis").bounding_box()
+    assert box is not None and box["height"] < 1000, f"the panel is {box and box['height']:.0f} px tall"
+    page.locator("#analysis .show-all").click()
+    expect(page.locator(".discards li:visible")).to_have_count(13)
+    expect(page.locator("#analysis .show-all")).to_have_text("Show the best 5")
+    # In Traditional Chinese: 向聽.
+    page.evaluate("localStorage.setItem('mjscore.lang', 'zh-Hant')")
+    page.reload()
+    page.select_option("[name=ruleset]", "mcr")
+    page.locator("#notation").fill("123m 456p 789s EE CFP")
+    expect(page.locator("#analysis .shanten")).to_have_text("1 向聽", timeout=WAIT)
+    expect(page.locator(".discards-head span").first).to_have_text("打出")

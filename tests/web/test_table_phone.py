@@ -179,10 +179,12 @@ def test_the_seats_show_money_only_where_it_is_not_the_points(device: Page) -> N
 def test_the_palette_stays_put_while_the_hand_grows_and_the_record_bar_stays_on_screen(phone: Page) -> None:
     open_table(phone, new_table(phone))
     palette = phone.locator(".palette")
-    where = palette.bounding_box()
+    # Where it is on the page (filling the notation box scrolls the box into view).
+    on_page = "(e) => { const r = e.getBoundingClientRect(); return [r.x, r.y + scrollY, r.width, r.height]; }"
+    where = palette.evaluate(on_page)
     phone.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] [1111s concealed] 1f 2f 3f 5f 6f +8s")
     expect(phone.locator(".hand [data-part=flowers]")).to_have_count(5)
-    assert palette.bounding_box() == where
+    assert palette.evaluate(on_page) == where
     bar = phone.locator(".record-bar").bounding_box()
     screen = phone.viewport_size
     assert bar is not None and screen is not None and bar["y"] + bar["height"] == screen["height"]
@@ -268,7 +270,7 @@ def test_undo_says_what_it_took_out_and_puts_it_back(device: Page) -> None:
     post(device, table_id, "wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"})
     open_table(device, table_id)
     device.locator(".undo-last").click()
-    expect(device.locator(".notice")).to_contain_text("Entry 2 undone. Bo won on Ann's discard: 9 points")
+    expect(device.locator(".notice")).to_contain_text("Entry 2 undone (Bo won on Ann's discard: 9 points).")
     expect(device.locator(".history li")).to_have_count(1)
     expect(device.locator(balance("Bo"))).to_have_text("0")
     device.locator(".restore").click()

@@ -21,7 +21,7 @@ from typing import Any
 
 from mjscore.errors import MjscoreError, TableError
 from mjscore.hand import Hand
-from mjscore.labels import label, unit_name
+from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
 from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win, strip_table_fields
 from mjscore.scoring.engine import Score, TablePayment, record_event, score
@@ -386,7 +386,7 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     pinned = settled.score
     assert pinned is not None
     giver = players[settled.giver] if settled.giver is not None else "?"
-    how = label(f"history_{pinned.win}", lang, giver=giver)
+    how = glossary_label(f"history_{pinned.win}", lang, pinned.unit, giver=giver)
     won = label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
                 unit=unit_name(pinned.unit, lang))
     return label("list_separator", lang).join([won, *(p.name.get(lang) for p in settled.table_payments)])

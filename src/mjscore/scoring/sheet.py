@@ -23,7 +23,7 @@ from typing import Any
 
 from mjscore.errors import NotationError
 from mjscore.hand import WinKind
-from mjscore.labels import label, unit_name
+from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scoring.engine import Award, Score
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.payments import Payment
@@ -38,6 +38,7 @@ class Scope(StrEnum):
     HAND = "hand"  # the whole hand: an award on how all of it is made (All Chows, No Honours...)
     FLOWERS = "flowers"  # the bonus tiles
     WIN_TILE = "win_tile"  # the winning tile: an award on how or when the hand was won
+    SEAT = "seat"  # the East wind: an award on the dealer's seat (East won, or gave the tile; a streak)
 
 
 class How(StrEnum):
@@ -55,8 +56,10 @@ _FLOWER_PATTERNS = frozenset({"flowers", "seat_flowers", "flower_set", "flower_w
 _WIN_PATTERNS = frozenset({
     "self_drawn", "robbing_gong", "last_tile", "last_of_its_kind", "replacement_draw",
     "replacement_after_own_kong", "single_wait", "single_tile_wait", "pair_wait", "winning", "early_win",
-    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "dealer_involved",
-    "dealer_streak", "dealer_payment", "four_in_ways"})
+    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "four_in_ways"})
+#: Patterns about the dealer's seat: their rows show the East wind, the dealer's seat (the winning
+#: tile would read as the reason, as if an 8s earned "East Seat / Dealer Tile").
+_SEAT_PATTERNS = frozenset({"dealer_involved", "dealer_streak", "dealer_payment"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +211,7 @@ class Sheet:
 
     def win_text(self, lang: str) -> str:
         """How the hand was won: "Discard 🀗 from East"."""
-        how = label(f"win_{self.win.value}", lang)
+        how = glossary_label(f"win_{self.win.value}", lang, self.ruleset.unit)
         tile = self.win_tile.unicode if self.win_tile else ""
         if self.discarder and self.win is not WinKind.SELF_DRAW:
             return label("sheet_win_from", lang, how=how, tile=tile, discarder=seat_name(self.discarder, lang)).strip()
@@ -356,13 +359,15 @@ def _row(rules: Ruleset, award: Award, result: Score, groups: tuple[SheetGroup, 
 def _evidence(pattern: str, detail: str, result: Score,
               groups: tuple[SheetGroup, ...]) -> tuple[Scope, tuple[tuple[Tile, ...], ...]]:
     """The tiles behind an award: those its pattern names (a detail written in tile notation), else
-    the flowers, the winning tile or the whole hand, as its pattern is about."""
+    the flowers, the winning tile, the East wind (the dealer's seat) or the whole hand, as its pattern is about."""
     hand = result.hand
     named = _tiles_named(detail)
     if pattern in _FLOWER_PATTERNS and hand.flowers:
         return Scope.FLOWERS, named or (hand.flowers,)
     if named:
         return Scope.SETS, named
+    if pattern in _SEAT_PATTERNS:
+        return Scope.SEAT, (parse_tiles("E"),)
     if pattern in _WIN_PATTERNS and hand.win_tile is not None:
         return Scope.WIN_TILE, ((hand.win_tile,),)
     if not groups:

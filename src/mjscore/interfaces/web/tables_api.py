@@ -17,6 +17,7 @@ PostgreSQL) and, when it moves, sends what changed since the version the page ha
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
@@ -135,6 +136,10 @@ class TableLine(BaseModel):
     problem: str | None = Field(None, description="Why the table cannot be read (a row edited by hand); absent if it can.")
 
 
+#: How often a live view with no news says it is still there (a ``beat`` event): a page that hears
+#: nothing for longer knows its connection was cut (a phone whose Wi-Fi dropped sees no error) and
+#: opens a new one.
+LIVE_BEAT_SECONDS = 3.0
 
 
 def end_live_streams(app: Starlette) -> None:
@@ -294,8 +299,9 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     table as ``GET /api/tables/{id}?since_version=N`` answers it, N being the version the page had
     (``since_version``, or the last event's id when the browser reconnects), and its id is the new
     version. The first event comes at once when the table has moved past that version (without
-    either, the whole table); then one each time it changes. The stream ends if the table is deleted,
-    or when the server stops."""
+    either, the whole table); then one each time it changes, and a ``beat`` event (no data) every
+    three seconds without one, so that a page can tell a quiet table from a cut connection. The
+    stream ends if the table is deleted, or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
     tables = watchers(keeper, keeper.version)  # one watcher per table, whatever the number of phones
     try:
@@ -303,8 +309,14 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
             if view.version != known:
                 yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
                 known = view.version
-            if await tables.changed(table_id, known, lambda: _ending(request)) is None:
-                return
+            while True:  # the table's next version; a beat for each quiet LIVE_BEAT_SECONDS before it
+                quiet_until = time.monotonic() + LIVE_BEAT_SECONDS
+                moved = await tables.changed(table_id, known, lambda: _ending(request) or time.monotonic() >= quiet_until)
+                if moved is not None:
+                    break
+                if _ending(request):
+                    return
+                yield ServerSentEvent(event="beat", data="")
             view = await anyio.to_thread.run_sync(keeper.table, table_id)
     except NoSuchTableError:
         return

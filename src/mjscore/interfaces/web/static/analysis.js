@@ -1,7 +1,7 @@
-// Hand analysis beside the picker: for a hand of the ruleset's size (16, or 13 in MCR) its shanten
-// and useful tiles (tap one to draw it); after a draw (17 or 14 tiles) the discard table (/api/analyse):
+// Hand analysis beside the picker: for a hand of the ruleset's size (16, or 13 in MCR) how far it is
+// from ready (shanten: "2 tiles from ready", 2 向聽) and its useful tiles (tap one to draw it); after a draw (17 or 14 tiles) the discard table (/api/analyse):
 // each discard's shanten, useful tiles with the copies unseen, and a ready hand's waits with the score
-// of a win on each. Tapping a discard plays it; tapping a useful tile in a row plays that discard and
+// of a win on each, under headings, the best five first ("show all" for the rest). Tapping a discard plays it; tapping a useful tile in a row plays that discard and
 // draws the tile, so a player can walk a hand forward.
 
 import { api, esc, t, tile } from "./common.js";
@@ -11,10 +11,15 @@ function label(key, values = {}) {
   return t(`analysis_${key}`, values);
 }
 
+/** How far a hand is from ready, in a club player's words: "2 tiles from ready" (2 向聽), "Ready". */
 function level(shanten, key = "shanten") {
   if (shanten === -1) return label("complete");
-  return shanten === 0 ? label("ready") : label(key, { n: shanten });
+  if (shanten === 0) return label("ready");
+  return shanten === 1 && key === "shanten" ? label("shanten_one") : label(key, { n: shanten });
 }
+
+/** The discards listed before "show all": the best ones (the API lists the best first). */
+const BEST = 5;
 
 function usefulTiles(useful, discard = "") {
   if (!useful.length) return `<span class="hint">${esc(label("none"))}</span>`;
@@ -35,13 +40,24 @@ function waitList(waits, discard = "") {
     `${points(score.self_draw)} <small>${esc(label("self_drawn"))}</small></span></span>`).join("");
 }
 
+/** The discard table: a row per discard, under headings, the best BEST shown until "show all". */
 function rows(discards) {
-  return `<p class="hint">${esc(label("table"))}</p><ol class="discards">` + discards.map((row) =>
-    `<li data-shanten="${row.shanten}"><button type="button" class="play" data-discard="${row.tile}" ` +
+  const waits = discards.filter((row) => row.waits.length).length;
+  const options = waits === discards.length ? label("col_waits") : waits ? `${label("col_useful")} · ${label("col_waits")}`
+    : label("col_useful");
+  const more = discards.length > BEST ? `<button type="button" class="show-all" aria-expanded="false" ` +
+    `data-more="${esc(label("show_all", { n: discards.length }))}" data-less="${esc(label("show_best", { n: BEST }))}">` +
+    `${esc(label("show_all", { n: discards.length }))}</button>` : "";
+  return `<p class="hint">${esc(label("table"))} ${esc(label("unseen"))}` +
+    `${discards.length > BEST ? ` ${esc(label("best", { n: BEST }))}` : ""}</p>` +
+    `<div class="discards-head" aria-hidden="true"><span>${esc(label("col_discard"))}</span>` +
+    `<span>${esc(label("col_level"))}</span><span>${esc(options)}</span></div><ol class="discards">` +
+    discards.map((row, i) =>
+    `<li data-shanten="${row.shanten}"${i >= BEST ? ' class="extra"' : ""}><button type="button" class="play" data-discard="${row.tile}" ` +
     `title="${esc(label("discard", { tile: row.tile }))}">${tile(row.tile)}</button>` +
     `<span class="level">${esc(level(row.shanten, "short"))}<small>${esc(label("left", { n: row.unseen }))}</small></span>` +
     `<span class="options">${row.waits.length ? waitList(row.waits, row.tile) : usefulTiles(row.useful, row.tile)}` +
-    `</span></li>`).join("") + `</ol>`;
+    `</span></li>`).join("") + `</ol>${more}`;
 }
 
 /** The panel's HTML for an /api/analyse answer. */
@@ -50,7 +66,8 @@ export function analysisPanel(answer) {
   const body = answer.waits.length
     ? `<h3>${esc(label("waits"))}</h3><div class="options">${waitList(answer.waits)}</div>`
     : `<h3>${esc(label("useful"))}</h3><div class="options">${usefulTiles(answer.useful)}</div>`;
-  return `<p class="shanten">${esc(level(answer.shanten))} <small>${esc(label("left", { n: answer.unseen }))}</small></p>${body}`;
+  return `<p class="shanten">${esc(level(answer.shanten))} <small>${esc(label("left", { n: answer.unseen }))}</small></p>` +
+    `${body}<p class="hint">${esc(label("unseen"))}</p>`;
 }
 
 /** A function that redraws `container` with the analysis of `picker`'s tiles; taps on its tiles
@@ -58,6 +75,13 @@ export function analysisPanel(answer) {
 export function analysisUpdater(container, picker) {
   let latest = 0;
   container.addEventListener("click", (event) => {
+    const toggle = event.target.closest("button.show-all");
+    if (toggle) {
+      const all = container.querySelector(".discards").classList.toggle("all");
+      toggle.setAttribute("aria-expanded", String(all));
+      toggle.textContent = all ? toggle.dataset.less : toggle.dataset.more;
+      return;
+    }
     const button = event.target.closest("button[data-discard], button[data-draw]");
     if (!button) return;
     const { discard, draw } = button.dataset;

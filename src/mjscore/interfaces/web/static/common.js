@@ -10,6 +10,9 @@ const STORAGE_KEY = "mjscore.lang";
 const listeners = [];
 let labels = {};
 let tileInfo = {};
+let rulesetList = [];  // every ruleset's id and names (/api/rulesets)
+let glossary = null;  // the glossary of the page's table: its ruleset's unit (tai, points, fan)
+let titleKey = null;  // the label naming the page in its title
 
 registerServiceWorker();
 
@@ -22,10 +25,35 @@ export function lang() {
   return "en";
 }
 
-/** A label in the page's language, with {placeholders} filled from `values`. */
+/** A label in the page's language, with {placeholders} filled from `values`: the word of the page's
+ * glossary where the catalogue has one (`key.fan`: MCR's 和牌, 点炮, 番 where the Taiwanese tables
+ * say 胡牌, 放枪, 台 or 分), else the label itself. */
 export function t(key, values = {}) {
-  const text = labels[lang()]?.[key] ?? labels.en?.[key] ?? key;
+  const words = labels[lang()];
+  const text = (glossary && words?.[`${key}.${glossary}`]) ?? words?.[key] ?? labels.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+/** Use the glossary of a table's ruleset, chosen by the unit it counts in (tai, points, fan). */
+export function setGlossary(unit) {
+  glossary = unit;
+  applyLabels();
+}
+
+/** A ruleset's name in the page's language (its id where it is not known). */
+export function rulesetName(id) {
+  return rulesetList.find((r) => r.id === id)?.names[lang()] ?? id;
+}
+
+/** A date (YYYY-MM-DD, or an ISO time) written the page's language's way: 3 December 2026, 2026年12月3日. */
+export function formatDate(iso) {
+  const day = new Date(`${String(iso).slice(0, 10)}T12:00:00`);
+  return Number.isNaN(day.getTime()) ? String(iso) : new Intl.DateTimeFormat(lang(), { dateStyle: "long" }).format(day);
+}
+
+/** "label: value" with the language's colon (a full-width ： in Chinese). */
+export function labelled(label, value) {
+  return `${label}${t("colon")}${value}`;
 }
 
 /** A tile's name in the page's language. */
@@ -53,6 +81,7 @@ export function onLanguageChange(listener) {
 
 function applyLabels() {
   document.documentElement.lang = lang();
+  if (titleKey) document.title = t("page_title", { page: t(titleKey) });
   for (const element of document.querySelectorAll("[data-label]")) {
     element.textContent = t(element.dataset.label);
   }
@@ -61,9 +90,12 @@ function applyLabels() {
   }
 }
 
+/** The pages of the navigation, and the label of each. */
+const NAV_KEYS = { "/": "nav_score", "/tables": "nav_tables", "/players": "nav_players", "/standings": "nav_standings",
+  "/stats": "nav_stats", "/rulesets": "nav_rulesets" };
+
 function header(page) {
-  const links = [["/", "nav_score"], ["/tables", "nav_tables"], ["/players", "nav_players"],
-    ["/standings", "nav_standings"], ["/stats", "nav_stats"], ["/rulesets", "nav_rulesets"]]
+  const links = Object.entries(NAV_KEYS)
     .map(([href, key]) => `<a href="${href}" data-label="${key}"${page === href ? ' aria-current="page"' : ""}></a>`)
     .join("");
   const options = LANGS.map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join("");
@@ -72,10 +104,13 @@ function header(page) {
     `<label class="lang"><span data-label="language"></span> <select id="lang">${options}</select></label>`;
 }
 
-/** Set up the page: header, labels, tiles. `page` is the navigation entry it belongs to. */
-export async function startPage(page) {
-  const [tiles, labelData] = await Promise.all([api("/api/tiles"), api("/api/labels")]);
+/** Set up the page: header, labels, tiles, the rulesets' names. `page` is the navigation entry it
+ * belongs to; `title` the label naming the page in its title (else the entry's). */
+export async function startPage(page, { title = null } = {}) {
+  const [tiles, labelData, rulesets] = await Promise.all([api("/api/tiles"), api("/api/labels"), api("/api/rulesets")]);
   labels = labelData;
+  rulesetList = rulesets;
+  titleKey = title ?? NAV_KEYS[page];
   tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
   const top = document.getElementById("top");
   top.innerHTML = header(page);

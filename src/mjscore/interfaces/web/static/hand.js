@@ -10,7 +10,7 @@ function problem(message) {
 }
 
 async function main() {
-  await startPage("/");
+  await startPage("/", { title: "share_title" });
   const root = document.getElementById("shared");
   const title = () => { root.querySelector("h2").textContent = t("share_title"); };
   title();

@@ -17,7 +17,7 @@ async function join(form) {
 }
 
 async function main() {
-  await startPage("/tables");
+  await startPage("/tables", { title: "join_page" });
   const form = document.querySelector("form.join");
   form.elements.device.value = localStorage.getItem(DEVICE_KEY) || `device ${randomId(2)}`;
   form.addEventListener("submit", (event) => {

@@ -26,6 +26,7 @@ const MELD_MODES = {
 const FLAGS = ["last_tile", "ready_declared", "heavenly", "earthly", "last_of_kind"];
 const COUNTS = ["discards", "declared_tiles", "dealer_streak"];
 
+const DENSE = 20;  // tiles that two rows of a phone's hand strip hold at the usual size
 const isBonus = (code) => code.endsWith("f");
 const isHonour = (code) => Number.isNaN(Number(code[0]));
 const byIndex = (a, b) => tileIndex(a) - tileIndex(b);
@@ -341,17 +342,21 @@ export class Picker {
     const hand = this.root.querySelector(".hand");
     const part = (name, label, inner) => `<span class="part ${name}" title="${esc(label)}">${inner}</span>`;
     const concealedTiles = concealed.map((code, i) => [code, i]).sort((a, b) => byIndex(a[0], b[0]));
+    // Past DENSE tiles (two rows of a phone's strip), smaller tiles: the winning tile must not fall out.
+    const count = concealed.length + melds.reduce((sum, m) => sum + m.tiles.length, 0) + flowers.length + (winTile ? 1 : 0);
     hand.innerHTML =
       `<p class="hand-head"><b class="held">${esc(t("held_count", { held: this.held, size: this.handSize }))}</b> ` +
-      `<span class="hint">${esc(t("tap_to_remove"))}</span></p><div class="hand-strip">` +
+      `<span class="hint">${esc(t("tap_to_remove"))}</span></p><div class="hand-strip${count > DENSE ? " dense" : ""}">` +
       part("concealed", t("concealed"), concealedTiles.map(([code, i]) => button(code, "concealed", i, code)).join("")) +
       (melds.length ? part("melds", t("melds"), melds.map((m, i) => `<button type="button" ` +
         `class="meld${m.concealed ? " concealed" : ""}" data-part="melds" data-index="${i}" ` +
         `title="${esc(t(m.concealed ? "concealed_set" : "exposed"))}">` +
         `${m.tiles.map((c) => `<span class="tile">${tile(c)}</span>`).join("")}</button>`).join("")) : "") +
       (flowers.length ? part("flowers", t("flowers"), flowers.map((code, i) => button(code, "flowers", i, code)).join("")) : "") +
-      (winTile ? part("win", t("win_tile"), `+${button(winTile, "win_tile", 0, winTile)}`) : "") +
+      (winTile ? part("win", t("win_tile"), `<span class="win-mark">+</span>${button(winTile, "win_tile", 0, winTile)}`) : "") +
       `</div>`;
+    const strip = hand.querySelector(".hand-strip");
+    strip.scrollTop = strip.scrollHeight;  // the last tiles (the winning tile) in view
     for (const element of hand.querySelectorAll("[data-part]")) {
       element.addEventListener("click", () => this.remove(element.dataset.part, Number(element.dataset.index)));
     }

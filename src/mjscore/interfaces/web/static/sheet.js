@@ -12,9 +12,10 @@ function group(g, winTile) {
     tileRow(g.tiles, { marked }) + (mark ? `<small>${esc(mark)}</small>` : "") + `</span>`;
 }
 
-/** The tiles behind an award row: its sets as tiles, or "the whole hand". */
+/** The tiles behind an award row: its sets as tiles, "the whole hand", or the East wind as "the dealer's seat". */
 function rowTiles(row) {
   if (row.scope === "hand") return `<small>${esc(t("whole_hand"))}</small>`;
+  if (row.scope === "seat") return `${tileRow(row.sets[0], { className: "small" })} <small>${esc(t("row_dealer"))}</small>`;
   return row.sets.map((set) => tileRow(set, { className: "small" })).join(" ");
 }
 
@@ -35,8 +36,24 @@ function replaced(row) {
     `<td class="num">${row.value}</td><td class="reason">${esc(row.text)}</td></tr>`;
 }
 
-/** The score sheet of `sheet` (the API's sheet model) as HTML. */
-export function scoreSheet(sheet) {
+/** One payment: the model's sentence ("East pays South 9"), or, where the page knows who sits in
+ * each seat (`player(seat)`, a table), the same with the players' names ("Ann pays Bo 9"). */
+function paymentText(payment, player) {
+  if (!player) return payment.text;
+  const text = t("pays", { payer: player(payment.payer), payee: player(payment.payee), amount: payment.amount });
+  return payment.money ? `${text} = ${payment.money}` : text;
+}
+
+/** A table payment the hand implies, its payments by player name where the page knows them. */
+function tablePaymentText(row, player) {
+  if (!player) return row.text;
+  return t("table_payment_line", { name: row.name,
+    payments: row.payments.map((p) => paymentText(p, player)).join(t("list_separator")) });
+}
+
+/** The score sheet of `sheet` (the API's sheet model) as HTML; `player(seat)` names the player in a
+ * seat, where the page knows it. */
+export function scoreSheet(sheet, player = null) {
   const rules = sheet.ruleset;
   const rows = sheet.rows.map(award).join("") +
     (sheet.base.points ? `<tr class="base"><th scope="row">${esc(sheet.base.name)}</th>` +
@@ -48,8 +65,8 @@ export function scoreSheet(sheet) {
   }
   if (rules.overrides.length) notes.push(`<p class="note">${esc(t("house_rules"))}: ${esc(rules.overrides.join("; "))}</p>`);
   const payments = sheet.legal && sheet.payments.length ?
-    sheet.payments.map((p) => `<li>${esc(p.text)}</li>`).join("") : `<li>${esc(sheet.payments_text)}</li>`;
-  const tablePayments = sheet.table_payments.map((p) => `<li>${esc(p.text)}</li>`).join("");
+    sheet.payments.map((p) => `<li>${esc(paymentText(p, player))}</li>`).join("") : `<li>${esc(sheet.payments_text)}</li>`;
+  const tablePayments = sheet.table_payments.map((p) => `<li>${esc(tablePaymentText(p, player))}</li>`).join("");
   return `<div class="total" data-testid="total"><span data-label="total">${esc(t("total"))}</span> ` +
     `<output>${sheet.total}</output> <small>${esc(rules.unit_name)}</small></div>` +
     `<p class="ruleset">${esc(rules.name)}</p>` +
@@ -74,7 +91,7 @@ export function scoreSheet(sheet) {
 /** What a score sheet shows for a hand record being built: its score, else the tiles it waits on
  * (once it holds the ruleset's number of tiles), else a hint. `picker` tells how many tiles it holds;
  * `houseRules` are the table's. Answers {html, result}: result is the score, if there is one. */
-async function handSheet(record, picker, houseRules) {
+async function handSheet(record, picker, houseRules, player) {
   const body = { hand: record, house_rules: houseRules };
   if (!record.win_tile && record.win !== "flowers") {
     if (picker.held !== picker.handSize) return { html: `<p class="hint">${esc(t("build_hint"))}</p>`, result: null };
@@ -87,7 +104,7 @@ async function handSheet(record, picker, houseRules) {
   }
   try {
     const result = await api("/api/score", { body, query: { lang: lang() } });
-    return { html: scoreSheet(result.sheet), result };
+    return { html: scoreSheet(result.sheet, player), result };
   } catch (problem) {
     if (problem.type !== "NotAWinError") throw problem;
     // Said in the page's language, with the tiles that would complete the hand drawn as tiles
@@ -100,20 +117,23 @@ async function handSheet(record, picker, houseRules) {
 }
 
 /** A function that redraws `container` with the sheet of `picker`'s hand and then calls
- * `onResult(score or null)`. Each call asks the API again; an older, slower answer never
- * overwrites a newer one. `houseRules()` gives the house rules to score under. */
-export function sheetUpdater(container, picker, { houseRules = () => null, onResult = () => {} } = {}) {
+ * `onResult(score or null, the problem that kept it from being scored or null)`. Each call asks the API again; an older, slower answer never
+ * overwrites a newer one. `houseRules()` gives the house rules to score under; `player(seat)`, where
+ * given, the player in a seat, for the payments to name. */
+export function sheetUpdater(container, picker, { houseRules = () => null, onResult = () => {}, player = null } = {}) {
   let latest = 0;
   return async () => {
     const request = ++latest;
     let shown;
+    let failed = null;
     try {
-      shown = await handSheet(picker.record(), picker, houseRules());
+      shown = await handSheet(picker.record(), picker, houseRules(), player);
     } catch (problem) {
-      shown = { html: `<p class="error" role="alert"><b>${esc(t("problem"))}:</b> ${esc(problem.message)}</p>`, result: null };
+      failed = problem;
+      shown = { html: `<p class="error" role="alert"><b>${esc(t("problem"))}</b>${esc(t("colon"))}${esc(problem.message)}</p>`, result: null };
     }
     if (request !== latest) return;
     container.innerHTML = shown.html;
-    onResult(shown.result);
+    onResult(shown.result, failed);
   };
 }

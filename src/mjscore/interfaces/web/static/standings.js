@@ -3,7 +3,7 @@
 // tables), ranked by table points, then score, then hands won, with the CSV and JSON export of the
 // same choice.
 
-import { api, esc, onLanguageChange, startPage, t } from "./common.js";
+import { api, esc, formatDate, labelled, onLanguageChange, rulesetName, startPage, t } from "./common.js";
 
 /** The page's choice as API query parameters (today's tables when nothing is chosen). */
 function choice() {
@@ -12,6 +12,18 @@ function choice() {
     query.set("day", new Date().toISOString().slice(0, 10));
   }
   return query;
+}
+
+/** What the page's choice is, in the page's language ("opened on 3 December 2026", "2026年12月3日开桌"):
+ * the server's title says the same in English. */
+function title(query) {
+  const parts = [];
+  if (query.get("event")) parts.push(t("standings_event", { event: query.get("event") }));
+  if (query.get("day")) parts.push(t("standings_day", { date: formatDate(query.get("day")) }));
+  if (query.get("since")) parts.push(t("standings_since", { date: formatDate(query.get("since")) }));
+  if (query.get("until")) parts.push(t("standings_until", { date: formatDate(query.get("until")) }));
+  if (query.getAll("tables").length) parts.push(t("standings_tables", { tables: query.getAll("tables").join(t("list_separator")) }));
+  return parts.join(" · ");
 }
 
 function signed(value) {
@@ -23,7 +35,7 @@ function points(value) {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
-function render(root, data) {
+function render(root, data, query) {
   const money = data.for_money;
   const head = ["place", "player", "table_points", "score_total", ...(money ? ["money_total"] : []), "hands_won",
     "penalties", "sessions"];
@@ -36,11 +48,13 @@ function render(root, data) {
   root.querySelector("table.standings").innerHTML =
     `<thead><tr>${head.map((key) => `<th class="${key === "player" ? "" : "num"}">${esc(t(key))}</th>`).join("")}</tr></thead>` +
     `<tbody>${rows}</tbody>`;
-  root.querySelector(".title").textContent = data.title;
+  root.querySelector(".title").textContent = title(query);
   root.querySelector(".sessions").innerHTML = data.tables.map((table) =>
     `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> ` +
-    `<small>(${esc(table.ruleset)}, ${esc(t("hands_played", { n: table.hands }))})</small>: ` +
-    table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)} (${points(seat.table_points)})`).join(", ") +
+    `<small>${esc(labelled(t("aside", { text: [rulesetName(table.ruleset), t("hands_played", { n: table.hands })]
+      .join(t("list_separator")) }), ""))}</small>` +
+    table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)}${esc(t("aside", { text: points(seat.table_points) }))}`)
+      .join(t("list_separator")) +
     "</li>").join("");
 }
 
@@ -69,11 +83,13 @@ async function main() {
   try {
     data = await api(`/api/standings?${query}`);
   } catch (problem) {
-    root.querySelector(".error").textContent = problem.message;
+    // No table for the choice: said in the page's language (other problems as the server says them).
+    const none = problem.status === 400 || problem.status === 404;
+    root.querySelector(".error").textContent = none ? t("standings_none", { what: title(query) }) : problem.message;
     return;
   }
-  render(root, data);
-  onLanguageChange(() => render(root, data));
+  render(root, data, query);
+  onLanguageChange(() => render(root, data, query));
 }
 
 main();

@@ -4,7 +4,7 @@
 // players' points (and money, at tables that play for it). The page's own words are the label
 // catalogue's `stats_` labels (mjscore/labels.json), the rulesets' units its `unit_` labels.
 
-import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+import { api, esc, lang, onLanguageChange, rulesetName, startPage, t } from "./common.js";
 import { COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
 
 /** One of the page's words (the catalogue's `stats_` labels) in the page's language, with
@@ -60,7 +60,7 @@ function showPlayers(data) {
     headRow(["col_player", "col_ruleset", "col_net", ...(money ? ["col_money"] : []), "col_won", "col_lost",
       "col_biggest"], ["col_player", "col_ruleset", "col_biggest"]) +
     `<tbody>${data.players.flatMap((p) => p.points.map((q) => `<tr><th>${esc(p.player)}</th>` +
-      `<td>${esc(q.ruleset)} <small class="unit">${esc(unitName(q.unit))}</small></td><td class="num">${q.net}</td>` +
+      `<td>${esc(rulesetName(q.ruleset))} <small class="unit">${esc(unitName(q.unit))}</small></td><td class="num">${q.net}</td>` +
       `${money ? `<td class="num money">${q.money === null ? "–" : esc(q.money)}</td>` : ""}` +
       `<td class="num">${averageText(q.won)}</td><td class="num">${averageText(q.lost)}</td>` +
       `<td>${q.biggest ? esc(say("biggest_at", { total: q.biggest.total, table: q.biggest.table, entry: q.biggest.entry }))
@@ -104,14 +104,14 @@ function showBalances(data) {
 function showRulesets(data) {
   const none = `<p class="hint">${esc(say("no_wins"))}</p>`;
   document.querySelector(".award-charts").innerHTML = data.rulesets.map((r) => {
-    const note = say("awards_note", { ruleset: r.ruleset, wins: r.wins });
+    const note = say("awards_note", { ruleset: rulesetName(r.ruleset), wins: r.wins });
     const items = r.awards.map((a) => ({ label: a.name, value: a.share.value ?? 0,
       text: `${a.share.count}/${a.share.of} ${percent(a.share)}` }));
     return `<figure data-ruleset="${esc(r.ruleset)}">${horizontalBars(items, { label: note })}` +
       `<figcaption>${esc(note)}</figcaption></figure>`;
   }).join("") || none;
   document.querySelector(".total-charts").innerHTML = data.rulesets.map((r) => {
-    const note = say("totals_note", { ruleset: r.ruleset, average: averageText(r.average_total) });
+    const note = say("totals_note", { ruleset: rulesetName(r.ruleset), average: averageText(r.average_total) });
     const items = r.totals.map((t) => ({ label: String(t.total), value: t.wins }));
     return `<figure data-ruleset="${esc(r.ruleset)}">${verticalBars(items, { label: note, yLabel: say("col_wins") })}` +
       `<figcaption>${esc(note)}</figcaption></figure>`;

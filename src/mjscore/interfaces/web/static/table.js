@@ -14,7 +14,7 @@
 // Record button until the hand or a choice is changed; a change sent before that news arrived is
 // refused (409) and the page does the same. Either way one more tap cannot record a hand twice.
 
-import { api, esc, lang, onLanguageChange, randomId, startPage, t, tile } from "./common.js";
+import { api, esc, labelled, lang, onLanguageChange, randomId, setGlossary, startPage, t, tile } from "./common.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
 
@@ -40,6 +40,17 @@ let filter = null;  // the player whose history is shown, or null: everyone's
 let stream = null;  // the live view of the table
 let news = null;  // a live update that came while a change was on its way
 let lastScore = null;  // the score of the hand in the picker, or null
+let unscored = false;  // the server could not be reached to score a hand that holds all its tiles
+// Offline: changes made while the server cannot be reached wait here, in order, each with the
+// request id and the version it was made on; they are kept in this browser and sent when the server
+// answers again (the request id makes a change whose answer was lost count once).
+const PENDING_KEY = `mjscore.table.${tableId}.pending`;
+const COPY_KEY = `mjscore.table.${tableId}.copy`;  // the table as last read, for a page opened offline
+let pending = JSON.parse(localStorage.getItem(PENDING_KEY) ?? "[]");
+let conflicted = false;  // a pending change was refused: another phone changed the table first
+let flushing = false;
+let heardAt = 0;  // when the live view last said something (an event or a beat)
+const LIVE_QUIET_MS = 7000;  // the server beats every 3 s: longer without a word is a cut connection
 
 const $ = (selector) => document.querySelector(selector);
 const indexOf = (player) => table.players.indexOf(player);
@@ -80,8 +91,9 @@ function merged(previous, answer) {
 /** Send a change; show the table it answers, or the problem. */
 async function change(path, body) {
   if (busy) return false;
+  const request = { ...body, expected_version: table.version + pending.length, request_id: randomId() };
+  if (pending.length) return queue(path, request);  // after the changes still waiting, in order
   busy = true;
-  const request = { ...body, expected_version: table.version, request_id: randomId() };
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -94,7 +106,11 @@ async function change(path, body) {
         render();
         return true;
       } catch (problem) {
-        if (problem.status === undefined && attempt < RETRIES) continue;  // no answer: send the same change again
+        if (!problem.status && attempt < RETRIES) continue;  // no answer: send the same change again
+        if (!problem.status) {  // the server cannot be reached: the change waits on this phone
+          busy = false;
+          return queue(path, request);
+        }
         if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
         if (problem.status === 409) {
           held = true;
@@ -133,30 +149,125 @@ function heard(answer) {
   render({ redraw: false });
 }
 
-/** Follow the table live: every change made elsewhere arrives within a second. */
+/** Keep a change that could not be sent: shown as pending with its request id, sent in order when
+ * the server answers again. Answers true: the change is kept (the hand can be cleared). */
+function queue(path, request) {
+  pending.push({ path, request, what: pendingSummary(path, request) });
+  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  showNotice(t("pending_kept"));
+  render({ redraw: false });
+  return true;
+}
+
+/** What a pending change is, in a line: "Bo won on Ann's discard", "Drawn hand". */
+function pendingSummary(path, request) {
+  if (path === "wins") return request.discarder ? t("pending_win_from", { winner: request.winner, giver: request.discarder })
+    : t("pending_win", { winner: request.winner });
+  if (path === "draws") return t("draw_short");
+  if (path === "undo") return t("undo_short");
+  return t("pending_event", { player: request.player ?? "", event: request.event ?? "" });
+}
+
+/** Send the pending changes, oldest first, each once; stop at the first that gets no answer (try
+ * again later) or is refused because another phone changed the table (say so, as for any change). */
+async function flush() {
+  if (flushing || busy || conflicted || !pending.length) return;
+  flushing = true;
+  try {
+    while (pending.length) {
+      const { path, request } = pending[0];
+      let answer;
+      try {
+        answer = await api(`/api/tables/${tableId}/${path}`, { body: request,
+          query: { lang: lang(), since_version: table.version } });
+      } catch (problem) {
+        if (!problem.status) return;  // still no server: the next try sends it
+        if (problem.status === 409) {
+          conflicted = true;
+          await load();
+          showError(t("pending_conflict"));
+        } else {  // refused for what it says (it can never be recorded): named, and not kept
+          pending.shift();
+          showError(`${t("pending_refused", { id: request.request_id })} ${problem.message}`);
+        }
+        localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+        render({ redraw: false });
+        return;
+      }
+      table = merged(table, answer);
+      pending.shift();
+      localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+      if (!pending.length) showNotice(t("pending_sent"));
+      render({ redraw: false });
+    }
+  } finally {
+    flushing = false;
+  }
+}
+
+/** After a conflict: send the pending changes on the table as it is now, or drop them. */
+function settleConflict(send) {
+  conflicted = false;
+  if (send) {
+    pending.forEach((change, i) => { change.request.expected_version = table.version + i; });
+  } else {
+    pending = [];
+  }
+  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  showError("");
+  render({ redraw: false });
+  flush();
+}
+
+/** Follow the table live: every change made elsewhere arrives within a second. The server beats
+ * every three seconds; a page that hears nothing for longer says the connection was cut and opens
+ * a new one (a phone whose Wi-Fi drops gets no error from the browser). */
 function follow() {
   stream?.close();
   const url = new URL(`/api/tables/${tableId}/live`, location.origin);
   url.searchParams.set("since_version", table.version);
   url.searchParams.set("lang", lang());
   stream = new EventSource(url);
-  stream.addEventListener("table", (event) => heard(JSON.parse(event.data)));
-  stream.addEventListener("error", () => {
-    if (stream.readyState === EventSource.CLOSED) showError(t("live_lost"));
+  heardAt = Date.now();
+  const alive = () => {
+    heardAt = Date.now();
+    $(".live-lost").hidden = true;
+    flush();
+  };
+  stream.addEventListener("open", alive);
+  stream.addEventListener("beat", alive);
+  stream.addEventListener("table", (event) => {
+    alive();
+    heard(JSON.parse(event.data));
   });
 }
 
-/** Read the table and its ruleset (in the page's language). */
+/** Every second: a live view quiet for too long is shown as cut and opened again; pending changes
+ * are tried again. */
+function watch() {
+  setInterval(() => {
+    if (Date.now() - heardAt > LIVE_QUIET_MS) {
+      $(".live-lost").hidden = false;
+      follow();
+    }
+  }, 1000);
+  setInterval(flush, 3000);
+  addEventListener("online", flush);
+}
+
+/** Read the table and its ruleset (in the page's language), and keep a copy on this phone. */
 async function load() {
   table = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
   rules = await api(`/api/rulesets/${encodeURIComponent(table.ruleset)}`, { query: { lang: lang() } });
+  localStorage.setItem(COPY_KEY, JSON.stringify({ table, rules }));
+  setGlossary(rules.unit);  // 和牌, 点炮 at an MCR table; 胡牌, 放枪 at a Taiwanese one
 }
 
 function renderStanding() {
   const now = table.deal;
   $("#table-title").textContent = `${table.name || `#${table.id}`} · ${rules.name}`;
   const parts = now.over ? [t("game_over")] : [t("round_of", { round: t(`seat_${now.round}`) }),
-    `${t("dealer")}: ${now.dealer}`];
+    labelled(t("dealer"), now.dealer)];
   if (!now.over && now.streak) parts.push(t("streak", { n: now.streak }));
   if (!now.over && now.minimum !== null) parts.push(t("minimum", { minimum: now.minimum }));
   $(".deal").textContent = parts.join(" · ");
@@ -187,35 +298,45 @@ function renderHistory() {
   if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
   const line = (step) => {
     const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(", ");
-    const mine = filter ? `<br><b class="mine">${esc(filter)}: ${esc(t("change_after", {
+    const mine = filter ? `<br><b class="mine">${esc(labelled(filter, t("change_after", {
       change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
-      points: step.points[indexOf(filter)] }))}</b>` : "";
+      points: step.points[indexOf(filter)] })))}</b>` : "";
     return `<li value="${step.number}"${step.number === correcting ? ' class="correcting"' : ""}>` +
       `<b>${esc(step.summary)}</b>${transfers ? `<br><small>${transfers}</small>` : ""}${mine}` +
       `<button type="button" class="edit" data-number="${step.number}">${esc(t("edit"))}</button></li>`;
   };
   const empty = filter ? t("no_entries_for", { player: filter }) : t("no_history");
-  $(".history").innerHTML = steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`;
+  const waiting = [...pending].reverse().map((change, i) => `<li class="pending" value="${table.length + pending.length - i}">` +
+    `<b>${esc(change.what)}</b> <small>${esc(t("pending", { id: change.request.request_id }))}</small></li>`).join("");
+  $(".history").innerHTML = waiting + (steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`);
+  $(".pending-bar").hidden = !pending.length;
+  $(".pending-count").textContent = t("pending_count", { n: pending.length });
+  $(".pending-choice").hidden = !conflicted;
 }
 
-/** A row of one-tap choices: `options` are [value, label html]; `chosen` is pressed. */
+/** A row of one-tap choices: `options` are [value, label html, class, off]; `chosen` is pressed, an
+ * `off` one cannot be tapped. */
 function choices(container, options, chosen) {
-  container.innerHTML = options.map(([value, label]) =>
-    `<button type="button" data-value="${esc(value)}" aria-pressed="${value === chosen}">${label}</button>`).join("");
+  container.innerHTML = options.map(([value, label, kind = "", off = false]) =>
+    `<button type="button" data-value="${esc(value)}"${kind ? ` class="${kind}"` : ""}` +
+    `${off ? " disabled data-off" : ""} aria-pressed="${value === chosen}">${label}</button>`).join("");
 }
 
 const seatLabel = (player) => `<small>${esc(t(`seat_${seatOf(player)}`))}</small> ${esc(player)}`;
+const seatKind = (player) => (seatOf(player) === "E" ? "east" : "");
 
-/** The winner and who gave the tile, as one-tap choices, and the picker's seat, win and discarder to match. */
+/** The winner and who gave the tile, as one-tap choices, and the picker's seat, win and discarder to
+ * match. The players keep the table's seating order, as the balances above them do (the seat winds
+ * move with the deal; the East seat is marked where it is, not moved to the front), and the winner
+ * keeps a place among who gave the tile, one that cannot be tapped, so no button moves after a hand. */
 function renderPlayers() {
   if (!table.players.includes(winner)) winner = defaultWinner();
   const win = picker.value("win");
   if (CLAIMED.includes(win) && (givenBy === winner || !table.players.includes(givenBy))) givenBy = before(winner);
-  const playing = SEATS.map(playerAt);
-  choices($(".winner .choices"), playing.map((p) => [p, seatLabel(p)]), winner);
+  choices($(".winner .choices"), table.players.map((p) => [p, seatLabel(p), seatKind(p)]), winner);
   const shown = CLAIMED.includes(win) ? givenBy : win === "self_draw" ? "" : null;
   choices($(".given-by .choices"), [["", esc(t("self_drawn"))],
-    ...playing.filter((p) => p !== winner).map((p) => [p, seatLabel(p)])], shown);
+    ...table.players.map((p) => [p, seatLabel(p), seatKind(p), p === winner])], shown);
   const context = { seat: seatOf(winner) };
   if (givenBy !== null) context.discarder = seatOf(givenBy);
   picker.setContext(context);
@@ -258,7 +379,7 @@ function renderForms() {
   const over = table.deal.over && !correcting;
   for (const element of [...document.querySelectorAll(".choices:not(.history-filter) button"), $(".record-draw"),
     ...form.elements]) {
-    element.disabled = over;
+    element.disabled = over || "off" in element.dataset;
   }
   const phone = $("[name=this_phone]");
   phone.innerHTML = `<option value="">${esc(t("nobody"))}</option>` +
@@ -274,14 +395,18 @@ function renderBar() {
   if (correcting) status.push(esc(t("correcting", { n: correcting })));
   if (lastScore) {
     const from = CLAIMED.includes(picker.value("win")) && givenBy ? ` ← ${givenBy}` : "";
-    status.push(`${esc(winner + from)}: <output data-testid="bar-total">${lastScore.total}</output> ${esc(lastScore.ruleset.unit)}`);
+    status.push(`${esc(labelled(winner + from, ""))}<output data-testid="bar-total">${lastScore.total}</output> ` +
+      esc(lastScore.sheet.ruleset.unit_name));
+  } else if (unscored) {
+    status.push(esc(t("pending_unscored")));
   } else {
     status.push(esc(t("held_count", { held: picker.held, size: picker.handSize })));
   }
   $(".bar-status").innerHTML = status.join(" · ");
   record.textContent = correcting ? t("save_correction") : t("record");
   $(".cancel-correction").hidden = !correcting;
-  record.disabled = !lastScore || !lastScore.legal || (table.deal.over && !correcting) || held || !picker.inSync;
+  const scored = (lastScore && lastScore.legal) || unscored;
+  record.disabled = !scored || (table.deal.over && !correcting) || held || !picker.inSync;
 }
 
 /** Draw the page for the table as it is; `redraw` the picker too (its menus name the seats' players,
@@ -289,6 +414,7 @@ function renderBar() {
  * notation box from under someone typing. */
 function render({ redraw = true } = {}) {
   if (correcting && correcting > table.history.length) correcting = null;  // undone elsewhere
+  localStorage.setItem(COPY_KEY, JSON.stringify({ table, rules }));
   renderStanding();
   renderHistory();
   rendering = true;
@@ -352,10 +478,17 @@ async function edit(number) {
 
 /** Void the last entry, keeping it to put back on a tap. */
 async function undoLast() {
-  const full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
+  if (pending.length) return change("undo", {});  // after the changes waiting, in order
+  let full;
+  try {
+    full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
+  } catch (problem) {
+    if (!problem.status) return change("undo", {});  // no server: the undo waits with the rest
+    throw problem;
+  }
   if (!full.entries.length) return;
   const entry = full.entries.at(-1);
-  if (await change("undo", {})) showNotice(`${t("undone", { n: full.entries.length })} ${full.history.at(-1).summary}`, entry);
+  if (await change("undo", {})) showNotice(t("undone_entry", { n: full.entries.length, summary: full.history.at(-1).summary }), entry);
 }
 
 /** Record again the entry an undo took out. */
@@ -370,9 +503,11 @@ function restore(entry) {
 }
 
 async function main() {
-  await startPage("/tables");
+  await startPage("/tables", { title: "table_page" });
   const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => {
-    showError(problem.message);
+    const copy = JSON.parse(localStorage.getItem(COPY_KEY) ?? "null");
+    if (!problem.status && copy) ({ table, rules } = copy);  // no server: the table as this phone last had it
+    else showError(problem.message);
   })]);
   if (!table) return;
   const chosen = () => {  // the user changed the hand or a choice
@@ -387,12 +522,20 @@ async function main() {
     fixedContext: ["ruleset", "seat", "round", "dealer_streak", "discarder"], seatName,
   });
   update = sheetUpdater($(".sheet"), picker, {
-    houseRules: () => table.house_rules,
-    onResult: (result) => { lastScore = result; renderBar(); },
+    houseRules: () => table.house_rules, player: playerAt,
+    onResult: (result, problem) => {
+      lastScore = result;
+      // No server to score it: a full hand can still be kept, to be scored when it is sent.
+      unscored = !!problem && !problem.status && picker.held === picker.handSize && !!picker.record().win_tile;
+      renderBar();
+    },
   });
   resetHand();
   render();
   follow();
+  watch();
+  $(".send-pending").addEventListener("click", () => settleConflict(true));
+  $(".drop-pending").addEventListener("click", () => settleConflict(false));
   onLanguageChange(async () => {
     await load();
     render();

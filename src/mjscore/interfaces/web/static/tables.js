@@ -1,13 +1,14 @@
 // The list of tables and the form that opens a new one (a server that needs the club passphrase
 // sends a device that has not joined to /join).
 
-import { api, esc, lang, onLanguageChange, randomId, startPage, t } from "./common.js";
+import { api, esc, lang, onLanguageChange, randomId, rulesetName, startPage, t } from "./common.js";
 
 async function showTables(list) {
   const tables = await api("/api/tables");
   list.innerHTML = tables.length ? tables.map((table) =>
     `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
-    `${esc(table.players.join(", "))} <small>(${esc(table.ruleset)}, ${esc(t("entries", { n: table.entries }))})</small></li>`)
+    `${esc(table.players.join(t("list_separator")))}<small>${esc(t("aside", {
+      text: [rulesetName(table.ruleset), t("entries", { n: table.entries })].join(t("list_separator")) }))}</small></li>`)
     .join("") : `<li class="hint">${esc(t("no_tables"))}</li>`;
 }
 

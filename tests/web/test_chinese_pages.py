@@ -1,0 +1,114 @@
+"""Every page in its reader's Chinese (issue 29): walked in zh-Hans and zh-Hant at phone size, no page
+shows an English word (beyond proper tokens: names, tile codes, CSV), and the words follow the
+table's region (a Taiwanese table says 胡牌 and 放槍, an MCR table 和牌 and 點炮)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+HAND = {"concealed": "123m 456m 789p 67s 99p", "melds": [{"kind": "pung", "tiles": "CCC"}], "win": "discard",
+        "win_tile": "8s"}
+#: Words a Chinese page may show in Latin letters: the players' and the table's names, the app's name,
+#: a ruleset's own name (the LRC club's), the export formats.
+PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "CSV", "JSON", "API"}
+#: Tiles in notation: suited runs (123m), honours (CCC), flowers (1f).
+TILES = re.compile(r"(?:[0-9]+[mpsf])+|[ESWNCFP]+")
+#: The text a reader sees: the title, visible text (a menu's chosen option only), titles, placeholders
+#: and labels of elements (a tile's picture is named by its own catalogue, checked elsewhere).
+SEEN = r"""() => {
+  const out = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!e || e.closest('script, style, svg, option:not(:checked)') || !e.getClientRects().length) continue;
+    out.push(n.textContent);
+  }
+  for (const e of document.querySelectorAll('[title], [placeholder], [aria-label]')) {
+    if (!e.closest('svg')) out.push(e.getAttribute('title') || '', e.getAttribute('placeholder') || '',
+      e.getAttribute('aria-label') || '');
+  }
+  return out.join(' | ');
+}"""
+
+
+def _table(page: Page, **extra: Any) -> int:
+    table_id = int(page.request.post("/api/tables", data={"players": PLAYERS, "name": "Friday", **extra}).json()["id"])
+    for path, body in (("wins", {"hand": HAND, "winner": "Bo", "discarder": "Ann"}), ("draws", {})):
+        version = page.request.get(f"/api/tables/{table_id}").json()["version"]
+        assert page.request.post(f"/api/tables/{table_id}/{path}", data={**body, "expected_version": version}).ok
+    return table_id
+
+
+def _in(page: Page, lang: str) -> None:
+    page.goto("/join")
+    page.evaluate(f"localStorage.setItem('mjscore.lang', '{lang}')")
+
+
+def english_words(page: Page) -> list[str]:
+    """The words in Latin letters the page shows that are not proper tokens or tiles in notation (123m, CCC)."""
+    text: str = page.evaluate(SEEN)
+    return sorted({word for word in re.findall(r"[0-9A-Za-z_'-]+", text)
+                   if re.search("[A-Za-z]", word) and word not in PROPER and not TILES.fullmatch(word)})
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_every_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> None:
+    table_id = _table(page)
+    _in(page, lang)
+    for path in ["/", "/tables", f"/tables/{table_id}", "/players", "/standings", "/stats", "/join"]:
+        page.goto(path)
+        expect(page.locator("#top nav a").first).not_to_have_text("")
+        if path in ("/", f"/tables/{table_id}"):
+            page.locator("#notation").fill("123m 456m 789p 67s 99p [CCC] +8s")
+            expect(page.locator(".sheet [data-testid=total] output, .sheet .total output").first).to_have_text(re.compile(r"\d"))
+        page.wait_for_load_state("networkidle")
+        assert english_words(page) == [], f"{path} in {lang}"
+        assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+
+
+@pytest.mark.xfail(strict=True, reason="the award table's group ids, source notes and version string have no "
+                   "Chinese text in the ruleset files yet (issue 29, point 3: left undone)")
+def test_the_rulesets_page_shows_no_english_word_in_chinese(page: Page) -> None:
+    _in(page, "zh-Hant")
+    page.goto("/rulesets")
+    expect(page.locator(".award-table tr").nth(2)).to_be_visible()
+    assert english_words(page) == []
+
+
+def test_the_words_follow_the_tables_region(page: Page) -> None:
+    """A Taiwanese table (LRC) says 胡牌者 and 放槍; an MCR table 和牌者 and 點炮."""
+    taiwanese = _table(page)
+    mcr = int(page.request.post("/api/tables", data={"players": PLAYERS, "ruleset": "mcr"}).json()["id"])
+    _in(page, "zh-Hant")
+    page.goto(f"/tables/{taiwanese}")
+    expect(page.locator(".winner legend")).to_have_text("胡牌者")
+    expect(page.locator("[name=win] option[value=discard]")).to_have_text("放槍")
+    page.goto(f"/tables/{mcr}")
+    expect(page.locator(".winner legend")).to_have_text("和牌者")
+    expect(page.locator("[name=win] option[value=discard]")).to_have_text("點炮")
+
+
+def test_the_standings_say_the_day_in_chinese(page: Page) -> None:
+    _table(page)
+    _in(page, "zh-Hans")
+    page.goto("/standings")
+    today = date.today()
+    expect(page.locator(".title")).to_have_text(f"{today.year}年{today.month}月{today.day}日开桌")
+    expect(page.locator(".sessions li").first).to_contain_text("LRC 台湾麻将")
+    expect(page).to_have_title("排名 — mjscore")
+
+
+def test_the_players_statistics_fit_a_phone_in_chinese(page: Page) -> None:
+    _table(page)
+    _in(page, "zh-Hant")
+    page.goto("/stats")
+    players = page.locator("table.players")
+    expect(players.locator("tbody tr")).not_to_have_count(0)
+    widths = players.evaluate("(t) => [t.getBoundingClientRect().right, t.closest('.scroll').getBoundingClientRect().right]")
+    assert widths[0] <= widths[1] + 0.5, f"the table ends at {widths[0]:.0f} px, its box at {widths[1]:.0f} px"
