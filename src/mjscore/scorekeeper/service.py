@@ -175,18 +175,7 @@ class Scorekeeper:
                 if storage.tables_created_since(session, audit.now(hours_ago=1)) >= max_per_hour:
                     raise TableError(f"{max_per_hour} tables were opened in the last hour, the most this server "
                                      "allows: use one of them, or wait")
-            hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
-                                         str(settings.base_money), actor[:120])
-            row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
-                           house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
-                           created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                           request_id=request_id)
-            table_id = storage.add_table(session, row)
-            row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
-            roster.seat(session, table_id, settings.players, actor)
-            if session_rule is not None:
-                session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
-                                       event=session_rule.event))
+            row = open_table(session, settings, created, actor, session_rule, request_id)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
             return _view(row, new)
@@ -364,6 +353,17 @@ class Scorekeeper:
             storage.table_row(session, table_id)
             return _rule_of(session.get(SessionRow, table_id))
 
+    def session_over(self, table_id: int) -> bool:
+        """Whether table ``table_id``'s game or session is over: no new hand can be recorded (its
+        hands are played, or the hand being played began after its time was up)."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            rows = storage.entry_rows(session, table_id)
+            view = _view(row, rows)
+            rule = _rule_of(session.get(SessionRow, table_id))
+        began = _hand_began(row, rows, view)
+        return view.deal.over or refusal(rule, row.created_at, view.deal.hands, began) is not None
+
     def events(self) -> list[EventSummary]:
         """The events (evenings, tournaments) tables were opened for, by name (any case is one
         event), with how many tables and the UTC days of the first and the last."""
@@ -413,6 +413,25 @@ class Scorekeeper:
         results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
                                      _rule_of(rules.get(view.id))) for view in views)
         return Standings(title, results, tuple(rank(results)))
+
+
+def open_table(session: Session, settings: TableSettings, created: str, actor: str,
+               session_rule: SessionRule | None = None, request_id: str | None = None) -> TableRow:
+    """Write a new table with no history inside the caller's transaction: its row, its players
+    seated on the roster, its session; a tournament seats a round's tables so, all or none."""
+    hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
+                                 str(settings.base_money), actor[:120])
+    row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
+                   house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
+                   created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
+                   request_id=request_id)
+    table_id = storage.add_table(session, row)
+    row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
+    roster.seat(session, table_id, settings.players, actor)
+    if session_rule is not None:
+        session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
+                               event=session_rule.event))
+    return row
 
 
 def _rule_of(row: SessionRow | None) -> SessionRule:
