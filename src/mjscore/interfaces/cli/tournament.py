@@ -182,8 +182,9 @@ def _print_standings(found: TournamentStandings) -> None:
     for column in ("Place", "Player", "Rounds", "Points", "Score", "Penalty", "Won", "Below on"):
         grid.add_column(column, justify="left" if column in ("Player", "Below on") else "right", no_wrap=True)
     for line, entrant in found.lines:
-        grid.add_row(f"={line.place}" if line.tied else str(line.place), entrant.person.name, str(line.rounds), points_text(line.table_points), f"{line.score:+d}",
-                     f"-{line.penalties}" if line.penalties else "0", str(line.hands_won), line.decided)
+        grid.add_row(f"={line.place}" if line.tied else str(line.place), entrant.person.name, str(line.rounds),
+                     points_text(line.table_points), f"{line.score:+d}", f"-{line.penalties}" if line.penalties else "0",
+                     str(line.hands_won), line.decided)
     console.print(grid)
 
 
