@@ -242,10 +242,10 @@ class Tournaments:
                 raise TableError(f"{player!r} is entered twice")
         if len(names) < 4:
             raise TableError(f"a tournament needs at least four players, not {len(names)}")
-        numbers = {k.strip().casefold(): _ema(v) for k, v in (ema or {}).items()}
-        for who in numbers:
-            if who not in folded:
+        for who in ema or {}:
+            if who.strip().casefold() not in folded:
                 raise TableError(f"--ema {who}: not a player of the tournament")
+        numbers = {k.strip().casefold(): _ema(v) for k, v in (ema or {}).items()}
         seed = seed if seed is not None else secrets.token_hex(4)
         if not seed.strip() or len(seed) > 200 or not seed.isprintable():
             raise TableError(f"seed {seed[:40]!r}: 1 to 200 printable characters")
