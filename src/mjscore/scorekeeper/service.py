@@ -388,7 +388,7 @@ class Scorekeeper:
         if not table_ids and event is None and day is None and since is None and until is None:
             raise TableError("say which tables: their numbers, an event, a day or days")
         for label, value in (("day", day), ("since", since), ("until", until)):
-            if value is not None and not _is_day(value):
+            if value is not None and not is_day(value):
                 raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
         with self.store.reading() as session:
             rows = storage.table_rows(session)
@@ -545,7 +545,8 @@ def _unpinned(settled: Settled) -> Settled:
     return replace(settled, pin=None)
 
 
-def _is_day(text: str) -> bool:
+def is_day(text: str) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD."""
     try:
         return datetime.strptime(text, "%Y-%m-%d").strftime("%Y-%m-%d") == text
     except ValueError:

@@ -46,6 +46,7 @@ COMMANDS = {
                                "then score, then hands won."),
     "tournament": Entry("tournament", "Run a tournament: seat its rounds (random, no-repeat, Swiss), penalties, drops, "
                                       "a cut, the EMA results."),
+    "ratings": Entry("ratings", "The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty."),
 }
 
 
