@@ -285,7 +285,7 @@ class Tournaments:
                                     order=order, rounds_left=tournament.rounds_planned - number + 1)
         person = {e.person.id: e.person for e in tournament.entrants}
         with self.store.transaction() as session:
-            row = _row(session, name)
+            row = _row(session, name, lock=True)
             if session.scalar(select(func.count()).select_from(RoundRow).where(
                     RoundRow.tournament_id == row.id, RoundRow.number == number)):
                 raise TableError(f"round {number} of {row.name} was seated meanwhile")
@@ -357,7 +357,12 @@ class Tournaments:
             raise TableError(f"round {len(tournament.rounds)} is still being played: cut when it is over")
         finalists = seating.cut([line for line, entrant in found.lines if entrant.dropped_after is None], size)
         with self.store.transaction() as session:
-            row = _row(session, name)
+            row = _row(session, name, lock=True)
+            if row.finalists is not None:
+                raise TableError(f"{row.name} was already cut after round {row.cut_after}")
+            if session.scalar(select(func.count()).select_from(RoundRow).where(RoundRow.tournament_id == row.id)) \
+                    != len(tournament.rounds):
+                raise TableError(f"a round of {row.name} was seated meanwhile: look again before cutting")
             row.finalists, row.cut_after = list(finalists), found.after
         return tuple(tournament.entrant(p).person for p in finalists)
 
@@ -382,8 +387,11 @@ def _ema(number: str) -> str:
     return number
 
 
-def _row(session: Session, name: str) -> TournamentRow:
-    row = session.scalar(select(TournamentRow).where(TournamentRow.folded == name.strip().casefold()))
+def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
+    """The tournament called ``name`` (any case), locked against other writers until the
+    transaction ends if ``lock`` (two directors seating the same round: the second is refused)."""
+    query = select(TournamentRow).where(TournamentRow.folded == name.strip().casefold())
+    row = session.scalar(query.with_for_update() if lock else query)
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
         hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
