@@ -137,6 +137,8 @@ def test_bad_input_is_refused_naming_it(keeper: Scorekeeper) -> None:
         tournaments.create("Ema", SIXTEEN[:4], ema={"Ann": "4010001"})
     with pytest.raises(TableError, match="--ema Zed: not a player"):
         tournaments.create("Ema", SIXTEEN[:4], ema={"Zed": "04010001"})
+    with pytest.raises(TableError, match="'substitute 2' is the name a substitute sits under"):
+        tournaments.create("Subs", ["Ann", "Bob", "Cat", "substitute 2"])
     with pytest.raises(MjscoreError, match="chess"):
         tournaments.create("Rules", SIXTEEN[:4], ruleset="chess")
     tournaments.create("Real", SIXTEEN[:4])

@@ -38,6 +38,9 @@ from mjscore.scorekeeper.storage import EntrantRow, PenaltyRow, RoundRow, RoundT
 #: An EMA number: eight digits (the two of the country's association first).
 EMA_NUMBER = re.compile(r"\d{8}")
 
+#: The names substitutes sit under (``Substitute 1``): no player may be entered under one.
+SUBSTITUTE_NAME = re.compile(r"substitute \d+", re.IGNORECASE)
+
 #: The most rounds a tournament may plan.
 MAX_ROUNDS = 30
 
@@ -237,7 +240,7 @@ class Tournaments:
         for player in names:
             if not player:
                 raise TableError("a player's name cannot be empty")
-            check_name("player name", player)
+            _check_player(player)
             if folded.count(player.casefold()) > 1:
                 raise TableError(f"{player!r} is entered twice")
         if len(names) < 4:
@@ -336,7 +339,7 @@ class Tournaments:
             raise TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated")
         number = _ema(ema) if ema is not None else None
         who = who.strip()
-        check_name("player name", who)
+        _check_player(who)
         with self.store.transaction() as session:
             person = roster.enrol(session, [who], actor)[0]
             if any(e.person.id == person.id for e in tournament.entrants):
@@ -374,6 +377,13 @@ class Tournaments:
                 return entrant
         raise TableError(f"{who!r} is not a player of {tournament.name}: "
                          f"{', '.join(e.person.name for e in tournament.entrants)}")
+
+
+def _check_player(name: str) -> None:
+    """Refuse a player's name that is too long, has control characters, or is a substitute's."""
+    check_name("player name", name)
+    if SUBSTITUTE_NAME.fullmatch(name):
+        raise TableError(f"{name!r} is the name a substitute sits under: enter the player under another")
 
 
 def _rounds(count: int) -> str:
