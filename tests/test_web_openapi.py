@@ -22,6 +22,7 @@ from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import PAGES
 from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper
+from mjscore.scorekeeper.tournaments import Tournaments
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE: dict[str, Any] = json.loads((ROOT / "examples" / "hand.json").read_text(encoding="utf-8"))
@@ -228,6 +229,8 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
         ("GET", "/api/standings", "/api/standings?day=someday", None),
         ("GET", "/api/standings.csv", f"/api/standings.csv?tables={table}", None),
         ("GET", "/api/standings.csv", "/api/standings.csv?tables=9999", None),
+        ("GET", "/api/tournaments/{name}", "/api/tournaments/walk%20open", None),
+        ("GET", "/api/tournaments/{name}", "/api/tournaments/nope", None),
         ("POST", "/api/session", "/api/session", {"passphrase": "west wind", "device": "phone"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "east wind", "device": "phone"}),
     ]
@@ -238,6 +241,7 @@ def test_every_operation_answers_as_documented(client: TestClient, spec: dict[st
     exported = client.get(f"/api/tables/{table['id']}").json()
     other = client.post("/api/tables", json={"players": ["Ann2", "Eve", "Fay", "Gus"], "request_id": "other"})
     assert other.status_code == 201
+    Tournaments(client.app.state.keeper).create("Walk Open", ["Hu", "Io", "Jun", "Kai"], seed="walk")
     requests = [*calls(table["id"]), ("POST", "/api/tables/import", "/api/tables/import", exported),
                 ("POST", "/api/tables/import", "/api/tables/import", {"format": "nope"})]
     statuses: dict[tuple[str, str], set[int]] = {}

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import TableError
+from mjscore.errors import NoSuchTableError, TableError
 from mjscore.scorekeeper import audit, roster, seating
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
@@ -405,7 +405,7 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
         hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
-        raise TableError(f"there is no tournament called {name!r}{hint}")
+        raise NoSuchTableError(f"there is no tournament called {name!r}{hint}")
     return row
 
 
