@@ -231,6 +231,13 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
         ("GET", "/api/standings.csv", "/api/standings.csv?tables=9999", None),
         ("GET", "/api/tournaments/{name}", "/api/tournaments/walk%20open", None),
         ("GET", "/api/tournaments/{name}", "/api/tournaments/nope", None),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/walk%20open/rounds", {}),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/walk%20open/rounds", {"method": "swiss"}),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/nope/rounds", {}),
+        ("POST", "/api/tournaments/{name}/penalties", "/api/tournaments/walk%20open/penalties",
+         {"player": "Hu", "points": 5, "reason": "late"}),
+        ("POST", "/api/tournaments/{name}/penalties", "/api/tournaments/walk%20open/penalties",
+         {"player": "Zed", "points": 5, "reason": "late"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "west wind", "device": "phone"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "east wind", "device": "phone"}),
     ]

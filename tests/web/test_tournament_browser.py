@@ -85,3 +85,44 @@ def test_an_unknown_tournament_is_said_in_one_line(browser: Browser, served: tup
     page = _open(browser, url, PHONE)
     expect(page.locator(".error")).to_have_text(
         "there is no tournament called 'Screen Open': there is none yet (`mjscore tournament new`)")
+
+
+def test_the_director_seats_a_round_is_refused_while_it_plays_and_gives_a_penalty(
+        browser: Browser, served: tuple[Scorekeeper, str]) -> None:
+    keeper, url = served
+    Tournaments(keeper).create("Screen Open", PLAYERS, seed="screen", rounds=3, session_hands=1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=url, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/tournaments/screen%20open")
+    expect(page.get_by_test_id("tournament")).to_have_text("Screen Open")
+    expect(page.locator(".screen-link")).to_have_attribute("href", "/tournaments/screen%20open/screen")
+    page.locator("form.seat button").click()
+    expect(page.locator(".seating li")).to_have_count(2)
+    seated = Tournaments(keeper).view("Screen Open").rounds[0]
+    for table in seated.tables:  # each table links to its own page, where its hands are recorded
+        link = page.locator(f".seating li[data-table='{table.number}'] a")
+        expect(link).to_have_attribute("href", f"/tables/{table.table_id}")
+    page.locator("form.seat select[name=method]").select_option("swiss")
+    page.locator("form.seat button").click()
+    first, second = seated.tables
+    expect(page.locator(".error")).to_have_text(
+        f"round 1 is still being played: table {first.table_id}, table {second.table_id} not over")
+    page.locator("form.penalty select[name=player]").select_option("Cat")
+    page.locator("form.penalty input[name=points]").fill("10")
+    page.locator("form.penalty input[name=reason]").fill("late to the table")
+    page.locator("form.penalty button").click()
+    expect(page.locator(".error")).to_have_text("")
+    assert [p.points for p in Tournaments(keeper).view("Screen Open").penalties] == [10]
+    # The penalty counts from the standings after round 1: both tables drawn (1.75 each), Cat's -10
+    # puts her last, on score, once the page asks again.
+    keeper.record_draw(first.table_id)
+    keeper.record_draw(second.table_id)
+    expect(page.locator(".standings-title")).to_have_text("Standings after round 1", timeout=15000)
+    last = page.locator("table.standings tbody tr").nth(7)
+    expect(last.locator("th")).to_have_text("Cat")
+    expect(last.locator("td").nth(2)).to_have_text("-10")
+    expect(page.locator(".seating li.over")).to_have_count(2)
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"

@@ -52,6 +52,7 @@ PAGES = {
     "/tables/{table_id}": "table.html",
     "/players": "players.html",
     "/standings": "standings.html",
+    "/tournaments/{name}": "director.html",
     "/tournaments/{name}/screen": "screen.html",
     "/join": "join.html",
     "/stats": "stats.html",

@@ -1,18 +1,21 @@
 """The tournament part of the HTTP API: a tournament's current round and standings, for the
-projector page (``/tournaments/{name}/screen``) and the players' phones, over
-:class:`mjscore.scorekeeper.tournaments.Tournaments`. Read only: the director seats rounds, gives
-penalties and cuts from the command line (``mjscore tournament``, docs/tournaments.md). Like the
-tables, it needs a joined device on a server with a club passphrase."""
+projector page (``/tournaments/{name}/screen``) and the players' phones, and the director's acts
+between rounds (seat the next round, give a penalty) for the director's page
+(``/tournaments/{name}``), over :class:`mjscore.scorekeeper.tournaments.Tournaments`. A tournament
+is started, and players dropped, entered or cut, from the command line (``mjscore tournament``,
+docs/tournaments.md). Like the tables, it needs a joined device on a server with a club passphrase."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web.errors import NOT_FOUND
-from mjscore.interfaces.web.tables_api import Keeper
+from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
+from mjscore.interfaces.web.tables_api import Actor, Keeper
+from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scorekeeper.seating import Method
 from mjscore.scorekeeper.tournaments import Tournaments
 
 router = APIRouter(tags=["tournaments"])
@@ -76,11 +79,48 @@ class Screen(BaseModel):
 Name = Annotated[str, Path(min_length=1, max_length=40, description="The tournament's name (any case).")]
 
 
+class SeatRound(BaseModel):
+    """Seat the next round: by ``method`` (random, no-repeat or swiss; None: the tournament's)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    method: Literal["random", "no-repeat", "swiss"] | None = None
+
+
+class GivePenalty(BaseModel):
+    """A penalty: ``points`` off ``player``'s score (their name, any case, or ``#id``), and why."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player: str = Field(min_length=1, max_length=MAX_NAME + 1)
+    points: int = Field(ge=1, le=100_000)
+    reason: str = Field(min_length=1, max_length=200)
+
+
 @router.get("/api/tournaments/{name}", responses=NOT_FOUND)
 def tournament_screen(name: Name, keeper: Keeper) -> Screen:
     """The tournament's last round seated (tables, seats, which are over) and its standings after the
     last round over, ranked by table points, then score, then hands won."""
-    found = Tournaments(keeper).standings(name)
+    return _screen(Tournaments(keeper), name)
+
+
+@router.post("/api/tournaments/{name}/rounds", status_code=201, responses={**BODY_ERRORS, **NOT_FOUND})
+def seat_round(name: Name, request: SeatRound, keeper: Keeper, who: Actor) -> Screen:
+    """Seat the next round and open its tables (refused, naming the tables, while a round is being played)."""
+    tournaments = Tournaments(keeper)
+    tournaments.seat(name, None if request.method is None else Method(request.method), actor=who)
+    return _screen(tournaments, name)
+
+
+@router.post("/api/tournaments/{name}/penalties", status_code=201, responses={**BODY_ERRORS, **NOT_FOUND})
+def give_penalty(name: Name, request: GivePenalty, keeper: Keeper, who: Actor) -> Screen:
+    """Take points off a player's score, from the round being played (or the last seated)."""
+    tournaments = Tournaments(keeper)
+    tournaments.penalty(name, request.player, request.points, request.reason, actor=who)
+    return _screen(tournaments, name)
+
+
+def _screen(tournaments: Tournaments, name: str) -> Screen:
+    """The tournament as :class:`Screen` answers it."""
+    found = tournaments.standings(name)
     view = found.tournament
     last = view.rounds[-1] if view.rounds else None
     shown = None if last is None else ScreenRound(
