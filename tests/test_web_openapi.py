@@ -22,6 +22,7 @@ from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import PAGES
 from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper
+from mjscore.scorekeeper.tournaments import Tournaments
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE: dict[str, Any] = json.loads((ROOT / "examples" / "hand.json").read_text(encoding="utf-8"))
@@ -232,6 +233,15 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
         ("GET", "/api/standings", "/api/standings?day=someday", None),
         ("GET", "/api/standings.csv", f"/api/standings.csv?tables={table}", None),
         ("GET", "/api/standings.csv", "/api/standings.csv?tables=9999", None),
+        ("GET", "/api/tournaments/{name}", "/api/tournaments/walk%20open", None),
+        ("GET", "/api/tournaments/{name}", "/api/tournaments/nope", None),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/walk%20open/rounds", {}),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/walk%20open/rounds", {"method": "swiss"}),
+        ("POST", "/api/tournaments/{name}/rounds", "/api/tournaments/nope/rounds", {}),
+        ("POST", "/api/tournaments/{name}/penalties", "/api/tournaments/walk%20open/penalties",
+         {"player": "Hu", "points": 5, "reason": "late"}),
+        ("POST", "/api/tournaments/{name}/penalties", "/api/tournaments/walk%20open/penalties",
+         {"player": "Zed", "points": 5, "reason": "late"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "west wind", "device": "phone"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "east wind", "device": "phone"}),
     ]
@@ -242,6 +252,7 @@ def test_every_operation_answers_as_documented(client: TestClient, spec: dict[st
     exported = client.get(f"/api/tables/{table['id']}/export").json()
     other = client.post("/api/tables", json={"players": ["Ann2", "Eve", "Fay", "Gus"], "request_id": "other"})
     assert other.status_code == 201
+    Tournaments(client.app.state.keeper).create("Walk Open", ["Hu", "Io", "Jun", "Kai"], seed="walk")
     requests = [*calls(table["id"]), ("POST", "/api/tables/import", "/api/tables/import", exported),
                 ("POST", "/api/tables/import", "/api/tables/import", {"format": "nope"})]
     statuses: dict[tuple[str, str], set[int]] = {}

@@ -250,22 +250,30 @@ def append(session: Session, changes: Sequence[Row], actor: str) -> None:
     session.flush()
 
 
-def seat(session: Session, table_id: int, players: Sequence[str], actor: str) -> list[Person]:
-    """Seat a new table's ``players``: each is the person of that name on the roster now (any
-    case), or a person added to the roster; a ``seat`` row records each. Returns the people, in
-    seat order."""
+def enrol(session: Session, names: Sequence[str], actor: str) -> list[Person]:
+    """The roster's people of ``names`` now (any case), each name it does not know added as a new
+    person (an ``add`` row). Returns the people, in the order of ``names``."""
     lock(session)
     roster = load(session)
     next_id = max(roster.names, default=0) + 1
     people: list[Person] = []
     added: list[Row] = []
-    for name in players:
+    for name in names:
         found = roster.called(name)
         if found is None:
             found = Person(next_id, name)
             added.append((ADD, next_id, None, name, None))
             next_id += 1
         people.append(found)
-    append(session, [*added, *((SEAT, person.id, table_id, None, index) for index, person in enumerate(people))],
-           actor)
+    if added:
+        append(session, added, actor)
+    return people
+
+
+def seat(session: Session, table_id: int, players: Sequence[str], actor: str) -> list[Person]:
+    """Seat a new table's ``players``: each is the person of that name on the roster now (any
+    case), or a person added to the roster (:func:`enrol`); a ``seat`` row records each. Returns
+    the people, in seat order."""
+    people = enrol(session, players, actor)
+    append(session, [(SEAT, person.id, table_id, None, index) for index, person in enumerate(people)], actor)
     return people

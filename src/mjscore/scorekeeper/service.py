@@ -216,21 +216,11 @@ class Scorekeeper:
                 if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
                     raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
                                                "this server allows: use one of them, or wait")
-            hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
-                                         str(settings.base_money), actor[:120])
-            row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
-                           house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
-                           created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                           request_id=request_id, facts=TableFacts.of(rules).to_json())
-            table_id = storage.add_table(session, row)
-            row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
-            roster.seat(session, table_id, settings.players, actor)
-            if session_rule is not None:
-                session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
-                                       event=session_rule.event))
+            row = open_table(session, settings, created, actor, self.store.key, session_rule, request_id)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
-            row.head_mac = _signature(row, self.store.key, session_rule)
+            if new:  # the head moved past the one open_table signed
+                row.head_mac = _signature(row, self.store.key, session_rule)
             return _view(row, new)
 
     def delete_table(self, table_id: int) -> TableSummary:
@@ -410,6 +400,17 @@ class Scorekeeper:
             storage.table_row(session, table_id)
             return _rule_of(session.get(SessionRow, table_id))
 
+    def session_over(self, table_id: int) -> bool:
+        """Whether table ``table_id``'s game or session is over: no new hand can be recorded (its
+        hands are played, or the hand being played began after its time was up)."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            rows = storage.entry_rows(session, table_id)
+            view = _view(row, rows)
+            rule = _rule_of(session.get(SessionRow, table_id))
+        began = _hand_began(row, rows, view)
+        return view.deal.over or refusal(rule, row.created_at, view.deal.hands, began) is not None
+
     def events(self) -> list[EventSummary]:
         """The events (evenings, tournaments) tables were opened for, by name (any case is one
         event), with how many tables and the UTC days of the first and the last."""
@@ -434,7 +435,7 @@ class Scorekeeper:
         if not table_ids and event is None and day is None and since is None and until is None:
             raise TableError("say which tables: their numbers, an event, a day or days")
         for label, value in (("day", day), ("since", since), ("until", until)):
-            if value is not None and not _is_day(value):
+            if value is not None and not is_day(value):
                 raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
         with self.store.reading() as session:
             rows = storage.table_rows(session)
@@ -479,6 +480,27 @@ def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
             f"table {row.id}: its head (version {row.version}, {row.entries} entries) or its session was changed "
             f"outside mjscore: it does not carry the signature of the ledger key {key.fingerprint} ({key.path}); "
             "its newest changes may have been cut off, or this is not the database's key")
+
+
+def open_table(session: Session, settings: TableSettings, created: str, actor: str, key: LedgerKey,
+               session_rule: SessionRule | None = None, request_id: str | None = None) -> TableRow:
+    """Write a new table with no history inside the caller's transaction: its row (with what showing
+    it needs of its rules, and its head signed under ``key``), its players seated on the roster, its
+    session; a tournament seats a round's tables so, all or none."""
+    hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
+                                 str(settings.base_money), actor[:120])
+    row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
+                   house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
+                   created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
+                   request_id=request_id, facts=TableFacts.of(settings.rules()).to_json())
+    table_id = storage.add_table(session, row)
+    row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
+    roster.seat(session, table_id, settings.players, actor)
+    if session_rule is not None:
+        session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
+                               event=session_rule.event))
+    row.head_mac = _signature(row, key, session_rule)
+    return row
 
 
 def _rule_of(row: SessionRow | None) -> SessionRule:
@@ -635,7 +657,8 @@ def _unpinned(settled: Settled) -> Settled:
     return replace(settled, pin=None)
 
 
-def _is_day(text: str) -> bool:
+def is_day(text: str) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD."""
     try:
         return datetime.strptime(text, "%Y-%m-%d").strftime("%Y-%m-%d") == text
     except ValueError:

@@ -5,7 +5,8 @@ increments, the number of entries, the hash of the last change) and ``table_entr
 append-only history: one row per entry written, never updated or deleted. A correction adds a row
 that supersedes the entry, an undo adds a row that voids it (:mod:`mjscore.scorekeeper.audit`).
 Beside them, the club's: ``roster_changes`` (the roster's own append-only log, which also says who
-sat at each seat of a table) and ``table_sessions`` (a table's session and event). The
+sat at each seat of a table) and ``table_sessions`` (a table's session and event); a tournament's
+players, rounds, tables and penalties (``tournament_*``). The
 schema is created and upgraded by the Alembic migrations shipped in ``mjscore/scorekeeper/migrations``
 when a :class:`Store` opens.
 
@@ -175,6 +176,91 @@ class SessionRow(Base):
     hands: Mapped[int | None] = mapped_column(Integer)
     minutes: Mapped[int | None] = mapped_column(Integer)
     event: Mapped[str | None] = mapped_column(String(200), index=True)
+
+
+class TournamentRow(Base):
+    """A tournament (:mod:`mjscore.scorekeeper.tournaments`): its name (its tables' event), the
+    ruleset its tables play, the ``seed`` its seatings are drawn from, how a round is seated
+    (``method``) and filled (``fill``: substitutes or byes), the rounds planned, each table's
+    session, and after a cut the ``finalists`` (people's ids) and the round it came after."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (UniqueConstraint("folded", name="uq_tournaments_folded"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    folded: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[str] = mapped_column(String(200))
+    method: Mapped[str] = mapped_column(String(16))
+    fill: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int] = mapped_column(Integer)
+    session_hands: Mapped[int | None] = mapped_column(Integer)
+    session_minutes: Mapped[int | None] = mapped_column(Integer)
+    finalists: Mapped[list[int] | None] = mapped_column(JSON)
+    cut_after: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[str] = mapped_column(String(32))
+    created_by: Mapped[str] = mapped_column(String(120))
+
+
+class EntrantRow(Base):
+    """A player of a tournament: the roster's ``person``, their EMA number, the round they play
+    from (1, or later for a late entry) and the round after which they dropped, if they did."""
+
+    __tablename__ = "tournament_players"
+    __table_args__ = (UniqueConstraint("tournament_id", "person", name="uq_tournament_players_person"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    person: Mapped[int] = mapped_column(Integer)
+    ema: Mapped[str | None] = mapped_column(String(16))
+    entered: Mapped[int] = mapped_column(Integer)
+    dropped_after: Mapped[int | None] = mapped_column(Integer)
+
+
+class RoundRow(Base):
+    """A round of a tournament as seated: its number, how it was seated, the players on a bye."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_tournament_rounds_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(16))
+    byes: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[str] = mapped_column(String(32))
+
+
+class RoundTableRow(Base):
+    """A table of a round: its number in the round, the table (a session) it is, and who sits at
+    each seat (people's ids, East first; a negative id is a substitute)."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "number", name="uq_tournament_tables_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[int] = mapped_column(ForeignKey("score_tables.id", ondelete="CASCADE"))
+    seats: Mapped[list[int]] = mapped_column(JSON)
+
+
+class PenaltyRow(Base):
+    """A penalty the director gave: ``points`` off ``person``'s score, counted from the standings
+    after round ``round``, with its reason, when and by whom."""
+
+    __tablename__ = "tournament_penalties"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    person: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[str] = mapped_column(String(32))
+    actor: Mapped[str] = mapped_column(String(120))
 
 
 def default_url() -> str:

@@ -45,6 +45,9 @@ COMMANDS = {
     "players": Entry("club", "The club's roster: players are people, across tables and evenings."),
     "standings": Entry("club", "The standings of an evening or a tournament: table points (4/2/1/0, ties shared), "
                                "then score, then hands won."),
+    "tournament": Entry("tournament", "Run a tournament: seat its rounds (random, no-repeat, Swiss), penalties, drops, "
+                                      "a cut, the EMA results."),
+    "ratings": Entry("ratings", "The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty."),
 }
 
 

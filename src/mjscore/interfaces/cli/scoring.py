@@ -268,7 +268,7 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     table.add_column("id", no_wrap=True, min_width=max(len(award.id) for award in rules.awards))
     table.add_column(words["award"], ratio=1, overflow="fold")
     table.add_column(words["points"], justify="right", no_wrap=True)
-    table.add_column(words["group"], no_wrap=True, min_width=max((len(award.group or "") for award in rules.awards)))
+    table.add_column(words["group"], no_wrap=True, min_width=max(len(award.group or "") for award in rules.awards))
     for award in rules.awards:
         mark = "" if award.enabled else f" ({words['off']})"
         table.add_row(award.id, award.name.get(lang) + mark, str(award.points), award.group or "")

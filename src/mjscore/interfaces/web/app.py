@@ -22,7 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.interfaces.web import analysis_api, club_api, scoring_api, share_api, stats_api, tables_api
+from mjscore.interfaces.web import analysis_api, club_api, scoring_api, share_api, stats_api, tables_api, tournament_api
 from mjscore.interfaces.web.answers import Session
 from mjscore.interfaces.web.errors import (
     BODY_ERRORS,
@@ -52,6 +52,8 @@ PAGES = {
     "/tables/{table_id}": "table.html",
     "/players": "players.html",
     "/standings": "standings.html",
+    "/tournaments/{name}": "director.html",
+    "/tournaments/{name}/screen": "screen.html",
     "/join": "join.html",
     "/stats": "stats.html",
     share_api.PAGE: "hand.html",
@@ -119,6 +121,7 @@ def create_app(keeper: Scorekeeper | None = None, max_body_bytes: int = MAX_BODY
     app.include_router(stats_api.router)  # before the tables: /api/tables/stats is no /api/tables/{table_id}
     app.include_router(tables_api.router)
     app.include_router(club_api.router)
+    app.include_router(tournament_api.router)
     app.add_api_route("/api/session", _joiner(rules), methods=["POST"], tags=["tables"], response_model=Session,
                       summary="Join the club's table server with its passphrase: sets the session cookie.",
                       responses={**BODY_ERRORS, 403: {"model": ErrorBody, "description": "Not the club's passphrase."},

@@ -311,7 +311,11 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
                 known = view.version
             while True:  # the table's next version; a beat for each quiet LIVE_BEAT_SECONDS before it
                 quiet_until = time.monotonic() + LIVE_BEAT_SECONDS
-                moved = await tables.changed(table_id, known, lambda: _ending(request) or time.monotonic() >= quiet_until)
+
+                def beat_due(until: float = quiet_until) -> bool:
+                    return _ending(request) or time.monotonic() >= until
+
+                moved = await tables.changed(table_id, known, beat_due)
                 if moved is not None:
                     break
                 if _ending(request):

@@ -1,0 +1,61 @@
+"""``mjscore ratings``: the club's skill ratings (OpenSkill) from its tables, as of a date, with history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from mjscore.interfaces.cli.app import app, fail
+from mjscore.interfaces.cli.club import database_option
+from mjscore.interfaces.cli.tables import open_keeper, write_output
+
+
+@app.command("ratings")
+@click.option("--as-of", "as_of", help="Rate only the tables opened up to this day, YYYY-MM-DD (UTC).")
+@click.option("--history", "player", help="This player's rating after each of their tables (a name or #id).")
+@click.option("--format", "output", type=click.Choice(("text", "csv", "json")), default="text", help="text, csv or json.")
+@click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+@database_option
+def ratings_command(as_of: str | None, player: str | None, output: str, to: Path | None, database: str | None) -> None:
+    """The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty.
+
+    The rating is mu - 3 sigma: mu, the skill estimate, starts at 25; sigma, its uncertainty, at
+    8.33 and shrinks as a player plays. Every table with a hand played counts, its four ranked by
+    their session score."""
+    from mjscore.scorekeeper.ratings import club_games, history_csv, rate, ratings_csv
+    from mjscore.scorekeeper.service import is_day
+    if as_of is not None and not is_day(as_of):
+        raise fail(f"--as-of: {as_of!r} is not a date (YYYY-MM-DD)")
+    with open_keeper(database) as keeper:
+        games = club_games(keeper)
+        person = keeper.find_player(player) if player is not None else None
+    ratings, changes = rate(games, as_of)
+    if person is not None:
+        changes = [c for c in changes if c.rating.person.id == person.id]
+        if output == "csv":
+            write_output(history_csv(changes), to)
+        elif output == "json":
+            write_output(json.dumps([{"table": c.table_id, "opened_at": c.opened_at, "rank": c.rank,
+                                      "rating": round(c.rating.ordinal, 4), "mu": c.rating.mu, "sigma": c.rating.sigma,
+                                      "games": c.rating.games} for c in changes], indent=2) + "\n", to)
+        else:
+            click.echo(f"{person.name}: {len(changes)} table{'s' * (len(changes) != 1)} rated")
+            for c in changes:
+                click.echo(f"  table {c.table_id} ({c.opened_at[:10]}), rank {c.rank}: rating {c.rating.ordinal:.2f} "
+                           f"(mu {c.rating.mu:.2f}, sigma {c.rating.sigma:.2f})")
+        return
+    if output == "csv":
+        write_output(ratings_csv(ratings), to)
+    elif output == "json":
+        write_output(json.dumps([{"rank": place, "person": {"id": r.person.id, "name": r.person.name},
+                                  "rating": round(r.ordinal, 4), "mu": r.mu, "sigma": r.sigma, "games": r.games}
+                                 for place, r in enumerate(ratings, 1)], ensure_ascii=False, indent=2) + "\n", to)
+    else:
+        when = f" as of {as_of}" if as_of is not None else ""
+        rated = len({c.table_id for c in changes})
+        click.echo(f"Ratings{when}: {rated} table{'s' * (rated != 1)}, OpenSkill (Plackett-Luce), rating = mu - 3 sigma")
+        for place, r in enumerate(ratings, 1):
+            click.echo(f"{place:4}. {r.person.name:<20} {r.ordinal:7.2f}  (mu {r.mu:.2f} ± {r.sigma:.2f}, "
+                       f"{r.games} table{'s' * (r.games != 1)})")
