@@ -124,3 +124,23 @@ def test_show_log_export_and_the_api_name_a_rolled_back_head(tmp_path: Path, mon
             assert answer.status_code == 422 and SIGNATURE in json.loads(answer.text)["message"], path
     finally:
         keeper.close()
+
+
+def test_servers_starting_at_once_make_one_key(tmp_path: Path) -> None:
+    """Eight processes' first use at once: one key file, and every one of them reads that key."""
+    import threading
+
+    path = tmp_path / "ledger.key"
+    found: list[bytes] = []
+    start = threading.Barrier(8)
+
+    def load() -> None:
+        start.wait()
+        found.append(LedgerKey.load(path).secret)
+
+    threads = [threading.Thread(target=load) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(found) == 8 and len(set(found)) == 1 and bytes.fromhex(path.read_text().strip()) == found[0]

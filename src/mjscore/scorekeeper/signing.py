@@ -24,6 +24,7 @@ import hmac
 import json
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,12 +57,17 @@ class LedgerKey:
         """The key in ``path`` (default :func:`default_key_path`), created there if there is none
         yet. A file that is not a key is one line naming it (:class:`StorageError`)."""
         path = path or default_key_path()
-        try:
-            text = path.read_text(encoding="ascii")
-        except FileNotFoundError:
-            text = _create(path)
-        except (OSError, UnicodeDecodeError) as error:
-            raise StorageError(f"the ledger key {path} cannot be read: {error}") from None
+        text = ""
+        for _ in range(50):  # another process that creates the file may not have written it yet
+            try:
+                text = path.read_text(encoding="ascii")
+            except FileNotFoundError:
+                text = _create(path)
+            except (OSError, UnicodeDecodeError) as error:
+                raise StorageError(f"the ledger key {path} cannot be read: {error}") from None
+            if text.strip():
+                break
+            time.sleep(0.02)
         try:
             secret = bytes.fromhex(text.strip())
         except ValueError:
