@@ -26,6 +26,7 @@ const MELD_MODES = {
 const FLAGS = ["last_tile", "ready_declared", "heavenly", "earthly", "last_of_kind"];
 const COUNTS = ["discards", "declared_tiles", "dealer_streak"];
 
+const HOLD_MS = 450;  // a touch this long on a palette tile is a hold: the chow it starts
 const DENSE = 20;  // tiles that two rows of a phone's hand strip hold at the usual size
 const isBonus = (code) => code.endsWith("f");
 const isHonour = (code) => Number.isNaN(Number(code[0]));
@@ -69,6 +70,7 @@ export class Picker {
    * labels the seats a winner or discarder can sit in (a table names its players). */
   constructor(root, { onChange, rulesets, fixedContext = [], seatName }) {
     this.root = root;
+    this.holding = false;  // the touch on the palette was a hold (a chow), not a tap
     this.seatName = seatName;
     this.onChange = onChange;
     this.rulesets = rulesets;
@@ -170,6 +172,18 @@ export class Picker {
     else if (!full && this.mode === "win" && this.tiles.win_tile) this.setMode("concealed");
   }
 
+  /** A tile held down: the chow in the hand that it starts, whatever the mode (one touch for a
+   * run, so a hand takes as few taps in any order: no switching to Chow and back). */
+  hold(code) {
+    const mode = this.mode;
+    this.mode = "run";
+    const add = this.addition(code);
+    this.mode = mode;
+    if (add) this.change((tiles) => tiles.concealed.push(...add.concealed));
+  }
+
+  /** A tap on a palette tile. A declared set is one tap of its mode: the picker then adds hand
+   * tiles again (a hand declares its sets one at a time), so the order of the taps costs none. */
   tap(code) {
     const add = this.addition(code);
     if (!add) return;
@@ -179,6 +193,7 @@ export class Picker {
       if (add.meld) tiles.melds.push(add.meld);
       if (add.win_tile) tiles.win_tile = add.win_tile;
     });
+    if (add.meld && this.mode !== "win") this.setMode("concealed");
   }
 
   remove(part, index) {
@@ -382,10 +397,27 @@ export class Picker {
         `${enabled ? "" : ` aria-disabled="true" title="${esc(t("no_more_copies"))}"`}>${tile(code)}</button>`;
     }).join("");
     this.root.querySelector(".mode-hint").textContent = CHOW_MODES.includes(this.mode) ? t("chow_hint")
-      : this.mode === "win" && !this.tiles.win_tile ? t("win_hint") : "";
+      : this.mode === "win" && !this.tiles.win_tile ? t("win_hint") : t("hold_hint");
     const buttons = [...palette.querySelectorAll("button")];
     for (const [i, element] of buttons.entries()) {
-      element.addEventListener("click", () => this.tap(element.dataset.code));
+      // A hold redraws the palette: the click that ends it lands on the new button, so the picker
+      // (not the button) remembers that the touch was a hold, not a tap.
+      let timer = null;
+      const cancel = () => { clearTimeout(timer); timer = null; };
+      element.addEventListener("pointerdown", () => {
+        this.holding = false;
+        cancel();
+        timer = setTimeout(() => { timer = null; this.holding = true; this.hold(element.dataset.code); }, HOLD_MS);
+      });
+      for (const name of ["pointerup", "pointerleave", "pointercancel"]) element.addEventListener(name, cancel);
+      element.addEventListener("contextmenu", (event) => event.preventDefault());
+      element.addEventListener("click", () => {
+        if (this.holding) {
+          this.holding = false;
+          return;
+        }
+        this.tap(element.dataset.code);
+      });
       element.addEventListener("keydown", (event) => {
         const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 9, ArrowUp: -9 }[event.key];
         if (!step) return;
