@@ -103,6 +103,7 @@ class TournamentView:
     cut_after: int | None
 
     def entrant(self, person: int) -> Entrant:
+        """The entrant who is person ``person`` (an id of :attr:`entrants`)."""
         return next(e for e in self.entrants if e.person.id == person)
 
     @property
@@ -153,10 +154,6 @@ class Tournaments:
         self.store = keeper.store
 
     # ----- reading
-
-    def names(self) -> list[str]:
-        with self.store.reading() as session:
-            return list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
 
     def view(self, name: str) -> TournamentView:
         """The tournament called ``name`` (any case)."""
