@@ -18,6 +18,7 @@ from click.testing import CliRunner
 import mjscore
 from mjscore.interfaces.cli import app
 from mjscore.labels import catalogue, unit_name
+from mjscore.rulesets import preset
 from mjscore.scoring.sheet import How, Row, Scope, Sheet, sheet
 
 runner = CliRunner()
@@ -137,13 +138,18 @@ def _golden() -> list[Any]:
     for path in sorted(GOLDEN.glob("*.toml")):
         with path.open("rb") as handle:
             for number, case in enumerate(tomllib.load(handle)["case"], 1):
-                found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, id=f"{path.stem}-{number}"))
+                found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, case.get("preset"),
+                                          id=f"{path.stem}-{number}"))
     return found
 
 
-@pytest.mark.parametrize("record", _golden())
-def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any]) -> None:
-    result = mjscore.score(mjscore.Hand.from_dict(record))
+@pytest.mark.parametrize(("record", "named"), _golden())
+def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any],
+                                                                        named: str | None) -> None:
+    rules = mjscore.get_ruleset(record["ruleset"])
+    if named is not None:  # a case under a shipped preset (tests/test_golden.py)
+        rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(named)))
+    result = mjscore.score(mjscore.Hand.from_dict(record), rules)
     shown = sheet(result)
     # Every award is on the sheet once: in the total's rows, or apart as a tai of the dealer's payments
     # (ruling 55), which the total does not hold.
