@@ -27,7 +27,7 @@ import mjscore
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import WinKind
-from mjscore.rulesets import available
+from mjscore.rulesets import available, preset
 from mjscore.sampling import random_winning_hand
 from mjscore.scoring import compiled, fast_forms
 from mjscore.scoring.engine import reference_score, score
@@ -59,14 +59,18 @@ def _golden() -> list[Any]:
     for path in sorted((ROOT / "tests" / "golden").glob("*.toml")):
         with path.open("rb") as handle:
             for number, case in enumerate(tomllib.load(handle)["case"], 1):
-                found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, id=f"{path.stem}-{number}"))
+                found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, case.get("preset"),
+                                          id=f"{path.stem}-{number}"))
     return found
 
 
-@pytest.mark.parametrize("record", _golden())
-def test_golden_cases_score_the_same(record: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("record", "preset_name"), _golden())
+def test_golden_cases_score_the_same(record: dict[str, Any], preset_name: str | None) -> None:
+    """Each golden case, under the ruleset or the shipped preset it names (tests/test_golden.py)."""
     hand = mjscore.Hand.from_dict(record)
     rules = mjscore.get_ruleset(hand.ruleset)
+    if preset_name is not None:
+        rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(preset_name)))
     assert score(hand, rules) == reference_score(hand, rules)
 
 

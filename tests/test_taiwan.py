@@ -196,8 +196,10 @@ def test_each_payment_carries_the_dealer_tai_only_when_the_dealer_pays_or_wins(
     hand = random_winning_hand(rng, ruleset="taiwan")
     others = [s for s in ("E", "S", "W", "N") if s != seat]
     win = mjscore.WinKind.SELF_DRAW if self_drawn else mjscore.WinKind.DISCARD
+    # A discard win after a discard at least: the first one is the dealer's (ruling 58).
+    discards = 1 if not self_drawn and hand.discards == 0 else hand.discards
     hand = replace(hand, seat=seat, win=win, discarder=None if self_drawn else rng.choice(others),
-                   replacement=None, last_tile=False, dealer_streak=streak)
+                   replacement=None, last_tile=False, dealer_streak=streak, discards=discards)
     result = mjscore.score(hand)
     dealer_tai = sum(a.value for a in result.awards if a.id in ("dealer", "dealer_streak"))
     assert result.total == sum(a.value for a in result.awards) - dealer_tai

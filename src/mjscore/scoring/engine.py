@@ -339,7 +339,7 @@ def reference_score(hand: Hand, rules: Ruleset) -> Score:
     _check_for_ruleset(hand, rules, prepared)
     if hand.win_tile is None and hand.win is not _FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
-    return _score(hand, rules, prepared, waits(hand, rules.shapes) if hand.concealed or hand.melds else (),
+    return _score(hand, rules, prepared, waits(hand, prepared.played_shapes) if hand.concealed or hand.melds else (),
                   compiled=False)
 
 
