@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from click.testing import CliRunner
 
 import mjscore
 from mjscore.interfaces.cli import app
+from mjscore.scoring.ruleset import AwardRule, Names
 from mjscore.scoring.sheet import How, Row, Scope, Sheet, sheet
 
 runner = CliRunner()
@@ -184,3 +186,18 @@ def test_nine_gates_replaces_four_awards_and_takes_one_pung_of_terminals_off() -
         ("no_honors", 1, How.REPLACES, "nine_gates"), ("pung_of_terminals_or_honors", 1, How.REDUCES, "nine_gates")]
     reduced = next(r for r in shown.replaced if r.how is How.REDUCES)
     assert reduced.text("en") == "1 of it taken off by Nine Gates"
+
+
+def test_the_awards_a_counted_award_could_replace_follow_groups_replaces_and_reduces() -> None:
+    """``Ruleset.replaceable``, which the sheet asks of every counted award: its exclusive group's
+    awards, those it replaces or reduces, and theirs in turn; an award related to none is alone."""
+    def row(award_id: str, **kinds: Any) -> AwardRule:
+        return AwardRule(award_id, 1, Names(award_id, award_id, award_id), Names("", "", ""), "test", **kinds)
+
+    rules = replace(mjscore.get_ruleset("lrc"), awards=(
+        row("a", group="g", replaces=("c",)), row("b", group="g"), row("c", group="h"),
+        row("d", group="h", reduces={"e": 1}), row("e"), row("f")))
+    assert rules.replaceable("a") == {"a", "b", "c", "d", "e"}
+    assert rules.replaceable("b") == {"a", "b", "c", "d", "e"}  # through its group rival a
+    assert rules.replaceable("d") == {"c", "d", "e"}
+    assert rules.replaceable("e") == {"e"} and rules.replaceable("f") == {"f"}
