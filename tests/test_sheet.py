@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import mjscore
 from mjscore.interfaces.cli import app
 from mjscore.labels import catalogue, unit_name
 from mjscore.rulesets import preset
+from mjscore.scoring.ruleset import AwardRule, Names
 from mjscore.scoring.sheet import How, Row, Scope, Sheet, sheet
 
 runner = CliRunner()
@@ -257,3 +259,18 @@ def test_a_cap_on_the_dealers_payment_is_said_beside_it() -> None:
 def test_a_sheet_without_the_dealers_tai_has_no_sentence_for_them() -> None:
     shown = _sheet({**STREAK, "win": "discard", "discarder": "W"})  # two non-dealers: no 莊家, no 連莊
     assert shown.per_payment == () and shown.dealer_text("en") == "" and shown.to_dict()["per_payment"] is None
+
+
+def test_the_awards_a_counted_award_could_replace_follow_groups_replaces_and_reduces() -> None:
+    """``Ruleset.replaceable``, which the sheet asks of every counted award: its exclusive group's
+    awards, those it replaces or reduces, and theirs in turn; an award related to none is alone."""
+    def row(award_id: str, **kinds: Any) -> AwardRule:
+        return AwardRule(award_id, 1, Names(award_id, award_id, award_id), Names("", "", ""), "test", **kinds)
+
+    rules = replace(mjscore.get_ruleset("lrc"), awards=(
+        row("a", group="g", replaces=("c",)), row("b", group="g"), row("c", group="h"),
+        row("d", group="h", reduces={"e": 1}), row("e"), row("f")))
+    assert rules.replaceable("a") == {"a", "b", "c", "d", "e"}
+    assert rules.replaceable("b") == {"a", "b", "c", "d", "e"}  # through its group rival a
+    assert rules.replaceable("d") == {"c", "d", "e"}
+    assert rules.replaceable("e") == {"e"} and rules.replaceable("f") == {"f"}

@@ -58,6 +58,26 @@ def test_a_plain_win_worked_out_by_hand(client: TestClient) -> None:
     assert data["waits"] == ["5s", "8s"]
 
 
+def test_score_answers_conform_to_their_schema(client: TestClient) -> None:
+    """The answer is written without FastAPI validating it against ScoreAnswer per request (issue
+    27): it must still be what the schema documents, whatever the ruleset, language or hand."""
+    import random
+
+    from mjscore.interfaces.web.answers import ScoreAnswer
+    from mjscore.sampling import random_winning_hand
+
+    for ruleset in ("lrc", "hefen", "fourwinds", "mcr", "taiwan"):
+        size = mjscore.get_ruleset(ruleset).hand_size
+        for seed, lang in enumerate(("en", "zh-Hans", "zh-Hant")):
+            hand = random_winning_hand(random.Random(seed), hand_size=size, ruleset=ruleset).to_dict()
+            answer = client.post(f"/api/score?lang={lang}", json={"hand": hand})
+            assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+            sent = answer.json()
+            checked = json.loads(ScoreAnswer.model_validate(sent).model_dump_json(exclude_unset=True, by_alias=True))
+            assert checked == sent
+            assert sent["total"] == mjscore.score(mjscore.Hand.from_dict(hand)).total
+
+
 def test_score_draws_the_arrangement_group_by_group(client: TestClient) -> None:
     groups = client.post("/api/score", json={"hand": PLAIN_WIN}).json()["groups"]
     assert groups[0] == {"kind": "pung", "tiles": ["C", "C", "C"], "declared": True, "concealed": False,

@@ -168,8 +168,10 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
     except MjscoreError as error:
         raise fail(str(error)) from None
     try:
-        with source.open("rb") as counting:
-            total_lines = sum(1 for _ in numbered_lines(counting))
+        total_lines = 0  # counted for the progress bar and the closing line only: --quiet shows neither
+        if not quiet:
+            with source.open("rb") as counting:
+                total_lines = sum(1 for _ in numbered_lines(counting))
         handle = source.open("rb")
         folder = output.resolve().parent
         temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
@@ -186,7 +188,8 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
                 for scored, line in answers(numbered_lines(handle)):
                     temporary.write(line + "\n")
                     errors += not scored
-                    progress.advance(task)
+                    if not quiet:
+                        progress.advance(task)
         os.replace(temporary.name, output)
     except MjscoreError as error:  # the Dask engine: not installed, or no scheduler at the address
         Path(temporary.name).unlink(missing_ok=True)
