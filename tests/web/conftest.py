@@ -65,10 +65,12 @@ def _serving(app: Any) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on 127.0.0.1, with its tables in a fresh SQLite file."""
+    """The app on 127.0.0.1, with its tables in a fresh SQLite file. Every browser test of the
+    session opens its tables from this one address, so the tables-per-hour limit (its own tests are
+    tests/test_web_access.py) is set above what the whole session opens."""
     database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     keeper = Scorekeeper.open(f"sqlite:///{database}")
-    with _serving(create_app(keeper)) as url:
+    with _serving(create_app(keeper, max_tables_per_hour=10_000)) as url:
         yield url
     keeper.close()
 
@@ -78,7 +80,7 @@ def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app as ``serve --passphrase`` runs it: the tables need the club passphrase :data:`PASSPHRASE`."""
     database = tmp_path_factory.mktemp("club") / "tables.sqlite3"
     keeper = Scorekeeper.open(f"sqlite:///{database}")
-    with _serving(create_app(keeper, access=Access.of([], PASSPHRASE))) as url:
+    with _serving(create_app(keeper, access=Access.of([], PASSPHRASE), max_tables_per_hour=10_000)) as url:
         yield url
     keeper.close()
 

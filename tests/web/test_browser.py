@@ -65,8 +65,9 @@ def test_the_notation_box_drives_the_picker(page: Page) -> None:
 
 
 def test_a_taiwan_hand_declared_ready_on_the_first_discard_shows_its_money(page: Page) -> None:
-    # atawmj.md: South self-draws after declaring ready with its first discard: 地聽 4 + 自摸 1, and 莊家 1
-    # on the dealer's payment only (ruling 35); money 底 50 + 台 × 20: East 170, West and North 150.
+    # atawmj.md: South self-draws after declaring ready with its first discard: 地聽 4 + 自摸 1 = 5 tai, the
+    # total (ruling 55), and 莊家 1 on the dealer's payment only (ruling 35); money 底 50 + 台 × 20: East 170,
+    # West and North 150.
     page.goto("/")
     page.select_option("[name=ruleset]", "taiwan")
     page.select_option("[name=seat]", "S")
@@ -74,7 +75,7 @@ def test_a_taiwan_hand_declared_ready_on_the_first_discard_shows_its_money(page:
     page.locator("form.context details summary").click()
     page.select_option("[name=ready_on]", "first_discard")
     page.locator("#notation").fill("123m 456m 789p 234s 67s 99p +8s")
-    expect(page.locator("[data-testid=total] output")).to_have_text("6")
+    expect(page.locator("[data-testid=total] output")).to_have_text("5")
     expect(page.locator(".payments")).to_contain_text("East pays South 6 = 170")
     expect(page.locator(".payments")).to_contain_text("West pays South 5 = 150")
 
