@@ -168,10 +168,8 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
     except MjscoreError as error:
         raise fail(str(error)) from None
     try:
-        total_lines = 0  # counted for the progress bar and the closing line only: --quiet shows neither
-        if not quiet:
-            with source.open("rb") as counting:
-                total_lines = sum(1 for _ in numbered_lines(counting))
+        with source.open("rb") as counting:  # a file that cannot be read whole fails here, before any worker starts
+            total_lines = sum(1 for _ in numbered_lines(counting))
         handle = source.open("rb")
         folder = output.resolve().parent
         temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
