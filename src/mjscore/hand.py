@@ -18,19 +18,10 @@ from mjscore.errors import HandError, MjscoreError
 from mjscore.reading import check_size, one_line, parse_json_object, read_text
 from mjscore.record_schema import SCHEMA as RECORD_SCHEMA
 from mjscore.schema import conforming
-from mjscore.tiles import SEATS, Tile, counts_of, format_tiles, next_seat, parse_tiles
+from mjscore.tiles import SEATS, TABLE_TILES, Tile, counts_of, format_tiles, next_seat, parse_tiles
 
 if TYPE_CHECKING:  # the record's models (pydantic) are imported to read a record the schema does not settle
     from mjscore.record import HandRecord
-
-#: The most tiles that can be on the table at a win: 144 tiles, less the 8 bonus tiles.
-TABLE_TILES = 136
-
-#: The most tiles every player's declared sets can hold: four players, five kongs each.
-MOST_DECLARED_TILES = 80
-
-#: The longest dealer streak accepted: far beyond any evening (the die on the wall shows 1 to 6).
-LONGEST_STREAK = 99
 
 
 class MeldKind(StrEnum):

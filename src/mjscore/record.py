@@ -18,7 +18,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from mjscore.hand import LONGEST_STREAK, MOST_DECLARED_TILES, TABLE_TILES
+from mjscore.tiles import TABLE_TILES
+
+#: The most tiles every player's declared sets can hold: four players, five kongs each.
+MOST_DECLARED_TILES = 80
+
+#: The longest dealer streak accepted: far beyond any evening (the die on the wall shows 1 to 6).
+LONGEST_STREAK = 99
 
 Seat = Literal["E", "S", "W", "N"]
 

@@ -46,6 +46,9 @@ NUMBERED_SUITS = (Suit.CHARACTERS, Suit.CIRCLES, Suit.BAMBOO)
 #: Seats and winds in turn order; East is always the dealer.
 SEATS = ("E", "S", "W", "N")
 
+#: The most tiles that can be on the table at a win: 144 tiles, less the 8 bonus tiles.
+TABLE_TILES: Final = 136
+
 _HONOUR_LETTERS = "ESWNPFC"  # index order: 1z..7z
 _WIND_EN = ("East Wind", "South Wind", "West Wind", "North Wind")
 _DRAGON_EN = ("White Dragon", "Green Dragon", "Red Dragon")
