@@ -63,6 +63,20 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     return found
 
 
+def loadable_rulesets() -> tuple[tuple[Ruleset, ...], tuple[str, ...]]:
+    """Every shipped ruleset that loads, in id order, and one line for each that does not (its file
+    and the problem). A listing shows the rulesets that work and names the broken file, instead of
+    failing whole because one file of the install was damaged or edited badly (issue 28)."""
+    found: list[Ruleset] = []
+    problems: list[str] = []
+    for ruleset_id in available():
+        try:
+            found.append(get_ruleset(ruleset_id))
+        except RulesetError as error:
+            problems.append(str(error))
+    return tuple(found), tuple(problems)
+
+
 def _load(path: Path) -> Ruleset:
     """The complete ruleset file at ``path``, loaded and validated: the rule-file models are
     imported here, when a shipped ruleset is not kept yet (issue 13: start-up)."""

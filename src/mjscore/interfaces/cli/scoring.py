@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.exceptions import Exit
 
-from mjscore import Hand, get_ruleset, resolve_ruleset, rulesets, score, score_waits
+from mjscore import Hand, get_ruleset, resolve_ruleset, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app, enum_option
 from mjscore.interfaces.cli.app import fail as _fail
 from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
+from mjscore.rulesets import loadable_rulesets
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import Tile
@@ -234,7 +235,9 @@ def waits_command(
 def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None:
     """List the rulesets, or show one ruleset's award table."""
     if ruleset_id is None:
-        found = [get_ruleset(r) for r in rulesets()]
+        found, problems = loadable_rulesets()
+        for problem in problems:  # the others are listed: one damaged file does not hide them
+            click.echo(f"mjscore rulesets: left out {problem}", err=True)
         if output is Format.json:
             click.echo(json.dumps([{"id": r.id, "name": r.name.get(lang.value), "version": r.version} for r in found],
                                   ensure_ascii=False, indent=2))

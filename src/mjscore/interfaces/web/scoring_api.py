@@ -3,13 +3,14 @@ the notation box's reader. Everything here calls the library (:mod:`mjscore`); n
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import to_json
 
-from mjscore import Hand, Score, get_ruleset, resolve_ruleset, rulesets, score, score_waits
+from mjscore import Hand, Score, get_ruleset, resolve_ruleset, score, score_waits
 from mjscore.arrangements import Arrangement
 from mjscore.errors import MjscoreError, RulesetError
 from mjscore.interfaces.web.answers import BatchLine, NotationAnswer, RulesetTable, ScoreAnswer, WaitsAnswer
@@ -17,12 +18,14 @@ from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, NotFound
 from mjscore.interfaces.web.notation import parse_hand_tiles
 from mjscore.labels import catalogue
 from mjscore.record import HandRecord
-from mjscore.rulesets import presets_of
+from mjscore.rulesets import loadable_rulesets, presets_of
 from mjscore.scoring.ruleset import LANGUAGES, Ruleset
 from mjscore.scoring.sheet import score_json
 from mjscore.tiles import ALL_TILES
 
 Lang = Literal["en", "zh-Hans", "zh-Hant"]
+
+logger = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api", tags=["scoring"])
 
@@ -159,8 +162,11 @@ def tiles() -> list[TileInfo]:
 
 @router.get("/rulesets")
 def list_rulesets() -> list[RulesetSummary]:
-    """The rulesets mjscore knows."""
-    found = [get_ruleset(r) for r in rulesets()]
+    """The rulesets mjscore knows that load. A shipped ruleset file that cannot load is left out and
+    named on the server's log, one line, each time the list is asked for; the others are listed."""
+    found, problems = loadable_rulesets()
+    for problem in problems:
+        logger.warning("ruleset left out of the list: %s", problem)
     default = HandRecord.model_fields["ruleset"].default
     return [RulesetSummary(id=r.id, names=r.name.to_dict(), version=r.version, hand_size=r.hand_size,
                            default=r.id == default, presets=list(presets_of(r.id))) for r in found]
