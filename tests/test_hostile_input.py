@@ -238,6 +238,30 @@ def test_an_interrupted_batch_leaves_the_old_output_whole(tmp_path: Path, monkey
     assert {p.name for p in tmp_path.iterdir()} == {"in.jsonl", "out.jsonl"}
 
 
+def test_ctrl_c_while_the_pool_scores_stops_the_batch_in_one_line(tmp_path: Path) -> None:
+    # A terminal's Ctrl+C reaches every process of the batch (the parent and each pool worker): the
+    # batch stops with status 130 and leaves the old output whole, with no worker's traceback.
+    import os
+    import signal
+    import time
+
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text((json.dumps(PLAIN) + "\n") * 200_000)
+    target.write_text("yesterday's scores\n")
+    batch = subprocess.Popen([sys.executable, "-m", "mjscore", "batch", str(source), "-o", str(target), "--quiet",
+                              "--workers", "2"], stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not any(p.name.endswith(".partial") and p.stat().st_size for p in tmp_path.iterdir()):
+        assert time.monotonic() < deadline and batch.poll() is None, "the batch never started writing"
+        time.sleep(0.05)
+    os.killpg(batch.pid, signal.SIGINT)
+    _, errors = batch.communicate(timeout=60)
+    assert batch.returncode == 130, errors
+    assert "Traceback" not in errors, errors
+    assert target.read_text() == "yesterday's scores\n"
+    assert {p.name for p in tmp_path.iterdir()} == {"in.jsonl", "out.jsonl"}
+
+
 # ----- the readers fuzzed: whatever arrives, the answer is a value or one InputError line
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -64,8 +65,12 @@ _options = BatchOptions()
 
 
 def _start_worker(options: BatchOptions) -> None:
+    """Set up a pool worker: its options, and Ctrl+C left to the parent. A terminal sends SIGINT to
+    every process of the batch; the parent stops the pool and removes the partial file, and a worker
+    that took it too would print a traceback of its own."""
     global _options
     _options = options
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def score_line(numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
