@@ -1,0 +1,99 @@
+"""The coverage matrix (tools/coverage.py, issue 26 item 2): every row of every shipped table has a
+golden case that earns it and a near miss that just does not, or is listed as a gap still open; the
+declared near misses hold; docs/coverage.md is what the tool writes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from tool_modules import load_tool
+
+import mjscore
+
+coverage = load_tool("coverage")
+
+PLAIN = {"seat": "S", "concealed": "123m 456m 789p 234s 67s 99p", "win_tile": "8s", "win": "discard", "discarder": "W"}
+
+
+@pytest.fixture(scope="module")
+def matrix() -> dict[str, list[object]]:
+    return coverage.matrix()
+
+
+def test_the_page_is_what_the_tool_writes(matrix: dict[str, list[object]]) -> None:
+    assert coverage.PAGE.read_text(encoding="utf-8") == coverage.page(matrix), \
+        "docs/coverage.md is stale: run PYTHONPATH=src python tools/coverage.py"
+
+
+def test_every_row_has_both_kinds_of_case_or_is_a_listed_gap(matrix: dict[str, list[object]]) -> None:
+    missing = {gap for entries in matrix.values() for gap in coverage.gaps(entries)}
+    listed = coverage.listed_gaps()
+    assert sorted(missing - set(listed)) == [], "rows with no case of a kind: write the case (or list the gap, with why)"
+    assert sorted(set(listed) - missing) == [], "listed gaps that are closed now: remove their lines"
+
+
+def test_every_row_a_table_plays_is_in_the_matrix(matrix: dict[str, list[object]]) -> None:
+    for ruleset in mjscore.rulesets():
+        rules = mjscore.get_ruleset(ruleset)
+        keys = {entry.row.key for entry in matrix[ruleset]}
+        played = [a.id for a in rules.awards if a.enabled] + [t.id for t in rules.table_payments if t.enabled]
+        assert {f"{ruleset}:{row}" for row in played} <= keys
+    # a preset's changed rows are rows of their own: 見花 and 見字 are off in the taiwan table, on in 簡化
+    jianhua = {entry.row.id for entry in matrix["taiwan"] if entry.row.preset == "taiwan-jianhua"}
+    assert jianhua == {"any_flower", "other_wind_pung"}
+
+
+def test_the_declared_near_misses_hold() -> None:
+    assert [problem for ruleset in mjscore.rulesets() for problem in coverage.declared_problems(ruleset)] == []
+
+
+# ----- the step rule
+
+
+@pytest.mark.parametrize(("changes", "replaced", "facts"), [
+    ({}, 0, []),
+    ({"concealed": "123m 456m 789p 234s 67s 9p 9s"}, 1, []),  # one tile replaced
+    ({"flowers": ["2f"]}, 1, []),  # one tile added
+    ({"win": "self_draw", "discarder": None}, 0, ["how it was won"]),  # win and discarder: one fact
+    ({"seat": "W", "discarder": "N"}, 0, ["how it was won", "seat"]),
+    ({"concealed": "456m 789p 234s 67s 99p", "melds": [{"kind": "chow", "tiles": "123m"}]}, 0, ["declared sets"]),
+    ({"concealed": "123m 456m 789p 234s 78s 99p", "win_tile": "6s"}, 0, ["winning tile"]),
+    ({"concealed": "123m 456m 789p 234s 67s 11p"}, 2, []),  # two tiles replaced
+])
+def test_steps_are_counted_as_a_player_would(changes: dict[str, object], replaced: int, facts: list[str]) -> None:
+    assert coverage.steps_apart(PLAIN, {**PLAIN, **changes}) == (replaced, facts)
+    assert coverage.one_step(PLAIN, {**PLAIN, **changes}) == (replaced <= 1 and len(facts) <= 1)
+
+
+def test_a_wrong_declared_near_miss_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    earns = coverage.Case("lrc", 1, "hit", None, PLAIN, frozenset({"concealed_hand"}), ())
+    misses = [
+        # earns what it claims to miss; two tiles away with no reason; names a case that is not there
+        coverage.Case("lrc", 2, "same", None, PLAIN, frozenset({"concealed_hand"}),
+                      (coverage.NearMiss("concealed_hand", "hit", "", "", None),)),
+        coverage.Case("lrc", 3, "two away", None, {**PLAIN, "concealed": "123m 456m 789p 234s 67s 11p"}, frozenset(),
+                      (coverage.NearMiss("concealed_hand", "hit", "", "", None),)),
+        coverage.Case("lrc", 4, "lost", None, PLAIN, frozenset(),
+                      (coverage.NearMiss("concealed_hand", "nowhere", "", "", None),)),
+        coverage.Case("lrc", 5, "far, and says why", None, {**PLAIN, "concealed": "123m 456m 789p 234s 67s 11p"},
+                      frozenset(), (coverage.NearMiss("concealed_hand", "hit", "", "", "no one-tile change keeps it a win"),)),
+    ]
+    monkeypatch.setattr(coverage, "golden_cases", lambda ruleset: [earns, *misses])
+    problems = coverage.declared_problems("lrc")
+    assert len(problems) == 3
+    assert "case 2 (same)" in problems[0] and "the case earns it" in problems[0]
+    assert "case 3 (two away)" in problems[1] and "2 tile(s)" in problems[1]
+    assert "case 4 (lost)" in problems[2] and "no case named 'nowhere'" in problems[2]
+
+
+def test_a_case_one_step_from_a_hit_is_found_as_a_near_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    hit = coverage.Case("lrc", 1, "hit", None, PLAIN, frozenset({"concealed_hand"}), ())
+    declared = coverage.Case("lrc", 2, "declared", None, {**PLAIN, "concealed": "456m 789p 234s 67s 99p",
+                                                          "melds": [{"kind": "chow", "tiles": "123m"}]}, frozenset(), ())
+    far = coverage.Case("lrc", 3, "far", None, {**PLAIN, "concealed": "123m 456m 789p 234s 67s 11p"}, frozenset(), ())
+    monkeypatch.setattr(coverage, "golden_cases", lambda ruleset: [hit, declared, far])
+    monkeypatch.setattr(coverage, "fired", lambda *args: Counter())
+    found = {entry.row.id: entry for entry in coverage.coverage("lrc")}
+    assert found["concealed_hand"].positive == ("hit",)
+    assert found["concealed_hand"].found == ("declared",)  # the far one is not a near miss
