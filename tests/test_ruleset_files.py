@@ -325,3 +325,59 @@ def test_a_rank_out_of_range_is_refused(tmp_path: Path, ranks: str, problem: str
     changed = LRC_TEXT.replace("params = { ranks = [2, 5, 8] }", f"params = {{ ranks = {ranks} }}")
     line = _line(changed, f"params = {{ ranks = {ranks} }}")
     assert _refused(_club(tmp_path, changed)) == f"club.toml line {line}: award good_eyes: {problem}"
+
+
+# ----- the award table in the reader's language (issue 29): [groups] and [source_notes]
+
+
+def test_a_club_file_names_its_groups_and_notes_in_chinese_or_shows_them_as_written(tmp_path: Path) -> None:
+    text = """[ruleset]
+id = "club"
+extends = "lrc"
+version = "Friday sheet 2"
+
+[[award]]
+id = "lucky_eyes"
+points = 3
+name = { en = "Lucky eyes", zh-Hans = "幸运将眼", zh-Hant = "幸運將眼" }
+help = { en = "Eyes of 8s.", zh-Hans = "一对八条。", zh-Hant = "一對八條。" }
+source = "Friday sheet, Eyes"
+pattern = "never"
+group = "lucky"
+"""
+    plain = mjscore.load_ruleset_file(_club(tmp_path, text))
+    award = next(a for a in plain.to_dict("zh-Hant")["awards"] if a["id"] == "lucky_eyes")
+    assert (award["group_name"], award["source_note"]) == ("lucky", "Friday sheet, Eyes")  # as written
+    assert next(a for a in plain.to_dict("zh-Hant")["awards"] if a["id"] == "flower")["group_name"] is None
+    named = mjscore.load_ruleset_file(_club(tmp_path, text + """
+[groups]
+lucky = { en = "Lucky", zh-Hans = "吉祥", zh-Hant = "吉祥" }
+
+[source_notes]
+"Friday sheet, Eyes" = { zh-Hans = "周五计分表，将眼", zh-Hant = "週五計分表，將眼" }
+"Friday sheet 2" = { zh-Hans = "周五计分表第 2 版", zh-Hant = "週五計分表第 2 版" }
+"""))
+    table = named.to_dict("zh-Hant")
+    award = next(a for a in table["awards"] if a["id"] == "lucky_eyes")
+    assert (award["group_name"], award["source_note"]) == ("吉祥", "週五計分表，將眼")
+    assert next(a for a in table["awards"] if a["group"] == "winds")["group_name"] == "風牌"  # lrc's, kept
+    assert named.note("Friday sheet 2", "zh-Hans") == "周五计分表第 2 版"
+    assert table["version_name"] == named.version  # the club's version says what it extends, in English
+
+
+def test_a_misspelt_group_or_note_is_refused_with_its_line(tmp_path: Path) -> None:
+    from mjscore.scoring.loading import load_ruleset
+
+    cases = [
+        ("[groups]\n", 'wind = { en = "Winds", zh-Hans = "风", zh-Hant = "風" }\n', "groups.wind",
+         "no award or table payment is in this group"),
+        ("[source_notes]\n", '"seed 000, Flower" = { zh-Hans = "花", zh-Hant = "花" }\n', "seed 000, Flower",
+         "is neither a row's source nor the version"),
+    ]
+    for table, added, key, problem in cases:
+        text = LRC_TEXT.replace(table, table + added, 1)
+        with pytest.raises(mjscore.RulesetError) as error:
+            load_ruleset(_club(tmp_path, text))
+        line = _line(text, added.strip())
+        assert str(error.value).startswith(f"club.toml line {line}: "), str(error.value)
+        assert key in str(error.value) and problem in str(error.value), str(error.value)

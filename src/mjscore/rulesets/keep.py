@@ -194,6 +194,8 @@ def encoded(rules: Ruleset) -> dict[str, Any]:
                             "replacements": None if c.replacements is None else list(c.replacements)}
                      for name, c in rules.contexts.items()},
         "overrides": list(rules.overrides),
+        "group_names": {group: _names(names) for group, names in rules.group_names.items()},
+        "source_notes": {text: _names(names) for text, names in rules.source_notes.items()},
     }
 
 
@@ -257,4 +259,6 @@ def _ruleset(data: Any) -> Ruleset:
         base_money=Decimal(data["base_money"]), optional_shapes=tuple(data["optional_shapes"]),
         dealer_keeps_deal_on_win=data["dealer_keeps_deal_on_win"],
         dealer_keeps_deal_on_draw=data["dealer_keeps_deal_on_draw"], streak_counts_draws=data["streak_counts_draws"],
-        contexts=contexts, overrides=tuple(data["overrides"]))
+        contexts=contexts, overrides=tuple(data["overrides"]),
+        group_names={group: names(value) for group, value in data["group_names"].items()},
+        source_notes={text: names(value) for text, value in data["source_notes"].items()})

@@ -172,6 +172,21 @@ class HelpRow(NamesRow):
     zh_hant: LongText = Field(alias="zh-Hant")
 
 
+class ChineseRow(StrictModel):
+    """A text's Simplified and Traditional Chinese: its English is the key it is written under."""
+
+    zh_hans: LongText = Field(alias="zh-Hans")
+    zh_hant: LongText = Field(alias="zh-Hant")
+
+
+#: ``[groups]``: each exclusive group's name, by id; ``[source_notes]``: the Chinese of a source note
+#: or of the version, by its English text (issue 29: the award table in the reader's language).
+GroupNames = Annotated[dict[Id, NamesRow], Field(
+    description="Each exclusive group's name in English, Simplified and Traditional Chinese, by the group's id.")]
+SourceNotes = Annotated[dict[LongText, ChineseRow], Field(
+    description="The Chinese of a row's source note, or of the version, under the note's English text.")]
+
+
 class ConsolationRow(StrictModel):
     """Chicken Hand: replaces a pre-base total of exactly ``when_total`` (``ignore``: awards kept)."""
 
@@ -274,6 +289,8 @@ class RulesetFile(StrictModel):
     ruleset: RulesetHeader
     award: Annotated[list[AwardRow], Field(min_length=1)]
     table_payment: list[TablePaymentRow] = []
+    groups: GroupNames = {}
+    source_notes: SourceNotes = {}
 
 
 class Settings(StrictModel):
@@ -384,6 +401,8 @@ class ClubRulesetFile(StrictModel):
     ruleset: ClubHeader
     award: list[AwardChange] = []
     table_payment: list[TablePaymentChange] = []
+    groups: GroupNames = {}
+    source_notes: SourceNotes = {}
 
 
 def ruleset_file_schema() -> dict[str, Any]:
@@ -467,8 +486,11 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         stake=meta.stake, base_money=meta.base_money, optional_shapes=tuple(meta.optional_shapes),
         dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win, dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
         streak_counts_draws=meta.streak_counts_draws, contexts={name: row.rule() for name, row in meta.context.items()},
+        group_names={group: row.names() for group, row in file.groups.items()},
+        source_notes={text: Names(text, row.zh_hans, row.zh_hant) for text, row in file.source_notes.items()},
     )
     _check_references(rules, source, data, None)
+    _check_translations(rules, file.groups, file.source_notes, source)
     return rules
 
 
@@ -500,9 +522,28 @@ def _extended(club: ClubRulesetFile, data: Mapping[str, Any], source: Source, ba
         changes["contexts"] = {**base.contexts, **{name: row.rule() for name, row in meta.context.items()}}
     version = f"{meta.version} (extends {base.id}: {base.version})" if meta.version else f"extends {base.id}: {base.version}"
     rules = replace(base, id=meta.id, name=meta.name.names() if meta.name else base.name, version=version,
-                    awards=tuple(awards.values()), table_payments=tuple(payments.values()), overrides=(), **changes)
+                    awards=tuple(awards.values()), table_payments=tuple(payments.values()), overrides=(),
+                    group_names={**base.group_names, **{group: row.names() for group, row in club.groups.items()}},
+                    source_notes={**base.source_notes, **{text: Names(text, row.zh_hans, row.zh_hant)
+                                                          for text, row in club.source_notes.items()}}, **changes)
     _check_references(rules, source, data, {k.split(":", 1)[1]: v for k, v in locs.items() if k.startswith("award:")})
+    _check_translations(rules, club.groups, club.source_notes, source, meta.version)
     return rules
+
+
+def _check_translations(rules: Ruleset, groups: Mapping[str, Any], notes: Mapping[str, Any], source: Source,
+                        version: str | None = None) -> None:
+    """Every group the file names is a group of some row, and every note it translates is a row's
+    source or the version: a misspelt key would otherwise leave its text untranslated, silently."""
+    rows: tuple[AwardRule | TablePaymentRule, ...] = (*rules.awards, *rules.table_payments)
+    used = {row.group for row in rows if row.group}
+    for group in groups:
+        if group not in used:
+            fail(source, ("groups", group), "no award or table payment is in this group")
+    written = {row.source for row in rows} | {rules.version, version}
+    for text in notes:
+        if text not in written:
+            fail(source, ("source_notes", text), "is neither a row's source nor the version")
 
 
 def _merged(given: Mapping[str, Any], old: Mapping[str, Any] | None, loc: Loc, locs: dict[str, Loc], source: Source,

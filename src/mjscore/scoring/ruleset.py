@@ -153,7 +153,10 @@ class Ruleset:
     after winning / after a drawn hand (the scorekeeper's dealer rotation); ``streak_counts_draws``
     that a drawn hand that keeps the deal adds one to the dealer streak too (連莊, ruling 35). ``contexts`` says what
     the record's ``heavenly``, ``earthly`` and ``ready_declared`` mean here (:class:`ContextRule`).
-    ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`)."""
+    ``overrides`` lists the house rules applied (:mod:`mjscore.scoring.house_rules`). ``group_names``
+    names the exclusive groups in the three languages, and ``source_notes`` gives the Chinese of each
+    source note and of the version, by their English text: the award table a reader sees is then in
+    their language; a group or note without them is shown as written (:meth:`group_name`, :meth:`note`)."""
 
     id: str
     name: Names
@@ -178,6 +181,8 @@ class Ruleset:
     streak_counts_draws: bool = False
     contexts: Mapping[str, ContextRule] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
+    group_names: Mapping[str, Names] = field(default_factory=dict)
+    source_notes: Mapping[str, Names] = field(default_factory=dict)
     played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
@@ -234,6 +239,16 @@ class Ruleset:
             found = self._replaceable[award_id] = frozenset(reached)
         return found
 
+    def group_name(self, group: str, lang: str) -> str:
+        """The name of the exclusive group ``group`` in ``lang`` (its id where the file names none)."""
+        names = self.group_names.get(group)
+        return names.get(lang) if names is not None else group
+
+    def note(self, text: str, lang: str) -> str:
+        """A source note (or the version) in ``lang``: as written, where the file gives no Chinese."""
+        names = self.source_notes.get(text)
+        return names.get(lang) if names is not None else text
+
     def table_payment(self, payment_id: str) -> TablePaymentRule:
         for rule in self.table_payments:
             if rule.id == payment_id:
@@ -243,18 +258,23 @@ class Ruleset:
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The award table as JSON (the CLI's ``rulesets ID --format json`` and the HTTP API)."""
         return {
-            "id": self.id, "name": self.name.get(lang), "version": self.version, "unit": self.unit,
+            "id": self.id, "name": self.name.get(lang), "version": self.version,
+            "version_name": self.note(self.version, lang), "unit": self.unit,
             "hand_size": self.hand_size, "base": self.base, "base_name": self.base_name.get(lang),
             "limit": self.limit, "stake": str(self.stake), "base_money": str(self.base_money),
             "minimum": dict(self.minimum) if self.minimum is not None else None,
             "overrides": list(self.overrides),
-            "awards": [{"id": a.id, "points": a.points, "group": a.group, "name": a.name.get(lang),
+            "awards": [{"id": a.id, "points": a.points, "group": a.group,
+                        "group_name": self.group_name(a.group, lang) if a.group else None, "name": a.name.get(lang),
                         "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source,
+                        "source_note": self.note(a.source, lang),
                         "dealer_payments_only": a.dealer_payments_only}
                        for a in self.awards],
-            "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group, "name": p.name.get(lang),
+            "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group,
+                                "group_name": self.group_name(p.group, lang) if p.group else None, "name": p.name.get(lang),
                                 "names": p.name.to_dict(), "help": p.help.get(lang), "enabled": p.enabled,
-                                "direction": p.direction.value, "event": p.pattern is None}
+                                "direction": p.direction.value, "event": p.pattern is None, "source": p.source,
+                                "source_note": self.note(p.source, lang)}
                                for p in self.table_payments],
         }
 

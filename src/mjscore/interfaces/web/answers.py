@@ -200,7 +200,9 @@ class RulesetAward(Answer):
     names: Names
     help: str
     enabled: bool
-    source: str
+    source: str = Field(description="The source row it comes from, as the ruleset file writes it (English).")
+    source_note: str = Field(description="The source row in the language asked for (as written where none is given).")
+    group_name: str | None = Field(description="Its exclusive group's name in the language asked for.")
     dealer_payments_only: bool
 
 
@@ -216,6 +218,9 @@ class RulesetTablePayment(Answer):
     enabled: bool
     direction: str
     event: bool = Field(description="Recorded when it happens, not found in a hand.")
+    source: str
+    source_note: str
+    group_name: str | None
 
 
 class RulesetTable(Answer):
@@ -224,6 +229,7 @@ class RulesetTable(Answer):
     id: str
     name: str
     version: str
+    version_name: str = Field(description="The version in the language asked for.")
     unit: str
     hand_size: int
     base: int

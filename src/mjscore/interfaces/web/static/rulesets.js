@@ -1,4 +1,5 @@
-// A ruleset's award table: every award with its points, group, names, help and source row.
+// A ruleset's award table: every award with its points, group, names, help and source row, each in
+// the reader's language (the ruleset file's [groups] and [source_notes]).
 
 import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
 
@@ -9,10 +10,10 @@ async function showTable(container, id) {
   const rules = await api(`/api/rulesets/${encodeURIComponent(id)}`, { query: { lang: lang() } });
   const rows = rules.awards.map((a) => `<tr${a.enabled ? "" : ' class="off"'}><td>${esc(a.name)}` +
     `${a.enabled ? "" : ` <small>(${esc(t("off"))})</small>`}<br><small class="hint">${esc(a.help)}</small></td>` +
-    `<td class="num">${a.points}</td><td>${esc(a.group ?? "")}</td><td><small>${esc(a.source)}</small></td></tr>`).join("");
+    `<td class="num">${a.points}</td><td>${esc(a.group_name ?? "")}</td><td><small>${esc(a.source_note)}</small></td></tr>`).join("");
   const payments = rules.table_payments.map((p) => `<li><b>${esc(p.name)}</b>: ` +
     `${esc(t(DIRECTION_LABELS[p.direction], { amount: p.amount_each }))} <small class="hint">${esc(p.help)}</small></li>`).join("");
-  container.innerHTML = `<p>${esc(rules.name)} — ${esc(rules.version)}</p>` +
+  container.innerHTML = `<p>${esc(rules.name)} — ${esc(rules.version_name)}</p>` +
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th><th scope="col" class="num">` +
     `${esc(t("points"))}</th><th scope="col">${esc(t("group"))}</th><th scope="col">${esc(t("source"))}</th></tr></thead>` +
     `<tbody>${rows}<tr><td>${esc(rules.base_name)}</td><td class="num">${rules.base}</td><td></td><td></td></tr></tbody></table>` +
