@@ -242,6 +242,15 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
          {"player": "Hu", "points": 5, "reason": "late"}),
         ("POST", "/api/tournaments/{name}/penalties", "/api/tournaments/walk%20open/penalties",
          {"player": "Zed", "points": 5, "reason": "late"}),
+        ("POST", "/api/tournaments/{name}/drops", "/api/tournaments/walk%20open/drops", {"player": "Zed"}),
+        ("POST", "/api/tournaments/{name}/drops", "/api/tournaments/walk%20open/drops", {"player": "Kai"}),
+        ("POST", "/api/tournaments/{name}/entries", "/api/tournaments/walk%20open/entries", {"player": "Lu"}),
+        ("POST", "/api/tournaments/{name}/entries", "/api/tournaments/walk%20open/entries", {"player": "Hu"}),
+        ("POST", "/api/tournaments/{name}/cut", "/api/tournaments/walk%20open/cut", {"size": 4}),  # a round plays
+        ("POST", "/api/tournaments/{name}/cut", "/api/tournaments/cut%20open/cut", {"size": 3}),
+        ("POST", "/api/tournaments/{name}/cut", "/api/tournaments/cut%20open/cut", {"size": 4}),
+        ("GET", "/api/ratings", "/api/ratings", None),
+        ("GET", "/api/ratings", "/api/ratings?as_of=yesterday", None),
         ("POST", "/api/session", "/api/session", {"passphrase": "west wind", "device": "phone"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "east wind", "device": "phone"}),
     ]
@@ -253,6 +262,7 @@ def test_every_operation_answers_as_documented(client: TestClient, spec: dict[st
     other = client.post("/api/tables", json={"players": ["Ann2", "Eve", "Fay", "Gus"], "request_id": "other"})
     assert other.status_code == 201
     Tournaments(client.app.state.keeper).create("Walk Open", ["Hu", "Io", "Jun", "Kai"], seed="walk")
+    Tournaments(client.app.state.keeper).create("Cut Open", ["Hu", "Io", "Jun", "Kai"], seed="cut")
     requests = [*calls(table["id"]), ("POST", "/api/tables/import", "/api/tables/import", exported),
                 ("POST", "/api/tables/import", "/api/tables/import", {"format": "nope"})]
     statuses: dict[tuple[str, str], set[int]] = {}

@@ -68,3 +68,23 @@ def test_a_bad_date_is_one_line_and_status_2(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "mjscore", "ratings", "--as-of", "2026-13-01"], env=environment,
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (2, "error: --as-of: '2026-13-01' is not a date (YYYY-MM-DD)\n")
+
+
+def test_the_api_serves_the_same_ratings_as_the_command(keeper: Scorekeeper) -> None:
+    from fastapi.testclient import TestClient
+
+    from mjscore.interfaces.web import create_app
+
+    one = keeper.create_table(TableSettings.of("", ["Ann", "Bob", "Cat", "Dan"], "mcr")).id
+    keeper.record_win(one, HAND, "Ann", "Dan")  # ranks 1, 2, 2, 4
+    model = PlackettLuce()
+    after = model.rate([[model.rating(name=n)] for n in ["Ann", "Bob", "Cat", "Dan"]], ranks=[1, 2, 2, 4])
+    client = TestClient(create_app(keeper), base_url="http://localhost")
+    answer = client.get("/api/ratings").json()
+    assert [line["name"] for line in answer] == ["Ann", "Bob", "Cat", "Dan"]  # Bob and Cat tie: by name
+    for line, (rating,) in zip(answer, [after[0], after[1], after[2], after[3]], strict=True):
+        assert (line["rating"], line["sigma"], line["games"]) == (
+            round(rating.mu - 3 * rating.sigma, 2), round(rating.sigma, 2), 1)
+    assert client.get("/api/ratings", params={"as_of": "2000-01-01"}).json() == []
+    refused = client.get("/api/ratings", params={"as_of": "yesterday"})
+    assert refused.status_code == 422 and "as_of" in refused.text

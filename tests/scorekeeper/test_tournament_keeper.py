@@ -170,3 +170,32 @@ def test_the_command_line_refuses_in_one_line_with_status_2(tmp_path: Path) -> N
     assert run("new", "Cup", "Ann", "Bob", "Cat", "Dan", "--seed", "s").returncode == 0
     done = run("seat", "Cup", "--method", "sideways")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "sideways" in done.stderr
+
+
+def test_the_directors_api_drops_enters_and_cuts_or_says_why_not_in_one_line(keeper: Scorekeeper) -> None:
+    from fastapi.testclient import TestClient
+
+    from mjscore.interfaces.web import create_app
+
+    client = TestClient(create_app(keeper), base_url="http://localhost")
+    Tournaments(keeper).create("Api Open", [f"P{n}" for n in range(1, 9)], seed="api", rounds=3, session_hands=1)
+    url = "/api/tournaments/api%20open"
+    refused = [
+        (f"{url}/drops", {"player": "Nobody"}, 422, "Nobody"),
+        (f"{url}/cut", {"size": 6}, 422, "multiple of four"),
+        (f"{url}/cut", {"size": 2}, 422, "size"),
+        (f"{url}/entries", {"player": "P1"}, 422, "already a player"),
+        ("/api/tournaments/nope/drops", {"player": "P1"}, 404, "nope"),
+    ]
+    for path, body, status, said in refused:
+        answer = client.post(path, json=body)
+        assert answer.status_code == status, (path, body, answer.text)
+        assert said in answer.json()["message"] and "\n" not in answer.json()["message"], answer.text
+    dropped = client.post(f"{url}/drops", json={"player": "p8"})
+    assert dropped.status_code == 201
+    assert [line["name"] for line in dropped.json()["standings"] if line["dropped"]] == ["P8"]
+    entered = client.post(f"{url}/entries", json={"player": "P9", "ema": "04190009"})
+    assert entered.status_code == 201 and "P9" in [line["name"] for line in entered.json()["standings"]]
+    cut = client.post(f"{url}/cut", json={"size": 8})
+    assert cut.status_code == 201
+    assert Tournaments(keeper).view("Api Open").finalists is not None

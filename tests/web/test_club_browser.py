@@ -69,3 +69,20 @@ def test_the_roster_page_renames_a_player_and_the_new_table_form_offers_the_name
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     page.goto("/tables")
     expect(page.locator("#known-players option[value='Sol Ade']")).to_have_count(1)
+
+
+def test_the_players_and_standings_pages_show_each_club_rating_with_its_uncertainty(page: Page) -> None:
+    _evening(page, ["Uma", "Vic", "Wen", "Xia"], "Rated evening")
+    rated = {line["name"]: line for line in page.request.get("/api/ratings").json()}
+    # Uma, Vic and Wen tie on 8 (rank 1), Xia pays 24 (rank 4): the three share a rating above Xia's
+    assert rated["Uma"]["rating"] == rated["Vic"]["rating"] == rated["Wen"]["rating"] > rated["Xia"]["rating"]
+    page.goto("/players")
+    for name in ("Uma", "Xia"):
+        line = rated[name]
+        expect(page.locator(".roster li", has_text=name).locator(".rating")).to_have_text(
+            f"rating {line['rating']} (± {line['sigma']})")
+    page.goto("/standings?event=Rated evening")
+    rows = page.locator("table.standings tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(3).get_by_test_id("rating")).to_have_text(f"{rated['Xia']['rating']} ± {rated['Xia']['sigma']}")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"

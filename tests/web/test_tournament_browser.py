@@ -126,3 +126,62 @@ def test_the_director_seats_a_round_is_refused_while_it_plays_and_gives_a_penalt
     expect(page.locator(".seating li.over")).to_have_count(2)
     context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+def test_a_player_finds_their_table_on_the_phone_and_it_follows_the_next_round(
+        browser: Browser, served: tuple[Scorekeeper, str]) -> None:
+    keeper, url = served
+    seated = _seated(keeper)
+    phone = _open(browser, url, PHONE)
+    phone.locator("form.me select[name=player]").select_option("Fay")
+    table = next(t for t in seated.tables if "Fay" in t.names)
+    wind = list(WINDS.values())[table.names.index("Fay")]
+    expect(phone.get_by_test_id("my-table")).to_have_text(f"Fay: table {table.number}, {wind}")
+    phone.reload()  # the choice is kept on the phone
+    expect(phone.get_by_test_id("my-table")).to_have_text(f"Fay: table {table.number}, {wind}")
+    for each in seated.tables:
+        keeper.record_draw(each.table_id)
+    again = Tournaments(keeper).seat("Screen Open")
+    table = next(t for t in again.tables if "Fay" in t.names)
+    wind = list(WINDS.values())[table.names.index("Fay")]
+    expect(phone.locator(".seating-title")).to_have_text("Round 2", timeout=15000)
+    expect(phone.get_by_test_id("my-table")).to_have_text(f"Fay: table {table.number}, {wind}")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the phone scrolls sideways"
+
+
+def test_the_director_drops_a_player_enters_a_late_one_and_is_told_why_a_cut_is_refused(
+        browser: Browser, served: tuple[Scorekeeper, str]) -> None:
+    keeper, url = served
+    seated = _seated(keeper)
+    first, second = seated.tables
+    keeper.record_win(first.table_id, HAND, first.names[0], first.names[3])  # 4, 1.5, 1.5, 0 at table 1
+    keeper.record_draw(second.table_id)  # 1.75 each at table 2
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=url, locale="en-GB")
+    page = context.new_page()
+    page.goto("/tournaments/Screen%20Open")
+    expect(page.locator(".standings-title")).to_have_text("Standings after round 1")
+    # The top four would split the four sharing second place (1.75 each): refused, said in one line.
+    page.locator("form.cut input[name=size]").fill("4")
+    page.locator("form.cut button").click()
+    expect(page.locator(".error")).to_have_text(
+        "the cut at 4 falls inside a tie for place 2: break it first (a penalty), or cut at another size")
+    dropped = first.names[3]
+    page.locator("form.drop select[name=player]").select_option(dropped)
+    page.locator("form.drop button").click()
+    expect(page.locator(".error")).to_have_text("")
+    expect(page.locator("table.standings tbody tr.dropped th")).to_have_text(f"{dropped} (dropped)")
+    expect(page.locator(f"form.drop select[name=player] option[value='{dropped}']")).to_have_count(0)
+    page.locator("form.enter input[name=player]").fill("Ivy")
+    page.locator("form.enter input[name=ema]").fill("04190001")
+    page.locator("form.enter button").click()
+    expect(page.locator("form.enter input[name=player]")).to_have_value("")  # the form is reset once answered
+    expect(page.locator(".error")).to_have_text("")
+    entrants = {e.person.name: e for e in Tournaments(keeper).view("Screen Open").entrants}
+    assert entrants[dropped].dropped_after == 1
+    assert (entrants["Ivy"].entered, entrants["Ivy"].ema) == (2, "04190001")
+    # Round 2 seats Ivy in the dropped player's place: still eight, two tables.
+    page.locator("form.seat button").click()
+    expect(page.locator(".seating-title")).to_have_text("Round 2")
+    names = {name for table in Tournaments(keeper).view("Screen Open").rounds[1].tables for name in table.names}
+    assert "Ivy" in names and dropped not in names and len(names) == 8
+    context.close()

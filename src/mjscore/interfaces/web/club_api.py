@@ -10,6 +10,7 @@ and answered as JSON or as CSV (``/api/standings.csv``).
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
 from mjscore.interfaces.web.tables_api import Actor, Keeper
 from mjscore.scorekeeper.model import MAX_NAME
+from mjscore.scorekeeper.ratings import club_games, rate
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.standings import Standings, standings_to_csv, standings_to_dict
 
@@ -141,6 +143,27 @@ def list_players(keeper: Keeper) -> list[Member]:
     """The people on the club's roster, by name: the names a new table can take."""
     return [Member(id=m.person.id, name=m.person.name, names=list(m.names), merged=list(m.merged),
                    tables=list(m.tables)) for m in keeper.roster()]
+
+
+class RatingLine(BaseModel):
+    """A person's club rating (OpenSkill, ``mjscore ratings``): ``rating`` is ``mu - 3 sigma``, the
+    figure shown; ``sigma`` its uncertainty, which shrinks as they play."""
+
+    id: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+@router.get("/api/ratings")
+def club_ratings(keeper: Keeper, as_of: Annotated[date | None, Query(
+        description="Rate only the tables opened up to this day (YYYY-MM-DD, UTC).")] = None) -> list[RatingLine]:
+    """Every rated person's club rating, best first (the same figures as ``mjscore ratings``)."""
+    ratings, _ = rate(club_games(keeper), None if as_of is None else as_of.isoformat())
+    return [RatingLine(id=r.person.id, name=r.person.name, rating=round(r.ordinal, 2), mu=round(r.mu, 2),
+                       sigma=round(r.sigma, 2), games=r.games) for r in ratings]
 
 
 @router.get("/api/players/log")

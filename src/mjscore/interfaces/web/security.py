@@ -43,8 +43,8 @@ from mjscore.interfaces.web.errors import error_response
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: The session cookie a joined device sends.
 COOKIE = "mjscore_session"
-#: The API paths of the club's data (tables, the roster, the standings, tournaments): a joined device's only.
-CLUB_PATHS = ("/api/tables", "/api/players", "/api/standings", "/api/tournaments")
+#: The API paths of the club's data (tables, the roster, the standings, tournaments, ratings): a joined device's only.
+CLUB_PATHS = ("/api/tables", "/api/players", "/api/standings", "/api/tournaments", "/api/ratings")
 #: How long a session lasts (a season of club evenings).
 SESSION_SECONDS = 120 * 24 * 3600
 #: Wrong passphrases accepted from one address per ten minutes before it must wait.

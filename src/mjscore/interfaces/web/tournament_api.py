@@ -1,9 +1,10 @@
 """The tournament part of the HTTP API: a tournament's current round and standings, for the
 projector page (``/tournaments/{name}/screen``) and the players' phones, and the director's acts
-between rounds (seat the next round, give a penalty) for the director's page
-(``/tournaments/{name}``), over :class:`mjscore.scorekeeper.tournaments.Tournaments`. A tournament
-is started, and players dropped, entered or cut, from the command line (``mjscore tournament``,
-docs/tournaments.md). Like the tables, it needs a joined device on a server with a club passphrase."""
+between rounds for the director's page (``/tournaments/{name}``: seat the next round, give a
+penalty, drop a player, enter a late one, cut to the top N), over
+:class:`mjscore.scorekeeper.tournaments.Tournaments`. A tournament is started from the command line
+(``mjscore tournament new``, docs/tournaments.md). Like the tables, it needs a joined device on a
+server with a club passphrase."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ class ScreenLine(BaseModel):
     score: int
     hands_won: int
     decided: str
+    dropped: bool = Field(description="Dropped: plays no later round (their results stay).")
 
 
 class Screen(BaseModel):
@@ -95,6 +97,21 @@ class GivePenalty(BaseModel):
     reason: str = Field(min_length=1, max_length=200)
 
 
+class PlayerChange(BaseModel):
+    """A player to drop, or to enter late (a roster name or a new one, with an EMA number if known)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player: str = Field(min_length=1, max_length=MAX_NAME + 1)
+    ema: str | None = Field(None, max_length=20, description="A late entry's EMA number (8 digits).")
+
+
+class Cut(BaseModel):
+    """Cut to the top ``size`` of the standings: only they play the rounds after."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    size: int = Field(ge=4, le=10_000)
+
+
 @router.get("/api/tournaments/{name}", responses=NOT_FOUND)
 def tournament_screen(name: Name, keeper: Keeper) -> Screen:
     """The tournament's last round seated (tables, seats, which are over) and its standings after the
@@ -118,6 +135,30 @@ def give_penalty(name: Name, request: GivePenalty, keeper: Keeper, who: Actor) -
     return _screen(tournaments, name)
 
 
+@router.post("/api/tournaments/{name}/drops", status_code=201, responses={**BODY_ERRORS, **NOT_FOUND})
+def drop_player(name: Name, request: PlayerChange, keeper: Keeper) -> Screen:
+    """Drop a player: seated in no round after the last one seated (their results stay)."""
+    tournaments = Tournaments(keeper)
+    tournaments.drop(name, request.player)
+    return _screen(tournaments, name)
+
+
+@router.post("/api/tournaments/{name}/entries", status_code=201, responses={**BODY_ERRORS, **NOT_FOUND})
+def enter_player(name: Name, request: PlayerChange, keeper: Keeper, who: Actor) -> Screen:
+    """A late entry: the player is seated from the next round."""
+    tournaments = Tournaments(keeper)
+    tournaments.enter(name, request.player, request.ema, actor=who)
+    return _screen(tournaments, name)
+
+
+@router.post("/api/tournaments/{name}/cut", status_code=201, responses={**BODY_ERRORS, **NOT_FOUND})
+def cut_to(name: Name, request: Cut, keeper: Keeper) -> Screen:
+    """Cut to the top ``size`` of the standings after the last round (refused while one is played)."""
+    tournaments = Tournaments(keeper)
+    tournaments.cut(name, request.size)
+    return _screen(tournaments, name)
+
+
 def _screen(tournaments: Tournaments, name: str) -> Screen:
     """The tournament as :class:`Screen` answers it."""
     found = tournaments.standings(name)
@@ -131,7 +172,8 @@ def _screen(tournaments: Tournaments, name: str) -> Screen:
     lines = [ScreenLine(place=line.place, tied=line.tied, name=entrant.person.name,
                         table_points=round(float(line.table_points), 2),
                         table_points_exact=str(line.table_points),
-                        score=line.score, hands_won=line.hands_won, decided=line.decided)
+                        score=line.score, hands_won=line.hands_won, decided=line.decided,
+                        dropped=entrant.dropped_after is not None)
              for line, entrant in found.lines]
     return Screen(name=view.name, ruleset=view.ruleset, rounds_planned=view.rounds_planned, round=shown,
                   standings_after=found.after, standings=lines)

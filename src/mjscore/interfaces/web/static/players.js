@@ -1,17 +1,22 @@
-// The club's roster: every person with the names they played under and their tables; renaming a
+// The club's roster: every person with the names they played under, their tables and their club
+// rating (OpenSkill, with its uncertainty: the figures of `mjscore ratings`); renaming a
 // player, and merging two entries of the same person (the tables keep the names they were played
 // under; the roster keeps a log of every change).
 
 import { api, esc, onLanguageChange, startPage, t } from "./common.js";
 
 let people = [];
+/** Each rated person's rating, by their id. */
+let ratings = new Map();
 
 function render(root) {
   root.querySelector(".roster").innerHTML = people.length ? people.map((person) => {
     const also = person.names.filter((name) => name !== person.name);
     return `<li data-person="${person.id}"><strong>${esc(person.name)}</strong> <small>#${person.id}` +
       (also.length ? ` · ${esc(t("also_known", { names: also.join(", ") }))}` : "") +
-      ` · ${esc(t("n_tables", { n: person.tables.length }))}</small></li>`;
+      ` · ${esc(t("n_tables", { n: person.tables.length }))}` +
+      (ratings.has(person.id) ? ` · <span class="rating">${esc(t("rating_line", ratings.get(person.id)))}</span>` : "") +
+      "</small></li>";
   }).join("") : `<li class="hint">${esc(t("no_players"))}</li>`;
   const options = people.map((person) => `<option value="#${person.id}">${esc(person.name)}</option>`).join("");
   for (const select of root.querySelectorAll("select")) {
@@ -22,7 +27,9 @@ function render(root) {
 }
 
 async function load(root) {
-  people = await api("/api/players");
+  const [found, rated] = await Promise.all([api("/api/players"), api("/api/ratings")]);
+  people = found;
+  ratings = new Map(rated.map((line) => [line.id, line]));
   render(root);
 }
 

@@ -1,9 +1,21 @@
 // A tournament on the projector (and on a player's phone): the last round seated, table by table
 // with its seats and whether it is over, and the standings after the last round over. It asks
-// again every few seconds, so it follows the rounds by itself.
+// again every few seconds, so it follows the rounds by itself. A player finds their own table: the
+// name chosen is kept on the phone, and the line "Ann: table 2, South" follows each new round.
 
-import { api, onLanguageChange, startPage } from "./common.js";
+import { api, esc, onLanguageChange, startPage, t } from "./common.js";
 import { renderTournament } from "./tournament.js";
+
+/** The line that tells `name` where they sit in the round shown (or that they have a bye). */
+function myTable(data, name) {
+  if (!name || !data.round) return "";
+  if (data.round.byes.includes(name)) return t("my_table_bye", { name });
+  for (const table of data.round.tables) {
+    const seat = table.seats.find((s) => s.name === name);
+    if (seat) return t("my_table", { name, n: table.number, seat: t(`seat_${seat.wind}`) });
+  }
+  return t("my_table_none", { name });
+}
 
 /** How often the page asks again, in milliseconds. */
 const REFRESH = 5000;
@@ -12,19 +24,33 @@ async function main() {
   await startPage("/standings");
   const root = document.querySelector("main");
   const name = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+  const kept = `mjscore.tournament.${name}.me`;
+  const me = root.querySelector("form.me").elements.player;
   let data = null;
+  const show = () => {
+    renderTournament(root, data);
+    const names = data.standings.map((line) => line.name).sort((a, b) => a.localeCompare(b));
+    const chosen = me.value || localStorage.getItem(kept) || "";
+    me.innerHTML = `<option value=""></option>` + names.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join("");
+    me.value = names.includes(chosen) ? chosen : "";
+    root.querySelector(".my-table").textContent = myTable(data, me.value);
+  };
+  me.addEventListener("change", () => {
+    localStorage.setItem(kept, me.value);
+    if (data) show();
+  });
   const load = async () => {
     try {
       data = await api(`/api/tournaments/${encodeURIComponent(name)}`);
       root.querySelector(".error").textContent = "";
-      renderTournament(root, data);
+      show();
     } catch (problem) {
       root.querySelector(".error").textContent = problem.message;
     }
   };
   await load();
   setInterval(load, REFRESH);
-  onLanguageChange(() => data && renderTournament(root, data));
+  onLanguageChange(() => data && show());
 }
 
 main();

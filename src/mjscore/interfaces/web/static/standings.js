@@ -1,7 +1,7 @@
 // The standings of an evening, a tournament or a season: chosen by the page's query (?event=Friday,
 // ?day=2026-12-01, ?since=2026-09-01&until=2026-12-31, ?tables=1&tables=2; by default today's
-// tables), ranked by table points, then score, then hands won, with the CSV and JSON export of the
-// same choice.
+// tables), ranked by table points, then score, then hands won, with each player's club rating and
+// its uncertainty, and the CSV and JSON export of the same choice.
 
 import { api, esc, formatDate, labelled, onLanguageChange, rulesetName, startPage, t } from "./common.js";
 
@@ -35,16 +35,17 @@ function points(value) {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
-function render(root, data, query) {
+function render(root, data, query, ratings) {
   const money = data.for_money;
   const head = ["place", "player", "table_points", "score_total", ...(money ? ["money_total"] : []), "hands_won",
-    "penalties", "sessions"];
+    "penalties", "sessions", "rating"];
+  const rating = (id) => ratings.has(id) ? `${ratings.get(id).rating} ± ${ratings.get(id).sigma}` : "";
   const rows = data.standings.map((line) => `<tr data-person="${line.person.id}">` +
     `<td class="num">${line.tied ? "=" : ""}${line.place}</td><th scope="row">${esc(line.person.name)}</th>` +
     `<td class="num" data-testid="table-points">${points(line.table_points)}</td>` +
     `<td class="num">${signed(line.score)}</td>` + (money ? `<td class="num">${esc(line.money)}</td>` : "") +
     `<td class="num">${line.hands_won}</td><td class="num">${signed(line.penalties)}</td>` +
-    `<td class="num">${line.sessions}</td></tr>`).join("");
+    `<td class="num">${line.sessions}</td><td class="num" data-testid="rating">${esc(rating(line.person.id))}</td></tr>`).join("");
   root.querySelector("table.standings").innerHTML =
     `<thead><tr>${head.map((key) => `<th class="${key === "player" ? "" : "num"}">${esc(t(key))}</th>`).join("")}</tr></thead>` +
     `<tbody>${rows}</tbody>`;
@@ -80,6 +81,8 @@ async function main() {
     location.search = chosen.toString();
   });
   let data = null;
+  // The club ratings beside each player (the same for any choice of tables): none if they cannot be read.
+  const ratings = new Map((await api("/api/ratings").catch(() => [])).map((line) => [line.id, line]));
   try {
     data = await api(`/api/standings?${query}`);
   } catch (problem) {
@@ -88,8 +91,8 @@ async function main() {
     root.querySelector(".error").textContent = none ? t("standings_none", { what: title(query) }) : problem.message;
     return;
   }
-  render(root, data, query);
-  onLanguageChange(() => render(root, data, query));
+  render(root, data, query, ratings);
+  onLanguageChange(() => render(root, data, query, ratings));
 }
 
 main();

@@ -27,7 +27,8 @@ export function renderTournament(root, data, { links = false } = {}) {
   root.querySelector("table.standings").innerHTML =
     `<thead><tr>${head.map((key) => `<th class="${key === "player" ? "" : "num"}">${esc(t(key))}</th>`).join("")}</tr></thead>` +
     "<tbody>" + data.standings.map((line) =>
-      `<tr><td class="num">${line.tied ? "=" : ""}${line.place}</td><th scope="row">${esc(line.name)}</th>` +
+      `<tr${line.dropped ? ' class="dropped"' : ""}><td class="num">${line.tied ? "=" : ""}${line.place}</td>` +
+      `<th scope="row">${esc(line.name)}${line.dropped ? ` <small>(${esc(t("tournament_dropped"))})</small>` : ""}</th>` +
       `<td class="num" data-testid="table-points">${points(line.table_points)}</td>` +
       `<td class="num">${signed(line.score)}</td><td class="num">${line.hands_won}</td></tr>`).join("") + "</tbody>";
 }
