@@ -26,9 +26,8 @@ from tool_modules import load_tool
 
 import mjscore
 from mjscore.errors import InputError
-from mjscore.interfaces.importers.botzone import FAN_ALIASES, ImportedWin, botzone_scores, parse_breakdown, read_log
+from mjscore.interfaces.importers.botzone import ImportedWin, botzone_scores, parse_breakdown, read_log
 from mjscore.scoring.statistics import award_ids_by_name
-from mjscore.tiles import SEATS
 
 DATA = Path(__file__).resolve().parent / "data" / "botzone"
 SAMPLE = DATA / "sample.txt"
@@ -51,15 +50,6 @@ def _hand(win: ImportedWin) -> mjscore.Hand:
     return mjscore.Hand.from_dict(win.record)
 
 
-def _net(score: mjscore.Score) -> tuple[int, ...]:
-    """What each player won, in player order 0-3 (seats E, S, W, N), as a Score line writes it."""
-    gained = dict.fromkeys(SEATS, 0)
-    for payment in score.payments:
-        gained[payment.payer] -= payment.amount
-        gained[payment.payee] += payment.amount
-    return tuple(gained[seat] for seat in SEATS)
-
-
 @pytest.mark.parametrize("path", [SAMPLE, REEXPORT], ids=["sample", "sample-2026"])
 def test_every_round_of_the_sample_is_read(path: Path) -> None:
     """The data set's README: the sample holds the first 16 rounds; two of them end in Huang."""
@@ -68,32 +58,11 @@ def test_every_round_of_the_sample_is_read(path: Path) -> None:
     assert _text(path).count("\r\nHuang\r\n") == 2
 
 
-#: The documented class of disagreement (docs/rulesets/mcr.md): one melded and one concealed kong,
-#: Botzone's 明暗杠 5 against mjscore's Two Melded Kongs 4 + Concealed Kong 2 (issue 5 item 6).
-MELDED_AND_CONCEALED_KONG = "明暗杠"
-
-
-def _disagreement(win: ImportedWin) -> str:
-    """How mjscore's score of a win differs from Botzone's: "" when the total, the payments and every
-    fan agree, the documented class when that is the whole difference, else what differs."""
-    ids = award_ids_by_name(mjscore.get_ruleset("mcr"), FAN_ALIASES)
-    score = mjscore.score(_hand(win))
-    recorded: Counter[str] = Counter()
-    for name, count in parse_breakdown(win.fans):
-        recorded[ids.get(name, name)] += count
-    scored = Counter({award.id: award.count for award in score.awards})
-    if (score.total, _net(score), scored) == (win.total, win.scores, recorded):
-        return ""
-    kongs = Counter({"two_melded_kongs": 1, "concealed_kong": 1})
-    if recorded - scored == Counter({MELDED_AND_CONCEALED_KONG: 1}) and scored - recorded == kongs \
-            and score.total == win.total + 1 \
-            and _net(score) == botzone_scores(SEATS.index(win.record["seat"]), _discarder(win), score.total):
-        return MELDED_AND_CONCEALED_KONG
-    return f"mjscore {score.total} {_net(score)} {dict(scored)}, Botzone {win.total} {win.scores} {dict(recorded)}"
-
-
-def _discarder(win: ImportedWin) -> int | None:
-    return SEATS.index(win.record["discarder"]) if "discarder" in win.record else None
+#: How a logged win differs from Botzone's ("" or the documented class: docs/rulesets/mcr.md), as
+#: tools/validate.py compares it for docs/validation.md.
+validate = load_tool("validate")
+MELDED_AND_CONCEALED_KONG = "melded and concealed kong"
+_disagreement = validate.botzone_difference
 
 
 def test_every_win_of_the_sample_agrees_with_botzone_on_the_total_the_payments_and_every_fan() -> None:
@@ -151,7 +120,7 @@ def test_the_reexport_agrees_on_totals_and_payments() -> None:
     """Its fan names are lost (``???*1``), so the totals and the payments are what can be compared."""
     for win in _wins(REEXPORT):
         score = mjscore.score(_hand(win))
-        assert (score.total, _net(score)) == (win.total, win.scores), win.match
+        assert (score.total, validate.net(score)) == (win.total, win.scores), win.match
 
 
 def _changed(number: int, line: str) -> str:

@@ -9,55 +9,18 @@ inside a Knitted Straight the published answer (no Closed Wait) is followed, as 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tool_modules import load_tool
 
 import mjscore
 
-EXAMPLES = Path(__file__).parent / "data" / "mcr-rulebook-examples.jsonl"  # its source: tests/data/README.md
-ROWS = [json.loads(line) for line in EXAMPLES.read_text(encoding="utf-8").splitlines() if line.strip()]
-MELDED_AND_CONCEALED_KONG = "Concealed Kong and Melded Kong"
-
-
-def record(row: dict[str, Any]) -> dict[str, Any]:
-    """The mjscore hand record of a published hand."""
-    kong_related = row["kong_related"]
-    if row["self_drawn"]:
-        win = "self_draw"
-    else:
-        win = "robbing_gong" if kong_related else "discard"
-    return {
-        "ruleset": "mcr",
-        "seat": row["seat_wind"],
-        "round": row["prevalent_wind"],
-        "concealed": row["concealed"],
-        "melds": [{"kind": m["type"], "tiles": m["tiles"], "concealed": not m["exposed"], "added": bool(m.get("promoted"))}
-                  for m in row["melds"]],
-        "flowers": [f"{n}f" for n in range(1, row["flowers"] + 1)],
-        "win_tile": row["winning_tile"],
-        "win": win,
-        "replacement": "gong" if row["self_drawn"] and kong_related else False,
-        "last_tile": row["last_tile_of_wall"],
-        "last_of_kind": row["last_of_kind"],
-    }
-
-
-def expected(row: dict[str, Any]) -> tuple[list[Counter[str]], int]:
-    """The published answers (any of them is right) and total, with issue 5's kong decision."""
-    answers = []
-    total = row["published_total"]
-    for answer in row["published_expected"]:
-        fans = Counter(answer)
-        if fans[MELDED_AND_CONCEALED_KONG]:
-            del fans[MELDED_AND_CONCEALED_KONG]
-            fans += Counter({"Two Melded Kongs": 1, "Concealed Kong": 1})
-            total = row["published_total"] + 1
-        answers.append(fans)
-    return answers, total
+validate = load_tool("validate")  # the comparison of tools/validate.py, which writes docs/validation.md
+ROWS = validate.published_rows()  # tests/data/mcr-rulebook-examples.jsonl; its source: tests/data/README.md
+record = validate.published_record
+expected = validate.published_answers
 
 
 def test_there_are_129_hands_and_the_two_knitted_straight_hands_are_the_ones_pymahjonggb_disputes() -> None:

@@ -1,0 +1,42 @@
+"""Published agreement (tools/validate.py, issue 26 item 4): docs/validation.md is what the tool
+writes for its stated seed and sizes, and no reference disagrees with mjscore outside a documented
+class (the page's figures are reproduced here in full: about 15 seconds)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from tool_modules import load_tool
+
+validate = load_tool("validate")
+
+
+@pytest.fixture(scope="module")
+def found() -> list[object]:
+    return validate.agreements()
+
+
+def test_the_page_is_what_the_tool_writes(found: list[object]) -> None:
+    assert validate.PAGE.read_text(encoding="utf-8") == validate.page(found), \
+        "docs/validation.md is stale: run PYTHONPATH=src python tools/validate.py"
+
+
+def test_no_reference_disagrees_outside_a_documented_class(found: list[object]) -> None:
+    assert {entry.reference: entry.disagreements for entry in found if entry.disagreements} == {}
+    shorts = [entry.short for entry in found]
+    assert shorts[:3] == ["pymahjonggb", "published answers", "Botzone"]
+    assert {short.removesuffix(" golden") for short in shorts[3:]} == {"fourwinds", "hefen", "lrc", "mcr", "taiwan"}
+
+
+def test_a_difference_outside_the_classes_is_a_disagreement() -> None:
+    entry = validate.Agreement("x", "x", "1 hand", Counter({"": 3, "tie": 1, "mjscore 10, other 9": 1}), 0.0)
+    assert entry.disagreements == 1
+    assert "| x | 1 hand | 3 | 1 | 1 |" in validate.page([entry])
+
+
+def test_a_published_hand_scored_otherwise_is_a_disagreement() -> None:
+    row = validate.published_rows()[0]
+    assert validate.published_outcome(row) == ""
+    changed = {**row, "published_total": row["published_total"] + 1}
+    assert validate.published_outcome(changed) == "disagreement"
