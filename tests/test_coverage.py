@@ -37,8 +37,13 @@ def test_every_row_a_table_plays_is_in_the_matrix(matrix: dict[str, list[object]
     for ruleset in mjscore.rulesets():
         rules = mjscore.get_ruleset(ruleset)
         keys = {entry.row.key for entry in matrix[ruleset]}
-        played = [a.id for a in rules.awards if a.enabled] + [t.id for t in rules.table_payments if t.enabled]
+        played = [a.id for a in rules.awards if a.enabled] + [
+            t.id for t in rules.table_payments if t.enabled and t.pattern is not None]
         assert {f"{ruleset}:{row}" for row in played} <= keys
+        # an event (triple dice, a penalty) is recorded when it happens: no hand earns it
+        assert not {f"{ruleset}:{row}" for row in coverage.events(ruleset)} & keys
+    assert coverage.events("hefen") == ["triple_dice", "triple_dice_six", "concealed_gong_not_shown", "false_mahjong",
+                                        "chasing_honour", "chasing_suit"]
     # a preset's changed rows are rows of their own: 見花 and 見字 are off in the taiwan table, on in 簡化
     jianhua = {entry.row.id for entry in matrix["taiwan"] if entry.row.preset == "taiwan-jianhua"}
     assert jianhua == {"any_flower", "other_wind_pung"}

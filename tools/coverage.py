@@ -169,9 +169,17 @@ def _row(rules: Ruleset, rule: Any, kind: str, preset_name: str | None) -> Row:
 
 
 def _played(rules: Ruleset) -> dict[tuple[str, str], Any]:
+    """The rows a hand can earn: enabled awards and table payments found in a hand. A table payment
+    with no pattern is an event recorded when it happens (triple dice, a penalty): no hand earns it,
+    so it has no golden case; :func:`events` lists those."""
     awards = {("award", a.id): a for a in rules.awards if a.enabled}
-    payments = {("table payment", t.id): t for t in rules.table_payments if t.enabled}
+    payments = {("table payment", t.id): t for t in rules.table_payments if t.enabled and t.pattern is not None}
     return awards | payments
+
+
+def events(ruleset: str) -> list[str]:
+    """The ids of the ruleset's table payments recorded as events, not earned by a hand."""
+    return [t.id for t in mjscore.get_ruleset(ruleset).table_payments if t.enabled and t.pattern is None]
 
 
 @cache
@@ -343,6 +351,12 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
             lines.append(f"| {table} | {len(mine)} | {sum(1 for e in mine if e.positive)} | "
                          f"{sum(1 for e in mine if e.near_misses)} | "
                          f"{sum(1 for e in mine if e.positive and e.near_misses)} |")
+    recorded = {ruleset: events(ruleset) for ruleset in matrix if events(ruleset)}
+    if recorded:
+        lines += ["", "Table payments recorded as events when they happen are not in the matrix: no hand earns "
+                  "them, so no golden case can (" + "; ".join(f"{ruleset}: " + ", ".join(f"`{e}`" for e in ids)
+                                                              for ruleset, ids in recorded.items())
+                  + "). They are tested as recorded events, in `tests/test_hefen.py` and `tests/scorekeeper/`."]
     for ruleset, entries in matrix.items():
         for table in sorted({e.row.table for e in entries}, key=lambda t: (t != ruleset, t)):
             lines += ["", f"## {table}", "",
