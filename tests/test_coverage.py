@@ -102,3 +102,18 @@ def test_a_case_one_step_from_a_hit_is_found_as_a_near_miss(monkeypatch: pytest.
     found = {entry.row.id: entry for entry in coverage.coverage("lrc")}
     assert found["concealed_hand"].positive == ("hit",)
     assert found["concealed_hand"].found == ("declared",)  # the far one is not a near miss
+
+
+def test_the_near_miss_search_proposes_one_step_hands_that_lose_the_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tools/near_misses.py: every proposal is one step from a case earning the row and does not earn it;
+    the concealed hand of PLAIN (All Sheung, concealed, on a discard) loses Concealed Hand when a set is
+    declared or it is self-drawn, and the search finds such a change."""
+    near_misses = load_tool("near_misses")
+    hit = coverage.Case("lrc", 1, "hit", None, PLAIN, frozenset({"concealed_hand"}), ())
+    monkeypatch.setattr(near_misses.coverage, "golden_cases", lambda ruleset: [hit])
+    proposals = near_misses.proposals("lrc", "concealed_hand", limit=5)
+    assert proposals
+    for _, case, change, record, difference in proposals:
+        assert case is hit and change and coverage.one_step(PLAIN, record)
+        assert "-concealed_hand" in difference
+        assert "concealed_hand" not in {a.id for a in mjscore.score(mjscore.Hand.from_dict({"ruleset": "lrc", **record})).awards}
