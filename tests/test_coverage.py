@@ -37,11 +37,14 @@ def test_every_row_a_table_plays_is_in_the_matrix(matrix: dict[str, list[object]
     for ruleset in mjscore.rulesets():
         rules = mjscore.get_ruleset(ruleset)
         keys = {entry.row.key for entry in matrix[ruleset]}
-        played = [a.id for a in rules.awards if a.enabled] + [
+        played = [a.id for a in rules.awards if a.enabled and not coverage._never(a)] + [
             t.id for t in rules.table_payments if t.enabled and t.pattern is not None]
         assert {f"{ruleset}:{row}" for row in played} <= keys
         # an event (triple dice, a penalty) is recorded when it happens: no hand earns it
         assert not {f"{ruleset}:{row}" for row in coverage.events(ruleset)} & keys
+        # an award on the sheet that no hand earns (False Single Wait, ruling 4) cannot have a case either
+        assert not {f"{ruleset}:{row}" for row in coverage.never_awarded(ruleset)} & keys
+    assert coverage.never_awarded("lrc") == coverage.never_awarded("hefen") == ["false_single_wait"]
     assert coverage.events("hefen") == ["triple_dice", "triple_dice_six", "concealed_gong_not_shown", "false_mahjong",
                                         "chasing_honour", "chasing_suit"]
     # a preset's changed rows are rows of their own: 見花 and 見字 are off in the taiwan table, on in 簡化

@@ -116,6 +116,8 @@ def golden_cases(ruleset: str) -> list[Case]:
                        for m in case.get("near_misses", ())))
             for number, case in enumerate(found, 1)]
 
+NEVER = "never"  # the pattern of an award no hand earns (ruling 4)
+
 
 # ----- the step between two hands
 
@@ -169,12 +171,25 @@ def _row(rules: Ruleset, rule: Any, kind: str, preset_name: str | None) -> Row:
 
 
 def _played(rules: Ruleset) -> dict[tuple[str, str], Any]:
-    """The rows a hand can earn: enabled awards and table payments found in a hand. A table payment
+    """The rows a hand can earn: enabled awards a pattern finds and table payments found in a hand (an
+    award whose pattern is ``never`` is on the sheet only: :func:`never_awarded`). A table payment
     with no pattern is an event recorded when it happens (triple dice, a penalty): no hand earns it,
     so it has no golden case; :func:`events` lists those."""
-    awards = {("award", a.id): a for a in rules.awards if a.enabled}
+    awards = {("award", a.id): a for a in rules.awards if a.enabled and not _never(a)}
     payments = {("table payment", t.id): t for t in rules.table_payments if t.enabled and t.pattern is not None}
     return awards | payments
+
+
+def _never(award: Any) -> bool:
+    """Whether no hand earns the award: its pattern is ``never`` and it is no consolation (a Chicken
+    Hand has no pattern of its own: it is given when the hand's total is the consolation's)."""
+    return award.pattern == NEVER and award.consolation is None
+
+
+def never_awarded(ruleset: str) -> list[str]:
+    """The ids of the ruleset's awards whose pattern is ``never``: on the sheet, but given by no hand
+    (False Single Wait, ruling 4), so no golden case can earn them."""
+    return [a.id for a in mjscore.get_ruleset(ruleset).awards if a.enabled and _never(a)]
 
 
 def events(ruleset: str) -> list[str]:
@@ -357,6 +372,12 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
                   "them, so no golden case can (" + "; ".join(f"{ruleset}: " + ", ".join(f"`{e}`" for e in ids)
                                                               for ruleset, ids in recorded.items())
                   + "). They are tested as recorded events, in `tests/test_hefen.py` and `tests/scorekeeper/`."]
+    unearned = {ruleset: never_awarded(ruleset) for ruleset in matrix if never_awarded(ruleset)}
+    if unearned:
+        lines += ["", "Awards the sheet lists but the engine gives to no hand (pattern `never`, ruling 4: the "
+                  "sheet's illustration is the only definition) are not in the matrix either ("
+                  + "; ".join(f"{ruleset}: " + ", ".join(f"`{a}`" for a in ids) for ruleset, ids in unearned.items())
+                  + "); `tests/test_lrc_table.py` and `tests/test_hefen.py` list them as never awarded."]
     for ruleset, entries in matrix.items():
         for table in sorted({e.row.table for e in entries}, key=lambda t: (t != ruleset, t)):
             lines += ["", f"## {table}", "",

@@ -11,6 +11,7 @@ the hand. Usage::
 
     PYTHONPATH=src python tools/near_misses.py                 # every open near-miss gap
     PYTHONPATH=src python tools/near_misses.py fourwinds:one_suit
+    PYTHONPATH=src python tools/near_misses.py --earn lrc:false_single_wait   # cases one step from earning it
 """
 
 from __future__ import annotations
@@ -120,6 +121,15 @@ def variants(hand: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         else:
             yield (f"the {meld['tiles']} kong declared {'exposed' if meld.get('concealed') else 'concealed'}",
                    {**hand, "melds": [*rest, {**meld, "concealed": not meld.get("concealed", False)}]})
+            yield (f"the {meld['tiles']} kong a pung, one tile fewer",
+                   {**hand, "melds": [*rest, {"kind": "pung", "tiles": meld["tiles"][1:]}]})
+        if meld["kind"] == "chow":
+            low, suit = int(meld["tiles"][0]), meld["tiles"][-1]
+            for start in (low - 1, low + 1):
+                if 1 <= start <= 7:
+                    tiles = f"{start}{start + 1}{start + 2}{suit}"
+                    yield (f"the declared {meld['tiles']} chow is {tiles}",
+                           {**hand, "melds": [*melds[:index], {**meld, "tiles": tiles}, *melds[index + 1:]]})
 
 
 def _order(code: str) -> tuple[int, str]:
@@ -158,16 +168,46 @@ def proposals(table: str, row_id: str, limit: int = 3) -> list[tuple[int, covera
     return found[:limit]
 
 
+def earning(table: str, row_id: str, limit: int = 3) -> list[tuple[int, coverage.Case, str, dict[str, Any], str]]:
+    """The other way round, for a row whose positive cases have no one-step change that loses it (a pure
+    suit, a set of winds): the ``limit`` one-step changes of the cases that do *not* earn the row after
+    which it is earned, fewest other awards changed first. Written as a positive case, such a change
+    makes the case it came from a near miss."""
+    ruleset, _, preset_name = table.partition("/")
+    found = []
+    for case in coverage.golden_cases(ruleset):
+        if case.table != table or row_id in case.earns:
+            continue
+        stated = _earned(case.hand, ruleset, preset_name or None)
+        if stated is None:
+            continue
+        for change, record in variants(case.hand):
+            earned = _earned(record, ruleset, preset_name or None)
+            if earned is None or (row_id not in earned and f"table:{row_id}" not in earned):
+                continue
+            if not coverage.one_step(case.hand, record):
+                continue
+            lost = {k: v for k, v in stated.items() if earned.get(k) != v}
+            gained = {k: v for k, v in earned.items() if stated.get(k) != v}
+            difference = " ".join([f"-{k} {v}" for k, v in lost.items()] + [f"+{k} {v}" for k, v in gained.items()])
+            found.append((len(lost) + len(gained), case, change, record, difference))
+    found.sort(key=lambda item: item[0])
+    return found[:limit]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rows", nargs="*", help="table:row ids (default: every open near-miss gap)")
     parser.add_argument("--limit", type=int, default=3, help="proposals a row (default 3)")
+    parser.add_argument("--earn", action="store_true",
+                        help="propose changes of cases that miss the row after which they earn it")
     args = parser.parse_args()
     wanted = args.rows or [key.rsplit(":", 1)[0] for key in coverage.listed_gaps() if key.endswith(":near_miss")]
     for key in wanted:
         table, _, row_id = key.rpartition(":")
         print(f"== {key}")
-        for _, case, change, record, difference in proposals(table, row_id, args.limit):
+        search = earning if args.earn else proposals
+        for _, case, change, record, difference in search(table, row_id, args.limit):
             print(f"   of {case.name!r}: {change}: {difference}\n      hand = {record}")
 
 
