@@ -299,6 +299,51 @@ def analysis_figures(count: int) -> None:
                 t / 1000 for t in timings_us(analyse, sample, time.process_time_ns)], "ms")
 
 
+def dense_hand(rng: random.Random) -> mjscore.Hand:
+    """A 17-tile LRC hand after a draw whose discard table is costly: tiles of one or two suits, often
+    honours, sometimes a declared kong (the hands that keep many shapes in reach)."""
+    suits = rng.sample((0, 9, 18), rng.choice((1, 2)))
+    kinds = [i for suit in suits for i in range(suit, suit + 9)] + (list(range(27, 34)) if rng.random() < 0.6 else [])
+    melds: tuple[mjscore.Meld, ...] = ()
+    left = 17
+    if rng.random() < 0.3:
+        kong = rng.choice(kinds)
+        melds = (mjscore.Meld(mjscore.MeldKind.KONG, (mjscore.Tile.from_index(kong),) * 4),)
+        kinds.remove(kong)
+        left -= 3
+    counts = [0] * 34
+    while sum(counts) < left:
+        index = rng.choice(kinds)
+        if counts[index] < 4:
+            counts[index] += 1
+    tiles = tuple(mjscore.Tile.from_index(i) for i in range(34) for _ in range(counts[i]))
+    return mjscore.Hand(concealed=tiles, melds=melds, win=mjscore.WinKind.SELF_DRAW)
+
+
+def dense_figures(count: int) -> None:
+    """The LRC discard table (shanten, useful tiles and every ready row's waits scored) of ``count``
+    seeded dense hands (:func:`dense_hand`), each timed alone: the distribution and the slowest hands
+    (issue 27 asks at most 10 ms for every one on the compiled build)."""
+    rng = random.Random(27)
+    rules = mjscore.get_ruleset("lrc")
+    hands = [dense_hand(rng) for _ in range(count)]
+    for hand in hands[:20]:
+        mjscore.analyse(hand, rules)  # warm: the ruleset's waits and caches
+    timed = []
+    for hand in hands:
+        start = time.process_time_ns()
+        mjscore.analyse(hand, rules)
+        timed.append(((time.process_time_ns() - start) / 1e6, hand))
+    timed.sort(key=lambda item: item[0])
+    times = [t for t, _ in timed]
+    quantiles = statistics.quantiles(times, n=100)
+    print(f"{'LRC discard table, ' + format(count, ',') + ' dense hands (CPU)':58} median {statistics.median(times):9.2f} ms"
+          f"  p99 {quantiles[98]:.2f} ms  worst {times[-1]:.2f} ms  (load average {os.getloadavg()[0]:.1f})")
+    for t, hand in timed[-3:]:
+        melds = "".join(f" [{m.notation()}]" for m in hand.melds)
+        print(f"{'':58} {t:9.2f} ms  {mjscore.format_tiles(hand.concealed)}{melds}")
+
+
 def mcr_shanten_figures(count: int) -> None:
     """Shanten and useful tiles of held 13-tile MCR hands (no scores), mjscore and pymahjonggb on the
     same hands (the differential test's generator): pymahjonggb's MahjongShanten plus its per-shape
@@ -548,6 +593,7 @@ def main() -> None:
     mcr_figures(1000 if args.quick else 10000)
     riichi_figures(500 if args.quick else 3000)
     analysis_figures(100 if args.quick else 500)
+    dense_figures(500 if args.quick else 5000)
     mcr_shanten_figures(1000 if args.quick else 5000)
     startup_figure()
     batch_figure(1000 if args.quick else 5000)

@@ -292,3 +292,35 @@ def test_bad_input_is_refused_in_one_line(tiles: str, visible: str, message: str
     with pytest.raises(mjscore.HandError) as refused:
         mjscore.analyse(held_hand(T(tiles)), MCR, T(visible))
     assert str(refused.value) == message
+
+
+
+ORPHAN_KINDS = tuple(t.index for t in ORPHANS)
+ANY_SET = tuple((i, i, i) for i in range(KINDS)) + tuple(
+    (i, i + 1, i + 2) for i in range(27) if i % 9 <= 6)
+
+
+def _orphans_and_set_reference(counts: list[int]) -> int:
+    """The fewest tiles to draw to some complete LRC 13 Orphans hand: one of each orphan, one of them
+    again (the eyes) and any pung or chow, tried exhaustively."""
+    best = 99
+    for eyes in ORPHAN_KINDS:
+        for tiles in ANY_SET:
+            target = [0] * KINDS
+            for index in (*ORPHAN_KINDS, eyes, *tiles):
+                target[index] += 1
+            best = min(best, sum(max(0, target[i] - counts[i]) for i in range(KINDS)))
+    return best
+
+
+def test_the_13_orphans_and_a_set_distance_matches_the_exhaustive_reference() -> None:
+    """The distance the discard table reads for every draw (written for speed: the middle-tile sets
+    are counted without trying each) is the fewest draws to a complete hand of that shape."""
+    rng = random.Random(29)
+    for _ in range(300):
+        counts = [0] * KINDS
+        while sum(counts) < 17:
+            index = rng.randrange(KINDS) if rng.random() < 0.4 else rng.choice(ORPHAN_KINDS)
+            counts[index] += counts[index] < 4
+        found = DISTANCES["thirteen_orphans_and_set"](tuple(counts), 0, 5, 99)
+        assert found == _orphans_and_set_reference(counts), counts

@@ -244,6 +244,23 @@ def _thirteen_orphans(counts: Counts, melds: int, sets: int, limit: int) -> int 
 
 _SETS: tuple[tuple[int, ...], ...] = tuple((i, i, i) for i in range(KINDS)) + tuple(
     (i, i + 1, i + 2) for suit in (0, 9, 18) for i in range(suit, suit + 7))
+#: The sets of :data:`_SETS` that take an orphan, as (kind, copies it takes) per kind, worked out once:
+#: the orphans distance below reads them for every hand a discard table tries. The other sets, of
+#: middle tiles (a pung of 2 to 8, a chow from 234 to 678), spoil no orphan.
+_ORPHAN_TAKES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, tiles.count(i)) for i in sorted(set(tiles))) for tiles in _SETS if set(tiles) & _ORPHAN_SET)
+_MIDDLE = tuple(i for i in range(27) if i not in _ORPHAN_SET)
+_MIDDLE_CHOWS = tuple(i for suit in (0, 9, 18) for i in range(suit + 1, suit + 6))  # the lowest tile of 234 ... 678
+
+
+def _middle_set_held(counts: Counts) -> int:
+    """The most tiles of one set of middle tiles held (3: a whole pung or chow of them is held)."""
+    best = min(3, max(counts[i] for i in _MIDDLE))
+    for i in _MIDDLE_CHOWS:
+        if best == 3:
+            break
+        best = max(best, (counts[i] > 0) + (counts[i + 1] > 0) + (counts[i + 2] > 0))
+    return best
 
 
 @distance("thirteen_orphans_and_set")
@@ -256,19 +273,23 @@ def _thirteen_orphans_and_set(counts: Counts, melds: int, sets: int, limit: int)
     if missing > limit:
         return limit + 1
     eyes = {i for i in _ORPHAN_INDICES if counts[i] >= 2}
-    best = _FAR
-    for tiles in _SETS:
+    # A set of middle tiles costs the tiles of it not held, and leaves the orphans as they are.
+    best = 3 - _middle_set_held(counts) + (0 if eyes else 1)
+    if not best:
+        return missing
+    for takes in _ORPHAN_TAKES:
         cost = lost = 0
         spoilt = set()
-        for i, taken in ((i, tiles.count(i)) for i in set(tiles)):
+        for i, taken in takes:
             left = counts[i] - taken
-            cost += max(0, -left)
+            if left < 0:
+                cost -= left
             if i in _ORPHAN_SET:
                 lost += counts[i] > 0 and left <= 0
                 if left < 2:
                     spoilt.add(i)
-        best = min(best, cost + missing + lost + (0 if eyes - spoilt else 1))
-    return best
+        best = min(best, cost + lost + (0 if eyes - spoilt else 1))
+    return missing + best
 
 
 #: The rank triples of a suit in 16 Orphans: three ranks, each at least 3 above the one before.
