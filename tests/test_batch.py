@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import stat
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -33,6 +35,11 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
     scored = [a for a in answers if "error" not in a]
     expected = [mjscore.score(h).total for h in hands]
     assert [a["total"] for a in scored] == expected
+    # the answers file is the user's, readable as any file they make (the umask's mode), not the
+    # temporary file's owner-only mode
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
 
 
 def test_batch_refuses_a_missing_file(tmp_path: Path) -> None:

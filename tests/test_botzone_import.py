@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import mjscore
 from mjscore.errors import InputError
-from mjscore.interfaces.cli import app, importing
+from mjscore.interfaces import files
+from mjscore.interfaces.cli import app
 from mjscore.interfaces.importers.botzone import botzone_tile, parse_breakdown, read_log
 
 LOG = Path(__file__).resolve().parents[1] / "examples" / "botzone-mcr.log"
@@ -332,7 +333,7 @@ def test_a_failed_write_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypat
     def full(source: str, target: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(importing.os, "replace", full)
+    monkeypatch.setattr(files.os, "replace", full)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["import", "botzone", str(LOG), "-o", "hands.jsonl"])
     assert (result.exit_code, result.output) == (2, "error: cannot write hands.jsonl: No space left on device\n")

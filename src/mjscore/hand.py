@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -98,8 +99,12 @@ class Meld:
         return f"{self.kind.value} {tiles}{extra}"
 
 
+#: Tiles sort by their index: a key read in C, where the dataclass's ``<`` is a Python call per comparison.
+_BY_INDEX = attrgetter("index")
+
+
 def _meld_problem(meld: Meld) -> str:
-    tiles = sorted(meld.tiles)
+    tiles = sorted(meld.tiles, key=_BY_INDEX)
     if any(t.is_bonus for t in tiles):
         return "bonus tiles cannot be in a meld"
     if meld.concealed and meld.kind is not MeldKind.KONG:
@@ -153,8 +158,8 @@ class Hand:
 
     def __post_init__(self) -> None:
         # The order tiles are written in does not matter: keep them sorted, so equal hands are equal.
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_INDEX)))
+        object.__setattr__(self, "flowers", tuple(sorted(self.flowers, key=_BY_INDEX)))
         _check_tiles(self)
         object.__setattr__(self, "_counts", tuple(counts_of(self.all_tiles)))
         _check_structure(self)

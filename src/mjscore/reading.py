@@ -176,6 +176,13 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 #: The types of value :func:`check_plain` never refuses, whatever their place: most of a record's
 #: values, skipped without naming their place (a batch reads every line).
 _UNREFUSED = frozenset({str, bool, type(None)})
+#: An integer below this in size has at most :data:`MAX_INTEGER_DIGITS` digits: skipped the same way.
+_SHORT_INTEGER = 10 ** MAX_INTEGER_DIGITS
+
+
+def _unrefused(value: Any) -> bool:
+    kind = type(value)
+    return kind in _UNREFUSED or (kind is int and -_SHORT_INTEGER < value < _SHORT_INTEGER)
 
 
 def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
@@ -192,11 +199,11 @@ def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
         raise _error(where, f"{place}: {data} is not a finite number")
     if isinstance(data, Mapping):
         for key, value in data.items():
-            if type(value) not in _UNREFUSED:
+            if not _unrefused(value):
                 check_plain(value, where, f"{path}.{place_name(key)}" if path else place_name(key), depth + 1)
     elif isinstance(data, list):
         for number, value in enumerate(data, 1):
-            if type(value) not in _UNREFUSED:
+            if not _unrefused(value):
                 check_plain(value, where, f"{path}.{number}" if path else str(number), depth + 1)
 
 

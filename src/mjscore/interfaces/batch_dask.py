@@ -3,7 +3,7 @@ extra).
 
 The numbered input lines are sent in chunks to a Dask cluster (the scheduler at ``ADDRESS``, or a
 local cluster of worker processes on this machine), each chunk answered by the same function the
-local pool runs on each line (:func:`mjscore.interfaces.cli.batch.answer_line`), and the answers
+local pool runs on each chunk (:func:`mjscore.interfaces.cli.batch.answer_chunk`), and the answers
 are taken back in input order, so the output is line for line the local pool's. At most a few
 chunks per worker are in flight: a file of any length is never held whole in memory.
 """
@@ -13,29 +13,23 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import InputError
 
 if TYPE_CHECKING:
-    from mjscore.interfaces.cli.batch import BatchOptions
+    from mjscore.interfaces.cli.batch import Answered, BatchOptions
 
 #: Chunks in flight per worker: enough to keep every worker busy while answers are written.
 _IN_FLIGHT = 4
 
 
-def answer_chunk(options: BatchOptions, chunk: list[tuple[int, bytes | None]]) -> list[tuple[bool, str]]:
-    """The answers to one chunk of numbered lines (run on a Dask worker)."""
-    from mjscore.interfaces.cli.batch import answer_line
-
-    return [answer_line(options, numbered) for numbered in chunk]
-
-
-def dask_answers(lines: Iterable[tuple[int, bytes | None]], options: BatchOptions, scheduler: str | None,
-                 workers: int, chunk_size: int) -> Iterator[tuple[bool, str]]:
-    """The answer to each of ``lines``, in order, computed on a Dask cluster. Raises
+def dask_answers(chunks: Iterable[list[tuple[int, bytes | None]]], options: BatchOptions, scheduler: str | None,
+                 workers: int) -> Iterator[Answered]:
+    """The answers to each chunk of numbered lines, in order, computed on a Dask cluster. Raises
     :class:`InputError` when Dask is not installed or the scheduler cannot be reached."""
+    from mjscore.interfaces.cli.batch import answer_chunk
+
     try:
         import dask.distributed
     except ImportError:
@@ -54,13 +48,12 @@ def dask_answers(lines: Iterable[tuple[int, bytes | None]], options: BatchOption
     try:
         window = _IN_FLIGHT * max(1, len(client.scheduler_info().get("workers", {})))
         pending: deque[Any] = deque()
-        numbered = iter(lines)
-        while chunk := list(islice(numbered, chunk_size)):
+        for chunk in chunks:
             pending.append(client.submit(answer_chunk, options, chunk, pure=False))
             if len(pending) >= window:
-                yield from pending.popleft().result()
+                yield pending.popleft().result()
         while pending:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
     finally:
         client.close()
         if cluster is not None:

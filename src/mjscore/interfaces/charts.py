@@ -8,12 +8,12 @@ renamed into place, so a failed drawing leaves nothing half-written.
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mjscore.errors import MjscoreError
+from mjscore.interfaces.files import put_in_place
 from mjscore.scoring.statistics import Balances, RulesetStatistics
 
 #: The formats a chart can be written in, by the file's suffix.
@@ -67,8 +67,7 @@ def plot_statistics(rulesets: Sequence[RulesetStatistics], award_name: Callable[
     try:
         with temporary:
             figure.savefig(temporary, format=chart_format, metadata={"Date": None} if chart_format == "svg" else None)
-        Path(temporary.name).chmod(0o644)  # a chart is for sharing: not the temporary file's owner-only mode
-        os.replace(temporary.name, path)
+        put_in_place(temporary.name, path)
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -32,6 +33,7 @@ from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, without_annotations
 from mjscore.interfaces.cli.app import OUTPUT_FILE, Lang, app, enum_option, fail
+from mjscore.interfaces.files import put_in_place
 from mjscore.reading import LIMITS, decode
 from mjscore.scoring.sheet import score_json
 
@@ -73,10 +75,26 @@ def _start_worker(options: BatchOptions) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def score_line(numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
-    """(scored, output line) for input line ``number`` (None: a line over the size limit), with the
-    options the local pool's worker was started with."""
-    return answer_line(_options, numbered)
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A chunk of lines answered: how many, how many with an error, and the output lines as one text
+    (one string per chunk, not one per line: the main process only writes it)."""
+
+    lines: int
+    errors: int
+    text: str
+
+
+def score_chunk(chunk: list[tuple[int, bytes | None]]) -> Answered:
+    """The answers to a chunk of numbered lines, with the options the local pool's worker was started with."""
+    return answer_chunk(_options, chunk)
+
+
+def answer_chunk(options: BatchOptions, chunk: list[tuple[int, bytes | None]]) -> Answered:
+    """The answers to a chunk of numbered lines under ``options``, in order: every engine's unit of work."""
+    answers = [answer_line(options, numbered) for numbered in chunk]
+    return Answered(len(answers), sum(1 for scored, _ in answers if not scored),
+                    "".join(line + "\n" for _, line in answers))
 
 
 def answer_line(options: BatchOptions, numbered: tuple[int, bytes | None]) -> tuple[bool, str]:
@@ -127,7 +145,14 @@ class Engine(StrEnum):
 
 
 Lines = Iterable[tuple[int, bytes | None]]
-Answers = Callable[[Lines], Iterator[tuple[bool, str]]]
+Answers = Callable[[Lines], Iterator[Answered]]
+
+
+def chunks(lines: Lines, size: int) -> Iterator[list[tuple[int, bytes | None]]]:
+    """``lines`` in lists of ``size`` (the last may be shorter)."""
+    numbered = iter(lines)
+    while chunk := list(islice(numbered, size)):
+        yield chunk
 
 
 @contextmanager
@@ -137,10 +162,10 @@ def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str 
     if engine is Engine.dask:
         from mjscore.interfaces.batch_dask import dask_answers
 
-        yield lambda lines: dask_answers(lines, options, scheduler, workers, _CHUNK)
+        yield lambda lines: dask_answers(chunks(lines, _CHUNK), options, scheduler, workers)
         return
     with multiprocessing.Pool(workers or os.cpu_count() or 1, _start_worker, (options,)) as pool:
-        yield lambda lines: pool.imap(score_line, lines, chunksize=_CHUNK)
+        yield lambda lines: pool.imap(score_chunk, chunks(lines, _CHUNK))
 
 
 @app.command("batch")
@@ -188,12 +213,12 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
                                 disable=quiet, transient=False)
             with progress:
                 task = progress.add_task("scoring", total=total_lines)
-                for scored, line in answers(numbered_lines(handle)):
-                    temporary.write(line + "\n")
-                    errors += not scored
+                for answered in answers(numbered_lines(handle)):
+                    temporary.write(answered.text)
+                    errors += answered.errors
                     if not quiet:
-                        progress.advance(task)
-        os.replace(temporary.name, output)
+                        progress.advance(task, answered.lines)
+        put_in_place(temporary.name, output)
     except MjscoreError as error:  # the Dask engine: not installed, or no scheduler at the address
         Path(temporary.name).unlink(missing_ok=True)
         raise fail(str(error)) from None

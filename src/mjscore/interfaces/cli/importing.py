@@ -10,7 +10,6 @@ temporary file beside it, renamed into place only when the whole log has been re
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ import click
 
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import OUTPUT_FILE, app, fail
+from mjscore.interfaces.files import put_in_place
 from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
 from mjscore.reading import decode
 
@@ -62,7 +62,7 @@ def botzone_command(log: Path, output: Path) -> None:
                 if outcome is not None:
                     wins += 1
                     temporary.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")
-        os.replace(temporary.name, output)
+        put_in_place(temporary.name, output)
     except MjscoreError as error:
         Path(temporary.name).unlink(missing_ok=True)
         raise fail(str(error)) from None
