@@ -427,6 +427,37 @@ def batch_figure(count: int) -> None:
             ratio(f"{name}, 2 workers / 1 worker, hands a second", rates[2], rates[1])
 
 
+def dask_figure(count: int, workers: int = 2) -> None:
+    """``mjscore batch --engine dask`` (a local cluster of ``workers`` processes) beside the default
+    pool of as many workers, on the same ``count`` LRC hands: hands a second of wall time, less a run
+    of one line of each (starting a cluster, or a pool, is left out), runs alternating, best of three.
+    Skipped without Dask (the ``dask`` extra)."""
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        return
+    hands = [random_winning_hand(random.Random(7 + n), one_suit_chance=0.0) for n in range(count)]
+    with tempfile.TemporaryDirectory() as folder:
+        source, one = Path(folder) / "in.jsonl", Path(folder) / "one.jsonl"
+        source.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in hands), encoding="utf-8")
+        one.write_text(json.dumps(hands[0].to_dict()) + "\n", encoding="utf-8")
+
+        def wall(path: Path, engine: str) -> float:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "-o", str(Path(folder) / "out.jsonl"),
+                            "--quiet", "--workers", str(workers), "--engine", engine], check=True, capture_output=True)
+            return time.perf_counter() - start
+
+        found: dict[str, list[float]] = {"local": [], "dask": []}
+        for _ in range(3):
+            for engine in ("local", "dask"):
+                found[engine].append(wall(source, engine) - wall(one, engine))
+        rates = {engine: count / min(times) for engine, times in found.items()}
+        for engine in ("local", "dask"):
+            print(f"{f'batch --engine {engine}, {workers} workers, hands a second':58} {rates[engine]:9.0f}   n={count}")
+        ratio(f"batch, Dask / the local pool, hands a second ({workers} workers)", rates["dask"], rates["local"])
+
+
 def _mean_cpu_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjscore.Hand]) -> float:
     """The mean CPU time of ``function`` over ``hands`` in this process, in microseconds, after a
     pass over the first 200 (a mean, as a batch's CPU per hand is)."""
@@ -597,6 +628,7 @@ def main() -> None:
     mcr_shanten_figures(1000 if args.quick else 5000)
     startup_figure()
     batch_figure(1000 if args.quick else 5000)
+    dask_figure(2000 if args.quick else 10000)
     memory_figure(count // 5)
     if args.instructions:
         instructions_figure(args.stages)
