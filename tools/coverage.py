@@ -357,6 +357,12 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
         "are listed, with why, in `tests/data/coverage-gaps.txt`; a test fails on a row that lacks one and is "
         "not listed. Regenerate with `PYTHONPATH=src python tools/coverage.py`.",
         "",
+        "The cases are also held to catch mistakes in the tables: `tools/mutate.py` changes each row in turn "
+        "(its points, a parameter, its group, what it replaces, a table payment's amount) and scores every golden "
+        "case under the changed table; a change no case notices is listed with why in "
+        "`tests/data/mutation-survivors.txt` (equivalent: no hand can tell; or an event no hand earns, held by "
+        "its own test), and `tests/test_mutate.py` fails on one left open.",
+        "",
         "| table | rows | with a positive case | with a near miss | with both |",
         "|---|---:|---:|---:|---:|",
     ]
