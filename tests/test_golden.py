@@ -20,6 +20,23 @@ their sum as ``dealer_tai`` (ruling 55), 0 otherwise. A case may also state ``ar
 ``waits`` (tile codes), ``legal``, ``table_payments`` (``{ id = value-each }``) and ``payments``
 (``[{ payer = "E", amount = 4, money = "130" }]``: every payment of the hand to the winner, in seat
 order, with its money at the ruleset's stake and base money).
+
+A case may declare the rows it just misses (issue 26: every row has a case that earns it and a near
+miss, ``docs/coverage.md``)::
+
+    near_misses = [
+      { id = "concealed_hand", of = "All Sheung, concealed, won on a discard", change = "the 123m chow declared",
+        row = "Hand patterns: Concealed Hand 5" },
+    ]
+
+``of`` names a case of the same file (and preset) that earns ``id``; the two hands are one step apart:
+at most one tile replaced, added or removed, and at most one fact of the win changed (how it was won,
+the seat, the round, the declared sets, the winning tile, a flag). A near miss that cannot be one step
+(a one-suit hand: a tile of another suit fits no set on its own) says why in ``far = "..."``. A case
+one step from a case earning a row is found as its near miss without being declared.
+``tests/test_coverage.py`` checks every declaration; ``PYTHONPATH=src python tools/near_misses.py
+TABLE:ROW`` lists one-step changes of the row's cases that lose it (or, with ``--earn``, of other cases
+that gain it), as a start for writing one: the case is still worked out by hand from the source.
 """
 
 from __future__ import annotations

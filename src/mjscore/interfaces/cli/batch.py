@@ -130,6 +130,12 @@ def numbered_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
             yield number, data
 
 
+def _count_lines(source: Path) -> int:
+    """The lines a batch will answer (for the progress bar's total)."""
+    with source.open("rb") as counting:
+        return sum(1 for _ in numbered_lines(counting))
+
+
 def _same_file(source: Path, output: Path) -> bool:
     try:
         return output.exists() and os.path.samefile(source, output)
@@ -198,24 +204,26 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
     except MjscoreError as error:
         raise fail(str(error)) from None
     try:
-        with source.open("rb") as counting:  # a file that cannot be read whole fails here, before any worker starts
-            total_lines = sum(1 for _ in numbered_lines(counting))
+        # a file that cannot be read fails here, before any worker starts; the progress bar's total
+        # takes a pass over it, only when the bar is shown
+        bar_total = None if quiet else _count_lines(source)
         handle = source.open("rb")
         folder = output.resolve().parent
         temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
             "w", encoding="utf-8", dir=folder, prefix=f".{output.name}.", suffix=".partial", delete=False)
     except OSError as error:
         raise fail(f"cannot open {error.filename}: {error.strerror}") from None
-    errors = 0
+    errors = total_lines = 0
     try:
         with handle, temporary, _engine(engine, workers, options, scheduler) as answers:
             progress = Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                 disable=quiet, transient=False)
             with progress:
-                task = progress.add_task("scoring", total=total_lines)
+                task = progress.add_task("scoring", total=bar_total)
                 for answered in answers(numbered_lines(handle)):
                     temporary.write(answered.text)
                     errors += answered.errors
+                    total_lines += answered.lines
                     if not quiet:
                         progress.advance(task, answered.lines)
         put_in_place(temporary.name, output)
