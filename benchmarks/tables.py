@@ -1,14 +1,20 @@
 """Scorekeeper benchmarks: prints figures, asserts nothing.
 
-    python benchmarks/tables.py            # tables of 100 and 2,000 entries
-    python benchmarks/tables.py --quick    # 100 entries only
+    python benchmarks/tables.py            # tables of 100, 2,000 and 5,000 entries
+    python benchmarks/tables.py --quick    # 100 and 1,000 entries
 
 For each size, a table on a fresh SQLite file is filled (wins and draws for the first 16 hands, then
-table payments, which do not move the deal, up to the size), then timed: reading it with the
+table payments, which do not move the deal, up to the size), then timed: reading it whole with the
 scorekeeper (``Scorekeeper.table``: the hash chain checked, the rows folded, the stored transfers
 summed), ``mjscore table show`` as a process (start-up included), recording one more entry, and the
 size of the API's answer to a read and to a read ``?since_version=`` the version before the last.
 Times are CPU time (this process and its children), medians of a few runs.
+
+Then the read a phone makes, ``GET /api/tables/{id}`` (the last 100 entries, the balances, the deal:
+a page read from the rows it stands on, :meth:`Scorekeeper.page`), on the smallest and the largest
+table, in alternating blocks, served in-process (the ASGI app, the database, the chain check of the
+rows read, the JSON; not the network), and its ratio: the cost of a read should not grow with the
+history.
 """
 
 from __future__ import annotations
@@ -71,18 +77,42 @@ def figures(count: int, folder: Path) -> None:
     client = TestClient(create_app(keeper), base_url="http://localhost")
     whole = len(client.get(f"/api/tables/{table}").content)
     delta = len(client.get(f"/api/tables/{table}", params={"since_version": before + 4}).content)
-    print(f"{count:6} entries: API answer, whole table        {whole / 1024:8.1f} KiB; "
+    print(f"{count:6} entries: API answer (last 100 entries)  {whole / 1024:8.1f} KiB; "
           f"since the last version {delta / 1024:.1f} KiB")
+    keeper.close()
+
+
+def page_figure(sizes: tuple[int, int], folder: Path, reads: int = 60, blocks: int = 6) -> None:
+    """``GET /api/tables/{id}`` on a table of each of ``sizes`` entries, alternating blocks of
+    ``reads // blocks`` reads; the median of the block medians, CPU time of this process."""
+    keeper = Scorekeeper.open(f"sqlite:///{folder / 'pages.sqlite3'}")
+    client = TestClient(create_app(keeper), base_url="http://localhost")
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    paths = {size: f"/api/tables/{keeper.create_table(TableSettings.of(f'{size}', players), entries(size)).id}"
+             for size in sizes}
+    for path in paths.values():
+        client.get(path).raise_for_status()
+    medians: dict[int, list[float]] = {size: [] for size in sizes}
+    for _ in range(blocks):
+        for size, path in paths.items():
+            medians[size].append(median_ms(lambda path=path: client.get(path).raise_for_status(), reads // blocks))
+    found = {size: statistics.median(values) for size, values in medians.items()}
+    for size in sizes:
+        print(f"{size:6} entries: GET /api/tables/{{id}} (a page)   {found[size]:8.1f} ms "
+              f"(blocks {min(medians[size]):.1f}-{max(medians[size]):.1f})")
+    print(f"{'':6}          read of {sizes[1]} / read of {sizes[0]}    {found[sizes[1]] / found[sizes[0]]:8.2f} x")
     keeper.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="100 entries only")
+    parser.add_argument("--quick", action="store_true", help="100 and 1,000 entries")
     args = parser.parse_args()
+    sizes = (100, 1000) if args.quick else (100, 2000, 5000)
     with tempfile.TemporaryDirectory() as folder:
-        for count in (100,) if args.quick else (100, 2000):
+        for count in sizes:
             figures(count, Path(folder))
+        page_figure((sizes[0], sizes[-1]), Path(folder))
 
 
 if __name__ == "__main__":

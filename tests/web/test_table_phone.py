@@ -295,6 +295,30 @@ def test_one_players_history(device: Page) -> None:
     expect(device.locator(".history li")).to_have_count(2)
 
 
+def test_a_long_table_shows_its_last_hundred_entries_and_pages_back(device: Page) -> None:
+    """A table of 105 drawn hands opens on its last 100 entries (the API sends a page, however long
+    the evening); "Show 5 earlier entries" adds the first five; an entry of the first page can be
+    corrected, and a new entry joins the list."""
+    exported = {"format": "mjscore-table/1", "players": PLAYERS, "ruleset": "lrc", "entries": [{"kind": "draw"}] * 105}
+    answer = device.request.post("/api/tables/import", data=exported)
+    assert answer.ok, answer.text()
+    table_id = int(answer.json()["id"])
+    open_table(device, table_id)
+    expect(device.locator(".history li[value]")).to_have_count(100)
+    expect(device.locator(".history li[value]").last).to_have_attribute("value", "6")
+    device.locator(".show-earlier").click()
+    expect(device.locator(".history li[value]")).to_have_count(105)
+    expect(device.locator(".show-earlier")).to_have_count(0)
+    device.locator('.history li[value="2"] button.edit').click()
+    expect(device.locator(".bar-status")).to_contain_text("Correcting entry 2")
+    device.locator("#notation").fill(NOTATION)
+    device.locator('.winner button[data-value="Bo"]').click()
+    device.locator('.given-by button[data-value="Ann"]').click()
+    device.locator(".record-hand").click()
+    expect(device.locator('.history li[value="2"]')).to_contain_text("Bo won on Ann's discard")
+    expect(device.locator(".history li[value]")).to_have_count(105)
+
+
 def _joined(browser: Browser, club_url: str, screen: dict[str, int], passphrase: str) -> Page:
     """A touch phone that has joined the club server with its join link."""
     context = browser.new_context(viewport=screen, base_url=club_url, locale="en-GB", has_touch=True, is_mobile=True)

@@ -84,13 +84,17 @@ class Change:
 
 
 def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, Any], created_at: str,
-           rows: Sequence[tuple[Change, str]], head_hash: str, version: int) -> None:
+           rows: Sequence[tuple[Change, str]], head_hash: str, version: int, *, first: int = 1,
+           before: str | None = None) -> None:
     """Check the chain: the settings, each row (with its stored hash) in order, and the head. Raises
-    :class:`TamperedTableError` naming the first thing that does not match."""
+    :class:`TamperedTableError` naming the first thing that does not match. With ``first``, ``rows``
+    are the tail of the history from change ``first`` on and ``before`` the stored hash the tail
+    follows: the head (signed) vouches for its hash, so every row from there to the head is checked
+    without reading the rows before it."""
     if settings_hash(table_id, settings_now, created_at) != stored_settings_hash:
         raise TamperedTableError(f"table {table_id}: its settings (name, players, rules, opener) were changed outside mjscore")
-    previous = stored_settings_hash
-    for seq, (change, stored) in enumerate(rows, 1):
+    previous = stored_settings_hash if before is None else before
+    for seq, (change, stored) in enumerate(rows, first):
         if change.seq != seq or change.hash_after(table_id, previous) != stored:
             raise TamperedTableError(
                 f"table {table_id}: entry {change.number} (change {change.seq}) was changed outside mjscore: "
@@ -98,7 +102,7 @@ def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, 
         previous = stored
     if previous != head_hash or (rows and rows[-1][0].version != version):
         raise TamperedTableError(f"table {table_id}: its last changes were removed or altered outside mjscore "
-                                 f"(the history ends at change {len(rows)}, which is not the table's last)")
+                                 f"(the history ends at change {first + len(rows) - 1}, which is not the table's last)")
 
 
 #: The history as it stands: each entry, what was settled for it, and the stamp of its row.
@@ -131,6 +135,32 @@ def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live
         else:
             raise _broken(table_id, change)
     return live
+
+
+def fold_tail(table_id: int, settings: TableSettings, changes: Sequence[Change], first: int, length: int) -> Live:
+    """Entries ``first`` to ``length`` of the history as it stands, from ``changes``, the tail of the
+    history that holds the rows they stand on (:func:`~mjscore.scorekeeper.storage.tail_start`):
+    the rows for entries before ``first`` are passed over. Raises :class:`TamperedTableError` if the
+    rows do not give each of those entries."""
+    found: dict[int, tuple[Entry, Settled, Stamp]] = {}
+    for change in changes:
+        if change.number < first:
+            continue
+        if change.action in VOIDS:
+            found.pop(change.number, None)
+            continue
+        if change.data is None or change.settled is None or change.action not in APPENDS + REPLACES:
+            raise _broken(table_id, change)
+        try:
+            found[change.number] = (entry_from_dict(change.data, settings), settled_from_json(change.settled),
+                                    Stamp(change.version, change.at, change.actor, change.action))
+        except (KeyError, TypeError, ValueError) as error:
+            raise TamperedTableError(
+                f"table {table_id}: entry {change.number} (change {change.seq}) cannot be read: {error}") from None
+    try:
+        return [found[number] for number in range(first, length + 1)]
+    except KeyError as missing:
+        raise TamperedTableError(f"table {table_id}: entry {missing} is missing from its history") from None
 
 
 def _broken(table_id: int, change: Change) -> TamperedTableError:

@@ -33,17 +33,27 @@ from mjscore.scoring.payments import money_text
 FORMAT = "mjscore-table/1"
 
 
-def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = None) -> dict[str, Any]:
+#: The entries a table's answer lists unless asked for others (an evening is rarely longer).
+PAGE = 100
+
+
+def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = None,
+                 last: int | None = None) -> dict[str, Any]:
     """The table as JSON: settings, entries, the deal now, balances and the settled history. With
     ``since_version``, ``history`` holds only the entries changed after that version (and
     ``entries`` is left out): a client that has the table at that version keeps its first
-    ``length`` entries and replaces those the answer lists."""
+    ``length`` entries and replaces those the answer lists. Otherwise, with ``last``, only the last
+    ``last`` entries of those the view holds. An answer that lists a part of the history, not all of
+    it, says which in ``page`` (its first and last entry), and is no export: an import refuses it."""
     settings = view.settings
     players = settings.players
     deal = view.deal
-    steps = view.ledger.steps
+    ledger = view.ledger
+    steps = ledger.steps
     if since_version is not None:
         steps = tuple(s for s in steps if s.stamp is None or s.stamp.version > since_version)
+    elif last is not None:
+        steps = steps[-last:] if last else ()
     data: dict[str, Any] = {
         "format": FORMAT,
         "id": view.id,
@@ -58,7 +68,7 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
         "base_money": money_text(settings.base_money),
         "stake": money_text(view.facts.stake),
         "entries": [entry_to_dict(step.entry, players) for step in steps],
-        "length": len(view.ledger.steps),
+        "length": ledger.length,
         "unsettled": view.ledger.unsettled,
         "deal": {"round": deal.round_wind, "dealer": players[deal.dealer], "streak": deal.streak,
                  "hands": deal.hands, "over": deal.over,
@@ -70,6 +80,9 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
     if since_version is not None:
         data["history_since"] = since_version
         del data["entries"]
+    elif len(steps) != ledger.length:
+        first = steps[0].number if steps else min(ledger.first, ledger.length + 1)
+        data["page"] = {"first": first, "last": first + len(steps) - 1}
     return data
 
 
@@ -177,6 +190,10 @@ def table_from_dict(data: Mapping[str, Any]) -> tuple[TableSettings, list[Entry]
                                 data.get("base_money", 0))
     if "entries" not in data:
         raise TableError("entries: missing (an exported table lists its entries, [] for none)")
+    if "page" in data:
+        table = data.get("id")
+        raise TableError(f"page: this answer lists a part of table {table}'s history, not all of it: import its "
+                         f"export instead (GET /api/tables/{table}/export, or mjscore table export {table})")
     entries = data["entries"]
     if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
         raise TableError("entries: expected a list of entries")

@@ -13,7 +13,7 @@ not rewrite an evening already played. Re-scoring is an explicit act (``table re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 from importlib import metadata
@@ -162,14 +162,17 @@ class Step:
 
 @dataclass(frozen=True)
 class Ledger:
-    """Every step, the deal now, the balances now, and the first entry that is not settled (None:
-    all are)."""
+    """The steps of the history (every one, or a page: those from number ``first``), the length of
+    the whole history, the deal now, the balances now, and the first entry that is not settled
+    (None: all are)."""
 
     steps: tuple[Step, ...]
     deal: Deal
     points: tuple[int, ...]
     money: tuple[Decimal, ...]
-    unsettled: int | None = field(default=None)
+    unsettled: int | None
+    length: int
+    first: int = 1
 
 
 def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]]) -> Ledger:
@@ -190,7 +193,42 @@ def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]]) -> Ledger:
             unsettled = number if unsettled is None else unsettled
         elif unsettled is None:
             deal = settled.after
-    return Ledger(tuple(steps), deal, tuple(points), tuple(cash), unsettled)
+    return Ledger(tuple(steps), deal, tuple(points), tuple(cash), unsettled, len(steps))
+
+
+def totals_to_json(ledger: Ledger) -> dict[str, Any]:
+    """What a table keeps of its ledger at the head, to show a page of it (:func:`page`): the length,
+    each player's points and money (exact decimal strings), the deal now and the first unsettled entry."""
+    return {"length": ledger.length, "points": list(ledger.points), "money": [str(m) for m in ledger.money],
+            "deal": _deal_json(ledger.deal), "unsettled": ledger.unsettled}
+
+
+def page(totals: Mapping[str, Any], entries: Sequence[tuple[Entry, Settled, Stamp | None]], first: int) -> Ledger:
+    """The ledger of a table whose head keeps ``totals`` (:func:`totals_to_json`), holding only the
+    steps from number ``first`` to the last (``entries``): the balances after each step are those at
+    the head less the transfers of the steps after it, so nothing before ``first`` is read. Raises
+    KeyError, TypeError or ValueError if ``totals`` is malformed, ValueError if ``entries`` is not
+    that many."""
+    length = int(totals["length"])
+    if first + len(entries) - 1 != length:
+        raise ValueError(f"entries {first} to {length} wanted, {len(entries)} found")
+    points = [int(p) for p in totals["points"]]
+    cash = [Decimal(str(m)) for m in totals["money"]]
+    if len(points) != 4 or len(cash) != 4:
+        raise ValueError("four players' points and money wanted")
+    head = tuple(points), tuple(cash)
+    steps: list[Step] = []
+    for number in range(length, first - 1, -1):
+        entry, settled, stamp = entries[number - first]
+        steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
+        for transfer in settled.transfers:
+            points[transfer.payer] += transfer.points
+            points[transfer.payee] -= transfer.points
+            cash[transfer.payer] += transfer.money
+            cash[transfer.payee] -= transfer.money
+    unsettled = totals["unsettled"]
+    return Ledger(tuple(reversed(steps)), _deal_of(totals["deal"]), head[0], head[1],
+                  None if unsettled is None else int(unsettled), length, first)
 
 
 def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], before: Sequence[Step] = ()) -> list[Settled]:

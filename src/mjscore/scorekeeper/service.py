@@ -2,6 +2,8 @@
 
 Reading a table is a sum: its rows are read, their hash chain checked and folded into the history
 (:mod:`~mjscore.scorekeeper.audit`), and the stored transfers added up; the engine is not called.
+Showing a table reads a page (:meth:`Scorekeeper.page`): the head keeps the sums (signed with it), so
+only the rows of the entries shown, and those after them up to the head, are read and checked.
 Every change is one transaction: lock the table's row, read its history, settle what the change adds
 (the only time the engine runs, :func:`~mjscore.scorekeeper.ledger.settle`, which refuses an entry
 that cannot happen, naming it), append the rows, and move the table's head on (its version, its
@@ -36,7 +38,17 @@ from mjscore.errors import (
 from mjscore.scorekeeper import audit, roster, storage
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
-from mjscore.scorekeeper.ledger import Ledger, Settled, Step, settle, settled_to_json, sums, win_entry
+from mjscore.scorekeeper.ledger import (
+    Ledger,
+    Settled,
+    Step,
+    page,
+    settle,
+    settled_to_json,
+    sums,
+    totals_to_json,
+    win_entry,
+)
 from mjscore.scorekeeper.model import (
     Draw,
     Entry,
@@ -163,6 +175,49 @@ class Scorekeeper:
             row = storage.table_row(session, table_id)
             return self._checked(session, row, storage.entry_rows(session, table_id))
 
+    def page(self, table_id: int, *, last: int | None = None, before: int | None = None,
+             since_version: int | None = None) -> TableView:
+        """The table as :meth:`table` gives it, its ledger holding a page of the history: the last
+        ``last`` entries (all without it) before entry ``before`` (or to the end), or with
+        ``since_version`` the entries from the first one changed after that version. The table's
+        head keeps its sums, signed (:func:`~mjscore.scorekeeper.ledger.totals_to_json`), so only
+        the rows from those the page stands on to the head are read and their chain checked: a
+        page of the last entries costs the same whatever the history before it. A table kept
+        without sums (not changed since they were) is read whole."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            if row.totals is None:
+                view = self._checked(session, row, storage.entry_rows(session, table_id))
+                lowest, end = _page_bounds(session, row, view.ledger.length, last, before, since_version)
+                return _sliced(view, lowest, end)
+            _check_head(row, self.store.key, session.get(SessionRow, row.id))
+            settings = _settings(row)
+            try:
+                length = int(row.totals["length"])
+            except (KeyError, TypeError, ValueError):
+                raise TamperedTableError(f"table {row.id}: its totals cannot be read") from None
+            if length != row.entries:
+                raise TamperedTableError(f"table {row.id}: its totals count {length} entries, its head {row.entries}")
+            lowest, end = _page_bounds(session, row, length, last, before, since_version)
+            start = storage.tail_start(session, row.id, lowest, length) if lowest <= length else None
+            if start is None:  # no entry to show: the last change alone ties the chain to the head
+                start = max(storage.last_seq(session, row.id), 1)
+            rows = storage.rows_from(session, row.id, start)
+            changes = [_change_of(entry) for entry in rows]
+            hashed = audit.settings_json(row.name, settings.players, row.ruleset, _house_rules(row), row.base_money,
+                                         row.created_by)
+            audit.verify(row.id, row.settings_hash, hashed, row.created_at,
+                         [(c, r.hash) for c, r in zip(changes, rows, strict=True)], row.head_hash, row.version,
+                         first=start, before=storage.hash_before(session, row, start))
+            live = audit.fold_tail(row.id, settings, changes, lowest, length)
+            try:
+                ledger = page(row.totals, live, lowest)
+            except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+                raise TamperedTableError(f"table {row.id}: its totals cannot be read: {error}") from None
+            view = TableView(row.id, row.version, settings, _facts(row, settings), ledger, row.head_hash,
+                             row.created_at, row.created_by)
+            return _sliced(view, lowest, end)
+
     def version(self, table_id: int) -> int:
         """The table's version alone: one row read, no history folded, so a live view can ask it
         several times a second (it moves on every change)."""
@@ -219,9 +274,11 @@ class Scorekeeper:
             row = open_table(session, settings, created, actor, self.store.key, session_rule, request_id)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
+            view = _view(row, new)
             if new:  # the head moved past the one open_table signed
+                row.totals = totals_to_json(view.ledger)
                 row.head_mac = _signature(row, self.store.key, session_rule)
-            return _view(row, new)
+            return view
 
     def delete_table(self, table_id: int) -> TableSummary:
         """Remove a table and its whole history (a junk table, say): the one act that removes rows,
@@ -318,8 +375,10 @@ class Scorekeeper:
             if not writes:
                 return view
             new = _append(session, row, rows, writes, actor, request_id)
+            changed = _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
+            row.totals = totals_to_json(changed.ledger)
             row.head_mac = _signature(row, self.store.key, _rule_of(rule) if rule is not None else None)
-            return _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
+            return changed
 
 
     # ----- the club: the roster of people, sessions, standings
@@ -467,7 +526,7 @@ class Scorekeeper:
 def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:
     """The signature of the table's head as it now stands (:mod:`~mjscore.scorekeeper.signing`)."""
     session = (None, None, None) if rule is None else (rule.hands, rule.minutes, rule.event)
-    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts)
+    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts, row.totals)
 
 
 def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
@@ -492,7 +551,7 @@ def open_table(session: Session, settings: TableSettings, created: str, actor: s
     row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                    house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
                    created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                   request_id=request_id, facts=TableFacts.of(settings.rules()).to_json())
+                   request_id=request_id, facts=TableFacts.of(settings.rules()).to_json(), totals=totals_to_json(sums([])))
     table_id = storage.add_table(session, row)
     row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
     roster.seat(session, table_id, settings.players, actor)
@@ -501,6 +560,24 @@ def open_table(session: Session, settings: TableSettings, created: str, actor: s
                                event=session_rule.event))
     row.head_mac = _signature(row, key, session_rule)
     return row
+
+
+def _page_bounds(session: Session, row: TableRow, length: int, last: int | None, before: int | None,
+                 since_version: int | None) -> tuple[int, int]:
+    """The first and last entries of a page of a history of ``length`` entries (:meth:`Scorekeeper.page`);
+    the first is beyond the last for none."""
+    if since_version is not None:  # a version at or past the table's (any number a client sends): nothing changed
+        changed = None if since_version >= row.version else storage.first_change_after(session, row.id, since_version)
+        return (length + 1 if changed is None else min(changed[1], length + 1)), length
+    end = length if before is None else min(before - 1, length)
+    return (1 if last is None else max(1, end - last + 1)), end
+
+
+def _sliced(view: TableView, lowest: int, end: int) -> TableView:
+    """The view with only the steps from entry ``lowest`` to ``end`` (its ledger's ``first`` says where they start)."""
+    ledger = view.ledger
+    steps = tuple(step for step in ledger.steps if lowest <= step.number <= end)
+    return replace(view, ledger=replace(ledger, steps=steps, first=min(lowest, ledger.length + 1)))
 
 
 def _rule_of(row: SessionRow | None) -> SessionRule:

@@ -83,13 +83,17 @@ class LedgerKey:
         return hashlib.sha256(b"mjscore-ledger-key\n" + self.secret).hexdigest()[:12]
 
     def sign(self, table_id: int, version: int, entries: int, head_hash: str, settings_hash: str,
-             session: tuple[int | None, int | None, str | None], facts: object = None) -> str:
-        """The signature of a table's head: its id, version, length, last hash, settings hash, session
-        and the facts of its rules it is read with (:class:`~mjscore.scorekeeper.model.TableFacts`)."""
+             session: tuple[int | None, int | None, str | None], facts: object = None, totals: object = None) -> str:
+        """The signature of a table's head: its id, version, length, last hash, settings hash, session,
+        the facts of its rules it is read with (:class:`~mjscore.scorekeeper.model.TableFacts`) and
+        the sums at the head (``totals``; a head signed before they were kept has none, and its
+        signature is the same as then)."""
         hands, minutes, event = session
-        content = canonical({"table": table_id, "version": version, "entries": entries, "head": head_hash,
-                             "settings": settings_hash, "hands": hands, "minutes": minutes, "event": event,
-                             "facts": facts})
+        signed = {"table": table_id, "version": version, "entries": entries, "head": head_hash,
+                  "settings": settings_hash, "hands": hands, "minutes": minutes, "event": event, "facts": facts}
+        if totals is not None:
+            signed["totals"] = totals
+        content = canonical(signed)
         return hmac.new(self.secret, b"mjscore-table-head/1\n" + content, hashlib.sha256).hexdigest()
 
     def sign_export(self, data: object) -> str:

@@ -32,7 +32,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, create_engine, event, func, select, text
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, create_engine, event, func, select, text
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -116,6 +116,11 @@ class TableRow(Base):
     #: What reading the table needs of its rules, kept when it opened
     #: (:class:`~mjscore.scorekeeper.model.TableFacts`): it reads whatever happens to the rulesets.
     facts: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
+    #: The sums at the head (:func:`~mjscore.scorekeeper.ledger.totals_to_json`: the length, each
+    #: player's points and money, the deal now, the first unsettled entry), signed with the head: a
+    #: page of the history is shown without reading what comes before it. None for a table not
+    #: changed since before they were kept (it is read whole until its next change).
+    totals: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
 
 
 class EntryRow(Base):
@@ -128,7 +133,8 @@ class EntryRow(Base):
 
     __tablename__ = "table_entries"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_entries_table_seq"),
-                      UniqueConstraint("table_id", "request_id", name="uq_table_entries_table_request"))
+                      UniqueConstraint("table_id", "request_id", name="uq_table_entries_table_request"),
+                      Index("ix_table_entries_table_number", "table_id", "number"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("score_tables.id", ondelete="CASCADE"), index=True)
@@ -428,6 +434,48 @@ def table_row(session: Session, table_id: int, lock: bool = False) -> TableRow:
 def entry_rows(session: Session, table_id: int) -> list[EntryRow]:
     """Every row of the table's history, in the order they were written."""
     return list(session.scalars(select(EntryRow).where(EntryRow.table_id == table_id).order_by(EntryRow.seq)))
+
+
+def tail_start(session: Session, table_id: int, lowest: int, length: int) -> int | None:
+    """The first change of the table's history that a page of its entries ``lowest`` to ``length``
+    needs: the earliest of the rows those entries now stand on (for each entry its last row that is
+    not an undo), or None for no such entry. Every row from there on is the page's tail."""
+    standing = (select(func.max(EntryRow.seq))
+                .where(EntryRow.table_id == table_id, EntryRow.number >= lowest, EntryRow.number <= length,
+                       EntryRow.action != "undo")
+                .group_by(EntryRow.number).subquery())
+    start: int | None = session.scalar(select(func.min(standing.c[0])))
+    return start
+
+
+def first_change_after(session: Session, table_id: int, version: int) -> tuple[int, int] | None:
+    """The first change made after table version ``version`` and the lowest entry number the
+    changes since touch, or None if none was made."""
+    query = (select(func.min(EntryRow.seq), func.min(EntryRow.number))
+             .where(EntryRow.table_id == table_id, EntryRow.version > version))
+    seq, number = session.execute(query).one()
+    return None if seq is None else (seq, number)
+
+
+def last_seq(session: Session, table_id: int) -> int:
+    """The number of the table's last change (0 for none)."""
+    return session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.table_id == table_id)) or 0
+
+
+def rows_from(session: Session, table_id: int, seq: int) -> list[EntryRow]:
+    """The rows of the table's history from change ``seq`` on, in the order they were written."""
+    query = select(EntryRow).where(EntryRow.table_id == table_id, EntryRow.seq >= seq).order_by(EntryRow.seq)
+    return list(session.scalars(query))
+
+
+def hash_before(session: Session, row: TableRow, seq: int) -> str:
+    """The stored hash that change ``seq`` follows: change ``seq - 1``'s, or the settings' for the first."""
+    if seq <= 1:
+        return row.settings_hash
+    found = session.scalar(select(EntryRow.hash).where(EntryRow.table_id == row.id, EntryRow.seq == seq - 1))
+    if found is None:
+        raise TamperedTableError(f"table {row.id}: change {seq - 1} is missing from its history")
+    return found
 
 
 def request_seen(session: Session, table_id: int, request_id: str) -> bool:

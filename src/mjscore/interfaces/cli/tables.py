@@ -167,7 +167,10 @@ def show_command(table_id: int, output: Format, lang: str, everything: bool, sin
     from mjscore.scorekeeper.exchange import view_to_dict
     from mjscore.scorekeeper.sessions import describe
     with open_keeper(_Options.database) as keeper:
-        view = keeper.table(table_id)
+        if output is Format.json:  # the whole table, or what changed since a version
+            view = keeper.table(table_id) if since is None else keeper.page(table_id, since_version=since)
+        else:  # the balances and the last entries: a page, whatever the history before it
+            view = keeper.page(table_id, last=None if everything else SHOWN)
         session = describe(keeper.session_of(table_id), view.created_at)
     if output is Format.json:
         click.echo(json.dumps(view_to_dict(view, lang, since), ensure_ascii=False, indent=2))
@@ -388,7 +391,7 @@ def _print_table(view: TableView, last: int | None) -> None:
     if not view.ledger.steps:
         return
     steps = view.ledger.steps if last is None else view.ledger.steps[-last:]
-    earlier = len(view.ledger.steps) - len(steps)
+    earlier = steps[0].number - 1
     history = Table(box=box.SIMPLE, title="History", caption=f"{earlier} earlier entries: --all" if earlier else None)
     history.add_column("#", justify="right")
     history.add_column("Round")

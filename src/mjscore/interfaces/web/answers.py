@@ -408,6 +408,13 @@ class Entry(Open):
     count: int | None = None
 
 
+class HistoryPage(Answer):
+    """The entries a table's answer lists when they are a part of its history (none: last < first)."""
+
+    first: int
+    last: int
+
+
 class TableAnswer(Open):
     """A table: its settings, entries, the deal now, balances and history; also its JSON export."""
 
@@ -430,6 +437,8 @@ class TableAnswer(Open):
     balances: list[Balance]
     history: list[HistoryStep]
     history_since: int | None = Field(None, description="The since_version asked for, when given.")
+    page: HistoryPage | None = Field(None, description=(
+        "The first and last entries listed, when they are not all the table's (no export then)."))
     chain: list[ChainLink] | None = Field(None, description="The export's hash chain: every change and its hash.")
     signature: ExportSignature | None = Field(None, description="The export's signature under the server's ledger key.")
     imported: Literal["unaltered", "altered", "unverified"] | None = Field(

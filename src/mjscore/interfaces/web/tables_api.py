@@ -2,8 +2,10 @@
 service layer (:class:`mjscore.scorekeeper.Scorekeeper`).
 
 A table is answered as its export (:func:`mjscore.scorekeeper.exchange.view_to_dict`): settings,
-entries, the deal now (round wind, dealer, streak), balances and the history as it was settled
-(``?since_version=N``: only the entries changed since version N). Every change carries the
+entries, the deal now (round wind, dealer, streak), balances and the history as it was settled: its
+last 100 entries (``?limit=K``, ``?before=N`` for the K before entry N; ``page`` says which an answer
+holds; ``GET /api/tables/{id}/export`` has them all), or with ``?since_version=N`` only the entries
+changed since version N. Reading a page costs the same however long the history before it. Every change carries the
 ``expected_version`` the client read, a ``request_id`` it made up, or both (a change with neither is
 refused with 422): if another client changed the table since, the change is refused with 409, so the
 same hand sent from two phones is recorded once; a change whose ``request_id`` was already recorded
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -35,7 +38,7 @@ from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import PAGE, import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import TableView
 from mjscore.scorekeeper.sessions import SessionRule
@@ -63,6 +66,8 @@ def actor(request: Request) -> str:
 
 Actor = Annotated[str, Depends(actor)]
 SinceVersion = Annotated[int | None, Query(ge=0, description="Only the entries changed after this version.")]
+Limit = Annotated[int, Query(ge=0, le=1000, description="How many entries of the history to list, the last first.")]
+Before = Annotated[int | None, Query(ge=1, description="List the entries before this one (default: to the last).")]
 
 
 class NewTable(BaseModel):
@@ -154,7 +159,7 @@ def _ending(request: Request) -> bool:
 
 def existing_table(table_id: int, keeper: Keeper) -> TableView:
     """The table, read before a stream starts, so that a table that does not exist is a 404."""
-    return keeper.table(table_id)
+    return keeper.page(table_id, last=PAGE)
 
 
 #: The most tables the API opens in an hour by default (an anonymous client once opened 480 junk tables).
@@ -187,7 +192,7 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
     session = SessionRule.of(request.session_hands, request.session_minutes, request.event)
     view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
                                request_id=request.request_id, session_rule=session)
-    return view_to_dict(view, lang)
+    return view_to_dict(view, lang, last=PAGE)
 
 
 @router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
@@ -201,7 +206,7 @@ def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: A
     club's unaltered record (``unaltered``: signed with this server's ledger key), ``altered`` or
     ``unverified`` (not signed by this server); the last two are marked so in the table's log."""
     view, found = import_export(keeper, exported, who, if_altered, http.app.state.max_tables_per_hour)
-    return {**view_to_dict(view, lang), "imported": found}
+    return {**view_to_dict(view, lang, last=PAGE), "imported": found}
 
 
 @router.get("/{table_id}/export", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
@@ -213,10 +218,13 @@ def export_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, 
 
 
 @router.get("/{table_id}", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
-def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: SinceVersion = None) -> dict[str, Any]:
-    """The table: settings, entries, the deal now, balances and history. It is also the JSON export,
-    which ``POST /api/tables/import`` reads back."""
-    return view_to_dict(keeper.table(table_id), lang, since_version)
+def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: SinceVersion = None,
+               limit: Limit = PAGE, before: Before = None) -> dict[str, Any]:
+    """The table: settings, the deal now, balances, and its last ``limit`` entries (before entry
+    ``before``) with their history; ``page`` names them when they are not all the table's. A table
+    that lists every entry is also a JSON export, which ``POST /api/tables/import`` reads back."""
+    view = keeper.page(table_id, last=limit, before=before, since_version=since_version)
+    return view_to_dict(view, lang, since_version, last=limit)
 
 
 @router.get("/{table_id}/log", response_model=list[LogLine], responses=NOT_FOUND)
@@ -240,7 +248,7 @@ def record_win(table_id: int, request: WinRequest, keeper: Keeper, who: Actor, l
     record = request.hand.model_dump(exclude_unset=True)
     view = keeper.record_win(table_id, record, request.winner, request.discarder, correct=request.correct,
                              expected_version=request.expected_version, request_id=request.request_id, actor=who)
-    return view_to_dict(view, lang, since_version)
+    return view_to_dict(view, lang, since_version, last=PAGE)
 
 
 @router.post("/{table_id}/draws", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
@@ -249,7 +257,7 @@ def record_draw(table_id: int, request: Correctable, keeper: Keeper, who: Actor,
     """Record a drawn hand (the wall ran out), or correct entry N."""
     view = keeper.record_draw(table_id, correct=request.correct, expected_version=request.expected_version,
                               request_id=request.request_id, actor=who)
-    return view_to_dict(view, lang, since_version)
+    return view_to_dict(view, lang, since_version, last=PAGE)
 
 
 @router.post("/{table_id}/events", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
@@ -258,7 +266,7 @@ def record_event(table_id: int, request: EventRequest, keeper: Keeper, who: Acto
     """Record a table payment when it happens, or correct entry N."""
     view = keeper.record_event(table_id, request.event, request.player, request.count, correct=request.correct,
                                expected_version=request.expected_version, request_id=request.request_id, actor=who)
-    return view_to_dict(view, lang, since_version)
+    return view_to_dict(view, lang, since_version, last=PAGE)
 
 
 @router.post("/{table_id}/undo", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
@@ -266,7 +274,7 @@ def undo(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: Lang 
          since_version: SinceVersion = None) -> dict[str, Any]:
     """Void the last entry of the history (it stays in the table's log)."""
     view = keeper.undo(table_id, expected_version=request.expected_version, request_id=request.request_id, actor=who)
-    return view_to_dict(view, lang, since_version)
+    return view_to_dict(view, lang, since_version, last=PAGE)
 
 
 @router.post("/{table_id}/rescore", response_model=RescoreAnswer, response_model_exclude_unset=True, responses=ERRORS)
@@ -279,7 +287,7 @@ def rescore(table_id: int, request: Change, keeper: Keeper, who: Actor, lang: La
     this re-scores them)."""
     view, changed = keeper.rescore(table_id, expected_version=request.expected_version, request_id=request.request_id,
                                    actor=who, dry_run=dry_run)
-    return {**view_to_dict(view, lang, since_version), "rescored": changed}
+    return {**view_to_dict(view, lang, since_version, last=PAGE), "rescored": changed}
 
 
 #: A live stream's refusals are JSON, not events.
@@ -305,9 +313,11 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     known = last_event_id if last_event_id is not None else since_version
     tables = watchers(keeper, keeper.version)  # one watcher per table, whatever the number of phones
     try:
+        if known is not None and view.version != known:  # what changed since, however far back
+            view = await anyio.to_thread.run_sync(partial(keeper.page, table_id, since_version=known))
         while True:
             if view.version != known:
-                yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known))
+                yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known, last=PAGE))
                 known = view.version
             while True:  # the table's next version; a beat for each quiet LIVE_BEAT_SECONDS before it
                 quiet_until = time.monotonic() + LIVE_BEAT_SECONDS
@@ -321,6 +331,6 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
                 if _ending(request):
                     return
                 yield ServerSentEvent(event="beat", data="")
-            view = await anyio.to_thread.run_sync(keeper.table, table_id)
+            view = await anyio.to_thread.run_sync(partial(keeper.page, table_id, since_version=known))
     except NoSuchTableError:
         return

@@ -81,11 +81,30 @@ function showNotice(message, restore = null) {
 }
 
 /** The table after a change: the answer lists only the entries changed since the version the page
- * had (`since_version`), so a long evening is not sent again on every tap. */
+ * had (`since_version`), so a long evening is not sent again on every tap. The page holds the last
+ * entries of the history (and the earlier ones it was asked for), by number. */
 function merged(previous, answer) {
-  const history = previous.history.filter((step) => step.number <= answer.length);
-  for (const step of answer.history) history[step.number - 1] = step;
-  return { ...answer, history };
+  const steps = new Map(previous.history.filter((step) => step.number <= answer.length).map((s) => [s.number, s]));
+  for (const step of answer.history) steps.set(step.number, step);
+  return { ...answer, history: [...steps.values()].sort((a, b) => a.number - b.number) };
+}
+
+/** How many entries come before those the page holds. */
+function earlierCount() {
+  return table.history.length ? table.history[0].number - 1 : 0;
+}
+
+/** Add the entries before those the page holds (the API answers the last 100 of a table). */
+async function showEarlier() {
+  const first = table.history.length ? table.history[0].number : table.length + 1;
+  const answer = await api(`/api/tables/${tableId}`, { query: { lang: lang(), before: first } });
+  if (answer.version !== table.version) {  // changed meanwhile: read it again
+    await load();
+    render();
+    return;
+  }
+  table = { ...table, history: [...answer.history, ...table.history] };
+  renderHistory();
 }
 
 /** Send a change; show the table it answers, or the problem. */
@@ -277,7 +296,7 @@ function renderStanding() {
     `<span class="balance${b.points < 0 ? " negative" : ""}" data-testid="balance">${b.points}</span>` +
     // the money, where it is not the points again (a stake of 1, no base)
     (b.money === String(b.points) ? "" : `<small>${esc(t("money"))} ${esc(b.money)}</small>`) + `</div>`).join("");
-  $(".export-json").href = `/api/tables/${tableId}`;
+  $(".export-json").href = `/api/tables/${tableId}/export`;
   $(".export-json").download = `table-${tableId}.json`;
   $(".export-csv").href = `/api/tables/${tableId}/export.csv`;
   $(".undo-last").disabled = !table.history.length;
@@ -308,7 +327,10 @@ function renderHistory() {
   const empty = filter ? t("no_entries_for", { player: filter }) : t("no_history");
   const waiting = [...pending].reverse().map((change, i) => `<li class="pending" value="${table.length + pending.length - i}">` +
     `<b>${esc(change.what)}</b> <small>${esc(t("pending", { id: change.request.request_id }))}</small></li>`).join("");
-  $(".history").innerHTML = waiting + (steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`);
+  const earlier = earlierCount();
+  const more = earlier ? `<li class="earlier"><button type="button" class="show-earlier">${esc(t("earlier_entries",
+    { n: Math.min(earlier, 100) }))}</button></li>` : "";
+  $(".history").innerHTML = waiting + (steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`) + more;
   $(".pending-bar").hidden = !pending.length;
   $(".pending-count").textContent = t("pending_count", { n: pending.length });
   $(".pending-choice").hidden = !conflicted;
@@ -450,8 +472,8 @@ async function record(path, body) {
 
 /** Put entry `number` in the picker and the forms, to be corrected by the next record. */
 async function edit(number) {
-  const full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
-  const entry = full.entries[number - 1];
+  const full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), before: number + 1, limit: 1 } });
+  const entry = full.entries[0];
   correcting = number;
   if (entry.kind === "win") {
     winner = entry.winner;
@@ -481,14 +503,14 @@ async function undoLast() {
   if (pending.length) return change("undo", {});  // after the changes waiting, in order
   let full;
   try {
-    full = await api(`/api/tables/${tableId}`, { query: { lang: lang() } });
+    full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), limit: 1 } });
   } catch (problem) {
     if (!problem.status) return change("undo", {});  // no server: the undo waits with the rest
     throw problem;
   }
   if (!full.entries.length) return;
   const entry = full.entries.at(-1);
-  if (await change("undo", {})) showNotice(t("undone_entry", { n: full.entries.length, summary: full.history.at(-1).summary }), entry);
+  if (await change("undo", {})) showNotice(t("undone_entry", { n: full.length, summary: full.history.at(-1).summary }), entry);
 }
 
 /** Record again the entry an undo took out. */
@@ -583,6 +605,7 @@ async function main() {
     renderForms();
   });
   $(".history").addEventListener("click", (event) => {
+    if (event.target.closest("button.show-earlier")) return showEarlier();
     const button = event.target.closest("button.edit");
     if (button) edit(Number(button.dataset.number));
   });
