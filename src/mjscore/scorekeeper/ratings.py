@@ -101,7 +101,7 @@ def club_games(keeper: Scorekeeper) -> list[Game]:
     people = keeper.seat_people(tables) if tables else {}
     games = []
     for table_id in tables:
-        view = keeper.table(table_id)
+        view = keeper.page(table_id, last=0)  # the balances and the deal: no history read
         if view.deal.hands:
             games.append(Game(table_id, view.created_at, people[table_id], tuple(view.ledger.points)))
     return games

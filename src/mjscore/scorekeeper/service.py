@@ -405,7 +405,7 @@ class Scorekeeper:
         """The resolver for statistics: the person (id and current name) who played as ``name``
         (any case) at table ``table_id``. Raises :class:`TableError` if the table has no such player.
         Ids are stable: a rename keeps the id, and after a merge both names resolve to the id kept."""
-        view = self.table(table_id)
+        view = self.page(table_id, last=0)
         return self.people_of(table_id)[view.settings.player(name)]
 
     def seat_people(self, table_ids: Sequence[int] | None = None) -> dict[int, tuple[Person, ...]]:

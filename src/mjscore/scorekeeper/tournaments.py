@@ -169,7 +169,7 @@ class Tournaments:
                                           .order_by(RoundTableRow.round, RoundTableRow.number)))
             penalties = tuple(Penalty(p.person, p.round, p.points, p.reason) for p in session.scalars(
                 select(PenaltyRow).where(PenaltyRow.tournament_id == row.id).order_by(PenaltyRow.id)))
-        players = {t.table_id: self.keeper.table(t.table_id).settings.players for t in tables}
+        players = {t.table_id: self.keeper.page(t.table_id, last=0).settings.players for t in tables}
         views = tuple(RoundView(r.number, r.method, tuple(
             SeatedTable(t.number, t.table_id, tuple(t.seats), tuple(players[t.table_id]),
                         self.keeper.session_over(t.table_id)) for t in tables if t.round == r.number),

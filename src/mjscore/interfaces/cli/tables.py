@@ -259,7 +259,7 @@ def log_command(table_id: int, output: Format) -> None:
     """Every change ever made to the table, with when (UTC) and by whom: nothing is deleted."""
     from mjscore.scorekeeper.exchange import log_to_dict
     with open_keeper(_Options.database) as keeper:
-        opened = keeper.table(table_id)
+        opened = keeper.page(table_id, last=0)
         changes = keeper.log(table_id)
     if output is Format.json:
         click.echo(json.dumps(log_to_dict(opened, changes), ensure_ascii=False, indent=2))
@@ -276,8 +276,8 @@ def delete_command(table_id: int, yes: bool) -> None:
     """Remove a table and its whole history, e.g. a junk table (only here: the web app cannot)."""
     with open_keeper(_Options.database) as keeper:
         if not yes:
-            found = keeper.table(table_id)
-            raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {len(found.ledger.steps)} entries) "
+            found = keeper.page(table_id, last=0)
+            raise fail(f"deleting table {table_id} ({found.settings.name or 'no name'}, {found.ledger.length} entries) "
                        "removes its whole history: add --yes, or export it first")
         gone = keeper.delete_table(table_id)
     click.echo(f"table {gone.id} deleted: {', '.join(gone.players)}, {gone.entries} entries, version {gone.version}")

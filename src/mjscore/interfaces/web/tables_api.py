@@ -231,7 +231,7 @@ def show_table(table_id: int, keeper: Keeper, lang: Lang = "en", since_version: 
 def table_log(table_id: int, keeper: Keeper) -> list[dict[str, Any]]:
     """Every change ever made to the table, oldest first: when (UTC), by whom, what (change 0:
     the table was opened)."""
-    return log_to_dict(keeper.table(table_id), keeper.log(table_id))
+    return log_to_dict(keeper.page(table_id, last=0), keeper.log(table_id))
 
 
 @router.get("/{table_id}/export.csv", response_class=CSVResponse, responses=NOT_FOUND)
