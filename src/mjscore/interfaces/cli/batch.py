@@ -17,12 +17,14 @@ import multiprocessing
 import os
 import signal
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import islice
+from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -170,8 +172,23 @@ def _engine(engine: Engine, workers: int, options: BatchOptions, scheduler: str 
 
         yield lambda lines: dask_answers(chunks(lines, _CHUNK), options, scheduler, workers)
         return
-    with multiprocessing.Pool(workers or os.cpu_count() or 1, _start_worker, (options,)) as pool:
-        yield lambda lines: pool.imap(score_chunk, chunks(lines, _CHUNK))
+    processes = workers or os.cpu_count() or 1
+    with multiprocessing.Pool(processes, _start_worker, (options,)) as pool:
+        yield lambda lines: _pooled(pool, lines, 2 * processes)
+
+
+def _pooled(pool: Pool, lines: Lines, window: int) -> Iterator[Answered]:
+    """The answers to ``lines`` from ``pool``, in order, with at most ``window`` chunks sent ahead.
+    The input is read here, in the caller's thread, not by the pool's feeding thread (as
+    ``Pool.imap`` would): a read that fails, or an interrupt, stops the batch where it is raised,
+    and a long file is never read far ahead of the answers written."""
+    sent: deque[AsyncResult[Answered]] = deque()
+    for chunk in chunks(lines, _CHUNK):
+        sent.append(pool.apply_async(score_chunk, (chunk,)))
+        if len(sent) >= window:
+            yield sent.popleft().get()
+    while sent:
+        yield sent.popleft().get()
 
 
 @app.command("batch")
