@@ -115,7 +115,6 @@ def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live
     :class:`TamperedTableError` if the rows do not add up."""
     live = list(live or [])
     for change in changes:
-        stamp = Stamp(change.version, change.at, change.actor, change.action)
         if change.action in VOIDS:
             if change.number != len(live):
                 raise _broken(table_id, change)
@@ -123,11 +122,7 @@ def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live
             continue
         if change.data is None or change.settled is None:
             raise _broken(table_id, change)
-        try:
-            item = (entry_from_dict(change.data, settings), settled_from_json(change.settled), stamp)
-        except (KeyError, TypeError, ValueError) as error:
-            raise TamperedTableError(
-                f"table {table_id}: entry {change.number} (change {change.seq}) cannot be read: {error}") from None
+        item = _item(table_id, settings, change)
         if change.action in APPENDS and change.number == len(live) + 1:
             live.append(item)
         elif change.action in REPLACES and 1 <= change.number <= len(live):
@@ -151,16 +146,22 @@ def fold_tail(table_id: int, settings: TableSettings, changes: Sequence[Change],
             continue
         if change.data is None or change.settled is None or change.action not in APPENDS + REPLACES:
             raise _broken(table_id, change)
-        try:
-            found[change.number] = (entry_from_dict(change.data, settings), settled_from_json(change.settled),
-                                    Stamp(change.version, change.at, change.actor, change.action))
-        except (KeyError, TypeError, ValueError) as error:
-            raise TamperedTableError(
-                f"table {table_id}: entry {change.number} (change {change.seq}) cannot be read: {error}") from None
+        found[change.number] = _item(table_id, settings, change)
     try:
         return [found[number] for number in range(first, length + 1)]
     except KeyError as missing:
         raise TamperedTableError(f"table {table_id}: entry {missing} is missing from its history") from None
+
+
+def _item(table_id: int, settings: TableSettings, change: Change) -> tuple[Entry, Settled, Stamp]:
+    """The entry a row records, what was settled for it and the row's stamp (the row has both)."""
+    assert change.data is not None and change.settled is not None
+    try:
+        return (entry_from_dict(change.data, settings), settled_from_json(change.settled),
+                Stamp(change.version, change.at, change.actor, change.action))
+    except (KeyError, TypeError, ValueError) as error:
+        raise TamperedTableError(
+            f"table {table_id}: entry {change.number} (change {change.seq}) cannot be read: {error}") from None
 
 
 def _broken(table_id: int, change: Change) -> TamperedTableError:

@@ -199,14 +199,12 @@ class Scorekeeper:
             if length != row.entries:
                 raise TamperedTableError(f"table {row.id}: its totals count {length} entries, its head {row.entries}")
             lowest, end = _page_bounds(session, row, length, last, before, since_version)
-            start = storage.tail_start(session, row.id, lowest, length) if lowest <= length else None
+            start = storage.tail_start(session, row.id, lowest, length, audit.VOIDS) if lowest <= length else None
             if start is None:  # no entry to show: the last change alone ties the chain to the head
                 start = max(storage.last_seq(session, row.id), 1)
             rows = storage.rows_from(session, row.id, start)
             changes = [_change_of(entry) for entry in rows]
-            hashed = audit.settings_json(row.name, settings.players, row.ruleset, _house_rules(row), row.base_money,
-                                         row.created_by)
-            audit.verify(row.id, row.settings_hash, hashed, row.created_at,
+            audit.verify(row.id, row.settings_hash, _hashed_settings(row), row.created_at,
                          [(c, r.hash) for c, r in zip(changes, rows, strict=True)], row.head_hash, row.version,
                          first=start, before=storage.hash_before(session, row, start))
             live = audit.fold_tail(row.id, settings, changes, lowest, length)
@@ -567,8 +565,8 @@ def _page_bounds(session: Session, row: TableRow, length: int, last: int | None,
     """The first and last entries of a page of a history of ``length`` entries (:meth:`Scorekeeper.page`);
     the first is beyond the last for none."""
     if since_version is not None:  # a version at or past the table's (any number a client sends): nothing changed
-        changed = None if since_version >= row.version else storage.first_change_after(session, row.id, since_version)
-        return (length + 1 if changed is None else min(changed[1], length + 1)), length
+        changed = None if since_version >= row.version else storage.lowest_changed_since(session, row.id, since_version)
+        return (length + 1 if changed is None else min(changed, length + 1)), length
     end = length if before is None else min(before - 1, length)
     return (1 if last is None else max(1, end - last + 1)), end
 
@@ -638,13 +636,16 @@ def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
     return _summed(row, _live(row, rows))
 
 
+def _hashed_settings(row: TableRow) -> dict[str, Any]:
+    """The table's settings, and who opened it, as stored, in the form the chain's first hash covers."""
+    return audit.settings_json(row.name, _players(row), row.ruleset, _house_rules(row), row.base_money, row.created_by)
+
+
 def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
     """The history the rows make, after checking their hash chain."""
     changes = [_change_of(entry) for entry in rows]
-    hashed = audit.settings_json(row.name, _players(row), row.ruleset, _house_rules(row), row.base_money,
-                                 row.created_by)
-    audit.verify(row.id, row.settings_hash, hashed, row.created_at, [(c, r.hash) for c, r in zip(changes, rows, strict=True)],
-                 row.head_hash, row.version)
+    audit.verify(row.id, row.settings_hash, _hashed_settings(row), row.created_at,
+                 [(c, r.hash) for c, r in zip(changes, rows, strict=True)], row.head_hash, row.version)
     return audit.fold(row.id, _settings(row), changes)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -436,25 +436,24 @@ def entry_rows(session: Session, table_id: int) -> list[EntryRow]:
     return list(session.scalars(select(EntryRow).where(EntryRow.table_id == table_id).order_by(EntryRow.seq)))
 
 
-def tail_start(session: Session, table_id: int, lowest: int, length: int) -> int | None:
+def tail_start(session: Session, table_id: int, lowest: int, length: int, voids: Sequence[str]) -> int | None:
     """The first change of the table's history that a page of its entries ``lowest`` to ``length``
-    needs: the earliest of the rows those entries now stand on (for each entry its last row that is
-    not an undo), or None for no such entry. Every row from there on is the page's tail."""
+    needs: the earliest of the rows those entries now stand on (for each entry its last row whose
+    action is not one of ``voids``), or None for no such entry. Every row from there on is the page's tail."""
     standing = (select(func.max(EntryRow.seq))
                 .where(EntryRow.table_id == table_id, EntryRow.number >= lowest, EntryRow.number <= length,
-                       EntryRow.action != "undo")
+                       EntryRow.action.not_in(voids))
                 .group_by(EntryRow.number).subquery())
     start: int | None = session.scalar(select(func.min(standing.c[0])))
     return start
 
 
-def first_change_after(session: Session, table_id: int, version: int) -> tuple[int, int] | None:
-    """The first change made after table version ``version`` and the lowest entry number the
-    changes since touch, or None if none was made."""
-    query = (select(func.min(EntryRow.seq), func.min(EntryRow.number))
-             .where(EntryRow.table_id == table_id, EntryRow.version > version))
-    seq, number = session.execute(query).one()
-    return None if seq is None else (seq, number)
+def lowest_changed_since(session: Session, table_id: int, version: int) -> int | None:
+    """The lowest entry number the changes made after table version ``version`` touch, or None if
+    none was made."""
+    query = select(func.min(EntryRow.number)).where(EntryRow.table_id == table_id, EntryRow.version > version)
+    number: int | None = session.scalar(query)
+    return number
 
 
 def last_seq(session: Session, table_id: int) -> int:
