@@ -99,13 +99,18 @@ class Meld:
         return f"{self.kind.value} {tiles}{extra}"
 
 
+#: The members of the enumerations a record names, by value: a look-up, where calling the enumeration
+#: is a Python call per field (the record's schema has already checked every value).
+_MELD_KINDS: dict[str, MeldKind] = {kind.value: kind for kind in MeldKind}
+_WIN_KINDS: dict[str, WinKind] = {kind.value: kind for kind in WinKind}
+
 #: Tiles sort by their index: a key read in C, where the dataclass's ``<`` is a Python call per comparison.
 _BY_INDEX = attrgetter("index")
 
 
 def _meld_problem(meld: Meld) -> str:
     tiles = sorted(meld.tiles, key=_BY_INDEX)
-    if any(t.is_bonus for t in tiles):
+    if tiles and tiles[-1].is_bonus:  # sorted: bonus tiles last
         return "bonus tiles cannot be in a meld"
     if meld.concealed and meld.kind is not MeldKind.KONG:
         return "only a kong can be concealed"
@@ -203,10 +208,10 @@ class Hand:
         for number, meld in enumerate(fields["melds"], 1):
             try:
                 tiles = parse_tiles(meld["tiles"])
-                melds.append(Meld(MeldKind(meld["kind"]), tiles, meld["concealed"], meld["added"]))
+                melds.append(Meld(_MELD_KINDS[meld["kind"]], tiles, meld["concealed"], meld["added"]))
             except MjscoreError as error:
                 raise HandError(f"melds[{number}]: {error}") from None
-        win = WinKind(fields["win"])
+        win = _WIN_KINDS[fields["win"]]
         seat, discarder = fields["seat"], fields["discarder"]
         return Hand(
             concealed=_tiles_field("concealed", fields["concealed"]),
@@ -298,7 +303,10 @@ LINE_ANNOTATIONS = ("recorded", "match")
 
 
 def without_annotations(data: dict[str, Any]) -> dict[str, Any]:
-    """The hand record of a line of records: ``data`` without its :data:`LINE_ANNOTATIONS`."""
+    """The hand record of a line of records: ``data`` without its :data:`LINE_ANNOTATIONS` (``data``
+    itself when it has none)."""
+    if data.keys().isdisjoint(LINE_ANNOTATIONS):
+        return data
     return {key: value for key, value in data.items() if key not in LINE_ANNOTATIONS}
 
 
@@ -321,15 +329,16 @@ def _tiles_field(name: str, value: str | list[str] | None) -> tuple[Tile, ...]:
 
 
 def _check_tiles(hand: Hand) -> None:
-    """Bonus tiles only among the flowers, and only there."""
-    for tile in hand.concealed:
-        if tile.is_bonus:
-            raise HandError(f"concealed: {tile.code} is a bonus tile; put it in flowers")
+    """Bonus tiles only among the flowers, and only there. (The concealed tiles and the flowers are
+    sorted, bonus tiles last: the first tile out of place is the first bonus tile concealed and the
+    lowest flower.)"""
+    if hand.concealed and hand.concealed[-1].is_bonus:
+        tile = next(t for t in hand.concealed if t.is_bonus)
+        raise HandError(f"concealed: {tile.code} is a bonus tile; put it in flowers")
     if hand.win_tile is not None and hand.win_tile.is_bonus:
         raise HandError(f"win_tile: {hand.win_tile.code} is a bonus tile")
-    for tile in hand.flowers:
-        if not tile.is_bonus:
-            raise HandError(f"flowers: {tile.code} is not a bonus tile (1f-8f)")
+    if hand.flowers and not hand.flowers[0].is_bonus:
+        raise HandError(f"flowers: {hand.flowers[0].code} is not a bonus tile (1f-8f)")
     if len(set(hand.flowers)) != len(hand.flowers):
         repeated = next(t for t in hand.flowers if hand.flowers.count(t) > 1)
         raise HandError(f"flowers: {repeated.code} appears twice; there is one of each bonus tile")
@@ -337,9 +346,10 @@ def _check_tiles(hand: Hand) -> None:
 
 def _check_structure(hand: Hand) -> None:
     """Refuse what cannot happen at a table (ruling 6), whatever the ruleset."""
-    for tile in hand.all_tiles:
-        if hand.counts[tile.index] > 4:
-            raise HandError(f"{hand.counts[tile.index]} copies of {tile.code}: there are only 4 of each tile")
+    counts = hand.counts
+    if max(counts) > 4:
+        tile = next(t for t in hand.all_tiles if counts[t.index] > 4)
+        raise HandError(f"{counts[tile.index]} copies of {tile.code}: there are only 4 of each tile")
     for name in ("seat", "round"):
         if getattr(hand, name) not in SEATS:
             raise HandError(f"{name}: {getattr(hand, name)!r} is not a wind (E, S, W or N)")

@@ -132,10 +132,16 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+#: The one strict decoder, made once: ``json.loads`` with these hooks builds a decoder and its
+#: scanner on every call, which costs a batch line half again the parsing. (A decoder keeps no state
+#: between calls, so threads share it, as they share ``json.loads``'s own.)
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_int=_integer)
+
+
 def parse_json(text: str, where: str) -> Any:
     """Read standard, bounded JSON (see the module docstring); ``where`` names the input in errors."""
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_int=_integer)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as error:
         line = f"line {error.lineno}" if "\n" in text.strip() else ""
         raise _error(_join(where, line, f"column {error.colno}"), f"not valid JSON: {error.msg}") from None
@@ -189,19 +195,22 @@ def check_plain(data: Any, where: str, path: str = "", depth: int = 0) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, integers of too many digits and numbers that
     are not finite, naming the path of the value (``melds.2.tiles``)."""
     place = path or "the top level"
-    if depth >= MAX_DEPTH and isinstance(data, Mapping | list):
+    kind = type(data)
+    container = kind is dict or kind is list or isinstance(data, Mapping | list)  # exact types first: no ABC check
+    if depth >= MAX_DEPTH and container:
         raise _error(where, f"{place}: nested more than {MAX_DEPTH} levels deep")
-    if isinstance(data, _TooLong):
-        raise _error(where, f"{place}: a number of {data.digits} digits is out of range")
-    if isinstance(data, int) and not isinstance(data, bool) and len(str(abs(data))) > MAX_INTEGER_DIGITS:
-        raise _error(where, f"{place}: a number of more than {MAX_INTEGER_DIGITS} digits is out of range")
-    if isinstance(data, float) and not math.isfinite(data):
-        raise _error(where, f"{place}: {data} is not a finite number")
-    if isinstance(data, Mapping):
+    if not container:
+        if kind is _TooLong:
+            raise _error(where, f"{place}: a number of {data.digits} digits is out of range")
+        if isinstance(data, int) and not isinstance(data, bool) and len(str(abs(data))) > MAX_INTEGER_DIGITS:
+            raise _error(where, f"{place}: a number of more than {MAX_INTEGER_DIGITS} digits is out of range")
+        if isinstance(data, float) and not math.isfinite(data):
+            raise _error(where, f"{place}: {data} is not a finite number")
+    elif kind is dict or isinstance(data, Mapping):
         for key, value in data.items():
             if not _unrefused(value):
                 check_plain(value, where, f"{path}.{place_name(key)}" if path else place_name(key), depth + 1)
-    elif isinstance(data, list):
+    else:  # a list
         for number, value in enumerate(data, 1):
             if not _unrefused(value):
                 check_plain(value, where, f"{path}.{number}" if path else str(number), depth + 1)

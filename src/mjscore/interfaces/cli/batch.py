@@ -41,6 +41,10 @@ from mjscore.scoring.sheet import score_json
 
 _CHUNK = 256
 
+#: An output line's JSON: ``json.dumps(..., ensure_ascii=False)``, with its encoder made once rather
+#: than on every call.
+_write_line = json.JSONEncoder(ensure_ascii=False).encode
+
 
 @dataclass(frozen=True, slots=True)
 class BatchOptions:
@@ -109,9 +113,9 @@ def answer_line(options: BatchOptions, numbered: tuple[int, bytes | None]) -> tu
         hand = Hand.from_dict(record)
         result = score(hand, options.ruleset(hand.ruleset))
     except MjscoreError as error:
-        return False, json.dumps({"line": number, "error": str(error)}, ensure_ascii=False)
+        return False, _write_line({"line": number, "error": str(error)})
     answer = result.summary() if options.summary else score_json(result, options.lang)
-    return True, json.dumps({"line": number, **answer}, ensure_ascii=False)
+    return True, _write_line({"line": number, **answer})
 
 
 def numbered_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
