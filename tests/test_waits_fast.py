@@ -22,13 +22,12 @@ import pytest
 import mjscore
 from mjscore import Hand, WinKind
 from mjscore.arrangements import (
+    _RAW_KINDS,
     KNITTED_STRAIGHTS,
     SHAPES,
     Arrangement,
     Group,
-    Grouping,
     GroupKind,
-    RawGroup,
     Shape,
     WinRole,
     arrangements,
@@ -213,12 +212,18 @@ def test_the_waits_of_a_few_hands_worked_out_by_hand() -> None:
     assert codes(Hand.from_dict({"concealed": "1122m3344p55s777s", "win": "self_draw"})) == "7s"
 
 
-def plain_divisions(counts: list[int]) -> list[tuple[RawGroup, ...]]:
+#: A group of the plain search: its kind and tile indices (the shapes' raw groups name the kind by a
+#: code of ``_RAW_KINDS``; ``plain_arrangements`` reads them as these).
+PlainGroup = tuple[GroupKind, tuple[int, ...]]
+PlainGrouping = tuple[PlainGroup, ...]
+
+
+def plain_divisions(counts: list[int]) -> list[PlainGrouping]:
     """Every division of ``counts`` into sets, deciding the lowest kind first: its pung, then its chow."""
     first = next((i for i in range(KINDS) if counts[i]), None)
     if first is None:
         return [()]
-    found: list[tuple[RawGroup, ...]] = []
+    found: list[PlainGrouping] = []
     if counts[first] >= 3:
         rest = list(counts)
         rest[first] -= 3
@@ -230,9 +235,9 @@ def plain_divisions(counts: list[int]) -> list[tuple[RawGroup, ...]]:
     return found
 
 
-def plain_regular(counts: list[int]) -> list[Grouping]:
+def plain_regular(counts: list[int]) -> list[PlainGrouping]:
     """Sets and one pair: each pair in the kinds' order, then each division of the rest."""
-    found: list[Grouping] = []
+    found: list[PlainGrouping] = []
     for pair in range(KINDS):
         if counts[pair] >= 2:
             rest = list(counts)
@@ -252,7 +257,9 @@ def plain_arrangements(hand: Hand, shapes: tuple[str, ...]) -> list[Arrangement]
                      for m in hand.melds)
     found = []
     for name in shapes:
-        every = plain_regular(counts) if name == "regular" else SHAPES[name](tuple(counts), len(hand.melds))
+        every = plain_regular(counts) if name == "regular" else [
+            tuple((_RAW_KINDS[code], indices) for code, indices in grouping)
+            for grouping in SHAPES[name](tuple(counts), len(hand.melds))]
         for grouping in every:
             places = [p for p, group in enumerate(grouping) if win in group[1] and group not in grouping[:p]]
             for place in places:
@@ -263,7 +270,7 @@ def plain_arrangements(hand: Hand, shapes: tuple[str, ...]) -> list[Arrangement]
     return found
 
 
-def role_of(group: RawGroup, win: int) -> WinRole:
+def role_of(group: PlainGroup, win: int) -> WinRole:
     kind, indices = group
     if kind is GroupKind.CHOW:
         at, rank = indices.index(win), indices[0] % 9 + 1

@@ -141,9 +141,22 @@ class Arrangement:
         return " ".join(parts)
 
 
-# A grouping of concealed tiles: (kind, tile indices) per group.
-RawGroup = tuple[GroupKind, tuple[int, ...]]
+# A grouping of concealed tiles: (kind code, tile indices) per group. The kind is a small integer
+# (:data:`_RAW_KINDS` names it), so that a raw group and every tuple of them hold integers only:
+# Python's collector stops tracking such tuples, where a tuple holding a GroupKind member is visited
+# at every full collection. The caches of divisions hold hundreds of thousands of them: a full
+# collection of a long analysis took 100 to 150 ms when they held the members.
+RawGroup = tuple[int, tuple[int, ...]]
 Grouping = tuple[RawGroup, ...]
+
+_RAW_CHOW: Final = 0
+_RAW_PUNG: Final = 1
+_RAW_PAIR: Final = 2
+_RAW_SINGLES: Final = 3
+_RAW_KNITTED: Final = 4
+#: The kind of each raw group's code.
+_RAW_KINDS: Final[tuple[GroupKind, ...]] = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.SINGLES,
+                                            GroupKind.KNITTED)
 
 
 #: The kinds of the numbered tiles, one bit each (bit ``i`` for kind ``i``).
@@ -342,22 +355,22 @@ def _register(shape: Shape) -> None:
 
 
 @cache
-def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
+def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
     first = next((i for i, c in enumerate(counts) if c), -1)
     if first < 0:
         return ((),)
-    found: list[tuple[tuple[GroupKind, int], ...]] = []
+    found: list[tuple[tuple[int, int], ...]] = []
     if counts[first] >= 3:
         rest = list(counts)
         rest[first] -= 3
-        found.extend(((GroupKind.PUNG, first),) + tail for tail in _suit_sets(tuple(rest), chows))
+        found.extend(((_RAW_PUNG, first),) + tail for tail in _suit_sets(tuple(rest), chows))
     if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
         rest = list(counts)
         rest[first] -= 1
         rest[first + 1] -= 1
         rest[first + 2] -= 1
-        found.extend(((GroupKind.CHOW, first),) + tail for tail in _suit_sets(tuple(rest), chows))
+        found.extend(((_RAW_CHOW, first),) + tail for tail in _suit_sets(tuple(rest), chows))
     return tuple(found)
 
 
@@ -539,13 +552,13 @@ def _sets_of(counts: list[int]) -> list[Grouping]:
     return _joined(per_block) if all(per_block) else []
 
 
-def _raw(kind: GroupKind, index: int) -> RawGroup:
-    if kind is GroupKind.CHOW:
+def _raw(kind: int, index: int) -> RawGroup:
+    if kind == _RAW_CHOW:
         return (kind, (index, index + 1, index + 2))
     return (kind, (index, index, index))
 
 
-_PAIRS: Final[tuple[RawGroup, ...]] = tuple((GroupKind.PAIR, (i, i)) for i in range(KINDS))
+_PAIRS: Final[tuple[RawGroup, ...]] = tuple((_RAW_PAIR, (i, i)) for i in range(KINDS))
 
 
 class Regular(Shape):
@@ -621,9 +634,9 @@ class SevenPairsAndPung(Shape):
         pung = _odd_kinds(tally)[0]
         if counts[pung] != 3:
             return []
-        groups: list[RawGroup] = [(GroupKind.PUNG, (pung, pung, pung))]
+        groups: list[RawGroup] = [(_RAW_PUNG, (pung, pung, pung))]
         for i in range(KINDS):
-            groups.extend([(GroupKind.PAIR, (i, i))] * ((counts[i] - (3 if i == pung else 0)) // 2))
+            groups.extend([(_RAW_PAIR, (i, i))] * ((counts[i] - (3 if i == pung else 0)) // 2))
         return [tuple(groups)]
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
@@ -692,7 +705,7 @@ class ThirteenOrphansAndSet(Shape):
                 for sets in _sets_of(left):
                     if len(sets) == 1:
                         singles_without = tuple(i for i in _ORPHAN_INDICES if i != pair)
-                        found.append(((GroupKind.SINGLES, singles_without), (GroupKind.PAIR, (pair, pair))) + sets)
+                        found.append(((_RAW_SINGLES, singles_without), (_RAW_PAIR, (pair, pair))) + sets)
         return found
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
@@ -722,7 +735,7 @@ class SixteenOrphans(Shape):
             if len(ranks) != 3 or ranks[1] - ranks[0] < 3 or ranks[2] - ranks[1] < 3:
                 return []
         pair = next(i for i in kinds if counts[i] == 2)
-        return [((GroupKind.SINGLES, tuple(i for i in kinds if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+        return [((_RAW_SINGLES, tuple(i for i in kinds if i != pair)), (_RAW_PAIR, (pair, pair)))]
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
         """Sixteen different kinds held once each (any of them pairs), or fifteen with a pair (the
@@ -799,7 +812,7 @@ class ThirteenOrphans(Shape):
         pair = next((i for i in _ORPHAN_INDICES if tally.count(i) == 2), None)
         if pair is None:
             return []
-        return [((GroupKind.SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (GroupKind.PAIR, (pair, pair)))]
+        return [((_RAW_SINGLES, tuple(i for i in _ORPHAN_INDICES if i != pair)), (_RAW_PAIR, (pair, pair)))]
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
         """The missing one, or with all held, any of them as the pair."""
@@ -815,7 +828,7 @@ KNITTED_STRAIGHTS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 _KNITTED_MASKS: Final = tuple(sum(1 << i for part in straight for i in part) for straight in KNITTED_STRAIGHTS)
 #: Each knitted straight's three knitted groups.
 _KNITTED_GROUPS: Final[tuple[Grouping, ...]] = tuple(
-    tuple((GroupKind.KNITTED, part) for part in straight) for straight in KNITTED_STRAIGHTS)
+    tuple((_RAW_KNITTED, part) for part in straight) for straight in KNITTED_STRAIGHTS)
 
 
 def _without_straight(counted: Tally, number: int) -> Tally:
@@ -879,9 +892,9 @@ class HonoursAndKnittedTiles(Shape):
         numbered = tally.mask & _NUMBERED
         for number in range(len(KNITTED_STRAIGHTS)):  # not zip: it makes a tuple per step, even compiled
             if not numbered & ~_KNITTED_MASKS[number]:
-                parts = tuple((GroupKind.KNITTED, tuple(i for i in part if counts[i]))
+                parts = tuple((_RAW_KNITTED, tuple(i for i in part if counts[i]))
                               for part in KNITTED_STRAIGHTS[number])
-                return [parts + ((GroupKind.SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)]
+                return [parts + ((_RAW_SINGLES, tuple(i for i in range(27, KINDS) if counts[i])),)]
         return []
 
     def candidates(self, held: Tally, melds: int) -> list[int]:
@@ -966,9 +979,6 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
 
 _DISCARD: Final = WinKind.DISCARD
 _ROBBING_GONG: Final = WinKind.ROBBING_GONG
-_CHOW: Final = GroupKind.CHOW
-_PUNG: Final = GroupKind.PUNG
-_PAIR: Final = GroupKind.PAIR
 
 #: Groups are values: each concealed group (by its raw group), claimed group, and declared meld is
 #: made once and shared by every arrangement that holds it (a few hundred in all). A chow, pung or
@@ -992,17 +1002,16 @@ def _claimed_group(raw: RawGroup) -> Group:
 
 
 def _group(raw: RawGroup, sets: list[Group | None], others: dict[RawGroup, Group], concealed: bool) -> Group:
-    kind = raw[0]
-    code = 0 if kind is _CHOW else 1 if kind is _PUNG else 2 if kind is _PAIR else -1
-    if code >= 0:
+    code = raw[0]
+    if code <= _RAW_PAIR:  # a chow, pung or pair: kept by its first kind
         slot = 3 * raw[1][0] + code
         found = sets[slot]
         if found is None:
-            found = sets[slot] = Group(kind, tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
+            found = sets[slot] = Group(_RAW_KINDS[code], tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
         return found
     other = others.get(raw)
     if other is None:
-        other = others[raw] = Group(kind, tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
+        other = others[raw] = Group(_RAW_KINDS[code], tuple([HAND_TILES[i] for i in raw[1]]), concealed=concealed)
     return other
 
 
@@ -1035,8 +1044,8 @@ _PAIR_ROLE: Final = WinRole.PAIR
 _SINGLE_ROLE: Final = WinRole.SINGLE
 
 
-def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:
-    if kind is _CHOW:
+def _role(kind: int, indices: tuple[int, ...], win: int) -> WinRole:
+    if kind == _RAW_CHOW:
         position = indices.index(win)
         rank = indices[0] % 9 + 1
         if position == 1:
@@ -1044,9 +1053,9 @@ def _role(kind: GroupKind, indices: tuple[int, ...], win: int) -> WinRole:
         if (position == 2 and rank == 1) or (position == 0 and rank == 7):
             return _EDGE_ROLE
         return _TWO_SIDED_ROLE
-    if kind is _PUNG:
+    if kind == _RAW_PUNG:
         return _PUNG_ROLE
-    if kind is _PAIR:
+    if kind == _RAW_PAIR:
         return _PAIR_ROLE
     return _SINGLE_ROLE
 
