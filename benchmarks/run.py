@@ -379,23 +379,27 @@ def _code(tile: mjscore.Tile) -> str:
 
 
 def batch_figure(count: int) -> None:
-    """``mjscore batch`` on ``count`` typical LRC hands: the CPU per hand of the whole run (the main
-    process and its workers, less a run of one line: start-up left out) beside the same hands scored
-    in this process (``score`` + ``to_dict``, the default line's data; ``summary()`` for
-    ``--summary``; the mean over the same hands, timed between the batch runs), and hands a second
-    (wall clock) on one and on two workers. The runs alternate (1 worker, 2 workers, again) and each
-    figure is the best of its runs (the machine is shared)."""
-    rules = mjscore.get_ruleset("lrc")
-    hands = [random_winning_hand(random.Random(7 + n), one_suit_chance=0.0) for n in range(count)]
+    """``mjscore batch`` on ``count`` typical LRC hands beside the same hands scored in-process, like
+    for like: each side is a fresh process that first answers ``count`` *other* hands (its caches
+    warmed as a long run's are), then the timed hands once each. The batch's CPU (main process and
+    workers) less that of a run of the warm-up alone (start-up and warm-up left out), per timed hand,
+    against the in-process CPU of ``score`` + ``to_dict`` (the default line's data; ``summary()`` for
+    ``--summary``) per timed hand, timed by that process itself; hands a second (wall clock) on one
+    and two workers the same way. Runs alternate (1 worker, 2 workers, in-process), three rounds;
+    each figure is the median of its rounds. (Scoring the same hands again in one process, as this
+    figure did before, found them hotter than a batch ever does.)"""
+    timed = [random_winning_hand(random.Random(7 + n), one_suit_chance=0.0) for n in range(count)]
+    warm = [random_winning_hand(random.Random(900_007 + n), one_suit_chance=0.0) for n in range(count)]
 
     def children_cpu() -> float:
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         return used.ru_utime + used.ru_stime
 
     with tempfile.TemporaryDirectory() as folder:
-        source, one = Path(folder) / "in.jsonl", Path(folder) / "one.jsonl"
-        source.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in hands), encoding="utf-8")
-        one.write_text(json.dumps(hands[0].to_dict()) + "\n", encoding="utf-8")
+        warm_path, both_path = Path(folder) / "warm.jsonl", Path(folder) / "both.jsonl"
+        warm_path.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in warm), encoding="utf-8")
+        both_path.write_text(warm_path.read_text(encoding="utf-8")
+                             + "".join(json.dumps(h.to_dict()) + "\n" for h in timed), encoding="utf-8")
 
         def run(path: Path, workers: int, options: tuple[str, ...]) -> tuple[float, float]:
             cpu, wall = children_cpu(), time.perf_counter()
@@ -403,28 +407,52 @@ def batch_figure(count: int) -> None:
                             "--quiet", "--workers", str(workers), *options], check=True)
             return children_cpu() - cpu, time.perf_counter() - wall
 
-        for options, alone in (((), lambda h: mjscore.score(h, rules).to_dict()),
-                               (("--summary",), lambda h: mjscore.score(h, rules).summary())):
+        def in_process(summary: bool) -> float:
+            done = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import run; "
+                                   "run.in_process_cpu_us(sys.argv[2] == 'summary', sys.argv[3], sys.argv[4])",
+                                   str(Path(__file__).parent), "summary" if summary else "default",
+                                   str(warm_path), str(both_path)], check=True, capture_output=True, text=True)
+            return float(done.stdout)
+
+        for options in ((), ("--summary",)):
             name = " ".join(("batch", *options))
-            runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
-            starts: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
-            in_process_runs = []
-            for _ in range(2):
+            cpu: dict[int, list[float]] = {1: [], 2: []}
+            rates: dict[int, list[float]] = {1: [], 2: []}
+            alone: list[float] = []
+            for _ in range(3):
                 for workers in (1, 2):
-                    starts[workers].append(run(one, workers, options))
-                    runs[workers].append(run(source, workers, options))
-                    in_process_runs.append(_mean_cpu_us(alone, hands))  # between the runs, as loaded as they
-            in_process = min(in_process_runs)
-            rates = {}
+                    both_cpu, both_wall = run(both_path, workers, options)
+                    warm_cpu, warm_wall = run(warm_path, workers, options)
+                    cpu[workers].append((both_cpu - warm_cpu) / count * 1e6)
+                    rates[workers].append(count / (both_wall - warm_wall))
+                alone.append(in_process(bool(options)))
             for workers in (1, 2):
-                cpu = (min(r[0] for r in runs[workers]) - min(r[0] for r in starts[workers])) / count * 1e6
-                rates[workers] = count / (min(r[1] for r in runs[workers]) - min(r[1] for r in starts[workers]))
-                print(f"{name + f', {workers} worker(s), CPU per hand':58} {cpu:9.0f} us   "
-                      f"{rates[workers]:7.0f} hands/s   n={count}")
-                if workers == 1:
-                    ratio(f"{name}, CPU per hand / in-process ({'summary()' if options else 'to_dict'})",
-                          cpu, in_process)
-            ratio(f"{name}, 2 workers / 1 worker, hands a second", rates[2], rates[1])
+                print(f"{name + f', {workers} worker(s), CPU per hand':58} {statistics.median(cpu[workers]):9.0f} us   "
+                      f"{statistics.median(rates[workers]):7.0f} hands/s   n={count}, rounds {len(alone)}")
+            print(f"{name + ', in-process CPU per hand':58} {statistics.median(alone):9.0f} us   "
+                  f"({'summary()' if options else 'to_dict'}; rounds {', '.join(f'{a:.0f}' for a in alone)})")
+            ratio(f"{name}, CPU per hand / in-process", statistics.median(cpu[1]), statistics.median(alone))
+            ratio(f"{name}, 2 workers / 1 worker, hands a second", statistics.median(rates[2]), statistics.median(rates[1]))
+
+
+def in_process_cpu_us(summary: bool, warm_path: str, both_path: str) -> None:
+    """Print the CPU per hand of scoring the hands of ``both_path`` that follow those of
+    ``warm_path`` (``score`` + ``summary()`` or ``to_dict``), in this process, after scoring the
+    warm-up hands: the in-process side of :func:`batch_figure`, in a process of its own."""
+    rules = mjscore.get_ruleset("lrc")
+    read = [mjscore.Hand.from_json(line) for line in Path(both_path).read_text(encoding="utf-8").splitlines()]
+    warm_count = len(Path(warm_path).read_text(encoding="utf-8").splitlines())
+
+    def answer(hand: mjscore.Hand) -> object:
+        scored = mjscore.score(hand, rules)
+        return scored.summary() if summary else scored.to_dict()
+
+    for hand in read[:warm_count]:
+        answer(hand)
+    start = time.process_time()
+    for hand in read[warm_count:]:
+        answer(hand)
+    print((time.process_time() - start) / (len(read) - warm_count) * 1e6)
 
 
 def dask_figure(count: int, workers: int = 2) -> None:
@@ -456,17 +484,6 @@ def dask_figure(count: int, workers: int = 2) -> None:
         for engine in ("local", "dask"):
             print(f"{f'batch --engine {engine}, {workers} workers, hands a second':58} {rates[engine]:9.0f}   n={count}")
         ratio(f"batch, Dask / the local pool, hands a second ({workers} workers)", rates["dask"], rates["local"])
-
-
-def _mean_cpu_us(function: Callable[[mjscore.Hand], object], hands: Sequence[mjscore.Hand]) -> float:
-    """The mean CPU time of ``function`` over ``hands`` in this process, in microseconds, after a
-    pass over the first 200 (a mean, as a batch's CPU per hand is)."""
-    for hand in hands[:200]:
-        function(hand)
-    start = time.process_time()
-    for hand in hands:
-        function(hand)
-    return (time.process_time() - start) / len(hands) * 1e6
 
 
 def memory_figure(count: int) -> None:
