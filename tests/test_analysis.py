@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore.analysis import DISTANCES, analyse_hand, discard_order, held_hand
+from mjscore.analysis import DISTANCES, DISTANCES_AFTER_DRAW, analyse_hand, discard_order, held_hand
 from mjscore.arrangements import SHAPES, waits
 from mjscore.hand import Hand, Meld, MeldKind, WinKind
 from mjscore.sampling import random_winning_hand
@@ -52,6 +52,27 @@ T = parse_tiles
 
 def test_every_shape_has_a_distance() -> None:
     assert set(DISTANCES) == set(SHAPES)
+
+
+@pytest.mark.parametrize(("name", "sets"), [("regular", 5), ("regular", 4), ("knitted_straight", 4),
+                                            ("seven_pairs_and_pung", 5)])
+def test_the_distances_after_each_draw_are_the_distances_of_each_hand_drawn(name: str, sets: int) -> None:
+    """A shape's distances after each of the 34 draws, found at once, are its distance of each
+    hand with that tile drawn, one at a time (a kind held four times drawn a fifth time too)."""
+    assert set(DISTANCES_AFTER_DRAW) <= set(DISTANCES)
+    rng = random.Random(31)
+    size = 3 * sets + 1
+    for _ in range(150):
+        counts = [0] * KINDS
+        kinds = rng.sample(range(KINDS), rng.choice((5, 9, 16)))  # dense hands hold many pairs and pungs
+        while sum(counts) < size:
+            index = rng.choice(kinds)
+            counts[index] += counts[index] < 4
+        after = DISTANCES_AFTER_DRAW[name](tuple(counts), sets)
+        for index in range(KINDS):
+            drawn = list(counts)
+            drawn[index] += 1
+            assert after[index] == DISTANCES[name](tuple(drawn), 0, sets, 99), (name, counts, index)
 
 
 # ---------------------------------------------------------------------------------------------

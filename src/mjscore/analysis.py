@@ -217,12 +217,33 @@ def _seven_pairs_and_pung(counts: Counts, melds: int, sets: int, limit: int) -> 
         return None
     pairs = sum(map(_PAIRS_IN.__getitem__, counts))
     odd = sum(map(_ODD.__getitem__, counts))
-    best = _FAR
-    for held in set(counts):
-        missing = max(0, 7 - pairs + _PAIRS_IN[held])
-        singles = odd - _ODD[held]
-        best = min(best, max(0, 3 - held) + min(missing, singles) + 2 * max(0, missing - singles))
-    return best
+    return min(_pung_and_pairs(held, pairs, odd) for held in set(counts))
+
+
+def _pung_and_pairs(held: int, pairs: int, odd: int) -> int:
+    """Nico Nico's draws with its pung on a kind held ``held`` times, the hand making ``pairs``
+    pairs and holding ``odd`` kinds an odd number of times."""
+    missing = max(0, 7 - pairs + _PAIRS_IN[held])
+    singles = odd - _ODD[held]
+    return max(0, 3 - held) + min(missing, singles) + 2 * max(0, missing - singles)
+
+
+def seven_pairs_and_pung_after_draw(counts: Counts, sets: int) -> list[int]:
+    """:func:`_seven_pairs_and_pung` with one more tile of each kind, for all 34 kinds (of a hand
+    the shape applies to): a draw changes one kind's count, so the pairs, the odd kinds and the
+    counts a pung may be on are updated, not counted again."""
+    pairs = sum(map(_PAIRS_IN.__getitem__, counts))
+    odd = sum(map(_ODD.__getitem__, counts))
+    having = [0] * 6  # kinds held 0 to 5 times
+    for held in counts:
+        having[held] += 1
+    found = []
+    for held in counts:  # the kind drawn, by how many it held
+        after_pairs = pairs + _PAIRS_IN[held + 1] - _PAIRS_IN[held]
+        after_odd = odd + _ODD[held + 1] - _ODD[held]
+        values = [v for v in range(6) if having[v] > (v == held)] + [held + 1]
+        found.append(min(_pung_and_pairs(v, after_pairs, after_odd) for v in values))
+    return found
 
 
 _ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
@@ -362,6 +383,16 @@ def knitted_distances_after_draw(counts: Counts, sets: int) -> list[int]:
             if value < found[index]:
                 found[index] = value
     return found
+
+
+#: The shapes whose distances after each of the 34 draws are found at once (any other shape's, one
+#: draw at a time): each function takes the concealed counts of a hand the shape applies to and the
+#: sets it needs.
+DISTANCES_AFTER_DRAW: dict[str, Callable[[Counts, int], list[int]]] = {
+    "regular": regular_distances_after_draw,
+    "knitted_straight": knitted_distances_after_draw,
+    "seven_pairs_and_pung": seven_pairs_and_pung_after_draw,
+}
 
 
 def _honours_and_knitted(counts: Counts, honours_cap: int, knitted_cap: int, limit: int) -> int:
@@ -585,10 +616,9 @@ class _Analyser:
             return 1, tuple(Useful(HAND_TILES[i], self.unseen(i)) for i in leads), ()
         after = [_FAR] * KINDS
         for name in found:  # a draw lowers a shape's distance by one at most: only the closest shapes count
-            if name == "regular":
-                drawn = regular_distances_after_draw(counts, self.sets)
-            elif name == "knitted_straight":
-                drawn = knitted_distances_after_draw(counts, self.sets)
+            after_draw = DISTANCES_AFTER_DRAW.get(name)
+            if after_draw is not None:
+                drawn = after_draw(counts, self.sets)
             else:
                 drawn = [self.shape_distance(name, _plus(counts, i), best - 1) for i in range(KINDS)]
             after = [min(a, d) for a, d in zip(after, drawn, strict=True)]
@@ -596,7 +626,10 @@ class _Analyser:
         for index in range(KINDS):
             if self.own(counts, index) >= 4 or after[index] >= best:
                 continue
-            if best == 2 and not self.ready_after_discard(_plus(counts, index)):
+            # Drawn, it leaves a hand one discard from ready (distance 1 or less): ready_after_discard
+            # is true at once unless the count may end on a fifth copy, so only then is it asked.
+            if best == 2 and self.may_end_on_a_fifth(drawn_counts := _plus(counts, index)) \
+                    and not self.ready_after_discard(drawn_counts):
                 continue  # it only leads to a wait on a fifth copy
             useful.append(Useful(HAND_TILES[index], self.unseen(index)))
         return best - 1, tuple(useful), ()
