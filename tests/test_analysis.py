@@ -345,3 +345,22 @@ def test_the_13_orphans_and_a_set_distance_matches_the_exhaustive_reference() ->
             counts[index] += counts[index] < 4
         found = DISTANCES["thirteen_orphans_and_set"](tuple(counts), 0, 5, 99)
         assert found == _orphans_and_set_reference(counts), counts
+
+
+def test_the_block_tables_kept_are_bounded_and_forgetting_them_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process analysing for days keeps at most MOST_BLOCK_TABLES block tables; when full it
+    forgets them, and the tables made again give the same analyses."""
+    import mjscore.analysis as analysis
+
+    rules = mjscore.get_ruleset("lrc")
+    rng = random.Random(41)
+    hands = [random_winning_hand(rng, one_suit_chance=0.5) for _ in range(12)]
+    before = [analyse_hand(hand, rules.shapes, rules.hand_size).to_dict() for hand in hands]
+    monkeypatch.setattr(analysis, "MOST_BLOCK_TABLES", 40)
+    analysis._BLOCK_TABLES.clear()
+    after = []
+    for hand in hands:
+        after.append(analyse_hand(hand, rules.shapes, rules.hand_size).to_dict())
+        assert len(analysis._BLOCK_TABLES) <= 40
+    assert after == before
+    analysis._BLOCK_TABLES.clear()
