@@ -199,7 +199,6 @@ def test_the_blocks_kept_are_bounded_and_forgetting_them_changes_no_answer() -> 
             for hand in hands] == before
 
 
-
 def test_the_divisions_kept_are_left_alone_by_the_garbage_collector() -> None:
     """The kept blocks hold their divisions into sets and pairs: after a long analysis, a hundred
     thousand tuples. They hold integers only, which Python's collector stops tracking; when a raw

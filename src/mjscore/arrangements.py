@@ -143,9 +143,9 @@ class Arrangement:
 
 # A grouping of concealed tiles: (kind code, tile indices) per group. The kind is a small integer
 # (:data:`_RAW_KINDS` names it), so that a raw group and every tuple of them hold integers only:
-# Python's collector stops tracking such tuples, where a tuple holding a GroupKind member is visited
-# at every full collection. The caches of divisions hold hundreds of thousands of them: a full
-# collection of a long analysis took 100 to 150 ms when they held the members.
+# Python's collector stops tracking such tuples, where a tuple holding a GroupKind member stays
+# tracked. The kept divisions of a long analysis are a hundred thousand tuples (after 5,000 dense
+# discard tables: 122,000 tracked tuples with the members, 28,000 without).
 RawGroup = tuple[int, tuple[int, ...]]
 Grouping = tuple[RawGroup, ...]
 
