@@ -122,6 +122,7 @@ def test_every_page_is_one_tap_away_in_the_phone_header(page: Page) -> None:
             box["y"] < menu["y"] + menu["height"] and menu["y"] < box["y"] + box["height"]
         assert not overlaps and box["x"] >= 0 and box["x"] + box["width"] <= 390, links.nth(index).inner_text()
     links.filter(has_text="Statistics").click()
+    expect(page.locator(".summary")).not_to_be_empty()  # loaded: the page has written its address
     expect(page).to_have_url(base_url_path(page, "/stats"))
 
 

@@ -143,7 +143,8 @@ async function main() {
       if (form.elements[name].value) query[name] = form.elements[name].value;
     }
     const { lang: _, ...shown } = query;
-    history.replaceState(null, "", `?${new URLSearchParams(shown)}`);
+    const search = new URLSearchParams(shown).toString();  // the whole club keeps a bare /stats
+    history.replaceState(null, "", search ? `?${search}` : location.pathname);
     const mine = ++asking;
     try {
       const data = await api("/api/tables/stats", { query });
