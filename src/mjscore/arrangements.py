@@ -433,7 +433,10 @@ class Block:
                     rest[offset] -= 2
                     divisions = _block_sets(tuple(rest), start, chows)
                     if divisions:
-                        pairs.append((_PAIRS[start + offset], divisions))
+                        # A pair made here, not one of _PAIRS: those are made at import, and the
+                        # command line freezes what it imported (gc.freeze) perhaps while they are
+                        # still tracked; a kept division holding one would then be tracked for ever.
+                        pairs.append(((_RAW_PAIR, (start + offset, start + offset)), divisions))
             found = self._pairs = tuple(pairs)
         return found
 
