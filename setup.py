@@ -21,7 +21,8 @@ from setuptools.command.build_ext import build_ext
 #: The modules compiled when the build can: the arrangement and wait search, the tile values it runs
 #: on, the facts the patterns read and the pattern library, the built-in rulesets' generated
 #: evaluators (scoring/evaluators.py, tools/generate_evaluators.py) with the summary, fast forms and
-#: totaller they use, the engine, payments and the ruleset's checks of a hand (contexts). (An evaluator
+#: totaller they use, the engine, payments and the ruleset's checks of a hand (contexts), and the
+#: analysis's shanten search (block tables, irregular distances, the discard table). (An evaluator
 #: generated at run time, for a house rule or a club's ruleset file, stays interpreted.)
 COMPILED = [
     "src/mjscore/arrangements.py",
@@ -36,6 +37,7 @@ COMPILED = [
     "src/mjscore/scoring/engine.py",
     "src/mjscore/scoring/payments.py",
     "src/mjscore/scoring/contexts.py",
+    "src/mjscore/analysis.py",
 ]
 
 

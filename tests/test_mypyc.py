@@ -3,8 +3,8 @@ pure-Python source does.
 
 The build tested is the one bot authors get: the README's compiled install (``MJSCORE_COMPILE=1 pip
 install .`` in a fresh copy, the ``compiled_install`` fixture of tests/conftest.py), built once per session. Its interpreter runs
-every golden case and :data:`HANDS` random hands of every ruleset (the score sheet, and the waits with
-the total each would score), and so does this test environment's editable install, which is pure
+every golden case and :data:`HANDS` random hands of every ruleset (the score sheet, the waits with
+the total each would score, and for one in :data:`ANALYSED` the discard table), and so does this test environment's editable install, which is pure
 Python; the two outputs must be the same, byte for byte. Without a C compiler there is no compiled
 build: the tests fail on CI (``CI`` set) and are skipped elsewhere.
 """
@@ -23,8 +23,12 @@ from quick_start import ROOT, Install
 #: Random hands per ruleset.
 HANDS = 2000
 
+#: One random hand in this many is analysed too (a discard table costs some twenty scores).
+ANALYSED = 10
+
 #: Print, one line each, the score of every golden case in the folder ``argv[1]`` and of ``argv[2]``
-#: random hands of every ruleset with their waits (or the one-line refusal of a hand).
+#: random hands of every ruleset with their waits, and the analysis of one in ``argv[3]`` of them
+#: (or the one-line refusal of a hand).
 _SCORES = """
 import json, random, sys, tempfile, tomllib
 from dataclasses import replace
@@ -39,7 +43,7 @@ def show(work):
     except mjscore.MjscoreError as error:
         return f"{type(error).__name__}: {error}"
 
-golden, hands = Path(sys.argv[1]), int(sys.argv[2])
+golden, hands, ANALYSED = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 for path in sorted(golden.glob("*.toml")):
     for case in tomllib.loads(path.read_text(encoding="utf-8"))["case"]:
         rules = mjscore.get_ruleset(path.stem)
@@ -55,11 +59,13 @@ print(show(lambda: load_ruleset_file(club).id).replace(str(club), "club.toml"))
 for name in mjscore.rulesets():
     rules = mjscore.get_ruleset(name)
     rng = random.Random(99)
-    for _ in range(hands):
+    for number in range(hands):
         hand = random_winning_hand(rng, hand_size=rules.hand_size, ruleset=name, one_suit_chance=0.3)
         print(show(lambda: mjscore.score(hand, rules).to_dict()))
         held = replace(hand, win_tile=None)
         print(show(lambda: [[t.code, s.total if s else None] for t, s in mjscore.score_waits(held, rules)]))
+        if number % ANALYSED == 0:  # the discard table of the hand, its winning tile taken as drawn
+            print(show(lambda: mjscore.analyse(hand, rules).to_dict()))
 """
 
 #: Print, as JSON, the file each module named in ``argv[1:]`` is loaded from.
@@ -108,11 +114,11 @@ def test_compiled_and_pure_score_the_same(compiled_install: Install, tmp_path: P
     assert all(path.endswith(".so") for path in compiled_files.values()), compiled_files  # two builds compared,
     assert all(path.endswith(".py") for path in pure_files.values()), pure_files  # not one twice
     golden = str(ROOT / "tests" / "golden")
-    compiled = _run(compiled_install.python, _SCORES, golden, str(HANDS), folder=tmp_path).splitlines()
-    pure = _run(sys.executable, _SCORES, golden, str(HANDS), folder=tmp_path).splitlines()
+    compiled = _run(compiled_install.python, _SCORES, golden, str(HANDS), str(ANALYSED), folder=tmp_path).splitlines()
+    pure = _run(sys.executable, _SCORES, golden, str(HANDS), str(ANALYSED), folder=tmp_path).splitlines()
     cases = sum(len(tomllib.loads(path.read_text(encoding="utf-8"))["case"]) for path in Path(golden).glob("*.toml"))
     rulesets = len(list((ROOT / "src" / "mjscore" / "rulesets").glob("*.toml")))
-    assert len(compiled) == len(pure) == cases + 1 + rulesets * HANDS * 2
+    assert len(compiled) == len(pure) == cases + 1 + rulesets * (HANDS * 2 + HANDS // ANALYSED)
     assert sum(line.startswith("{") for line in pure[:cases]) == cases  # every golden case scores
     assert pure[cases].startswith("RulesetError: club.toml") and "count" in pure[cases]  # the mistyped count
     different = [n for n, (a, b) in enumerate(zip(compiled, pure, strict=True)) if a != b]

@@ -31,10 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from operator import add
-from typing import Any
+from typing import Any, Final
 
-from mjscore.arrangements import BLOCKS, KNITTED_STRAIGHTS, SHAPES, waits
+from mjscore.arrangements import BLOCKS, KNITTED_STRAIGHTS, SHAPES, held_waits, packed_counts, tally_of
 from mjscore.errors import HandError, RulesetError
 from mjscore.hand import Hand, Meld, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of
@@ -45,51 +44,106 @@ Counts = tuple[int, ...]
 # The regular shape: the cheapest sets and pair, one suit block at a time.
 
 #: The most sets any block is asked for (16-tile rules: five sets and a pair).
-MAX_SETS = 5
-_SLOTS = (MAX_SETS + 1) * 2  # a block table: index sets * 2 + pair
-_FAR = 99
+MAX_SETS: Final = 5
+_SLOTS: Final = (MAX_SETS + 1) * 2  # a block table: index sets * 2 + pair
+_FAR: Final = 99
 #: A block holding nothing: every set (3 tiles) and the pair (2) from tiles still to draw.
-_EMPTY_TABLE: Counts = tuple(3 * s + 2 * p for s in range(MAX_SETS + 1) for p in range(2))
+_EMPTY_TABLE: Final[Counts] = tuple(3 * s + 2 * p for s in range(MAX_SETS + 1) for p in range(2))
 
 
-#: The block tables worked out, by counts and whether chows are allowed: most of a discard table is
-#: look-ups here. At most :data:`MOST_BLOCK_TABLES` are kept, then all are forgotten and made again
-#: as they are met, so a long-running process (a server answering analyses for days) stays bounded:
-#: 5,000 dense LRC hands meet some 290,000 (about 190 MB kept without a bound).
-_BLOCK_TABLES: dict[tuple[Counts, bool], Counts] = {}
-MOST_BLOCK_TABLES = 1 << 18
+class _KeptTables:
+    """Tables kept by an integer key, at most :attr:`most` at once, none ever freed in bulk.
+
+    Two generations: tables are kept in the recent one; when it holds :attr:`most`, it becomes the
+    older one and a new recent one begins. A table found in the older generation moves back to the
+    recent one, and each table kept forgets one older table, so the older generation is empty by
+    the time the recent one is full again: memory stays bounded and a table is freed at a time (a
+    dictionary of 262,144 tables cleared at once held up the one hand that filled it for 16 ms)."""
+
+    __slots__ = ("most", "recent", "older")
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.recent: dict[int, Counts] = {}
+        self.older: dict[int, Counts] = {}
+
+    def __len__(self) -> int:
+        return len(self.recent) + len(self.older)
+
+    def get(self, key: int) -> Counts | None:
+        found = self.recent.get(key)
+        if found is None:
+            found = self.older.pop(key, None)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: int, table: Counts) -> None:
+        if len(self.recent) >= self.most:
+            self.older = self.recent  # the older generation it replaces is empty by now
+            self.recent = {}
+        self.recent[key] = table
+        if self.older:
+            self.older.popitem()
+
+    def clear(self) -> None:
+        self.recent = {}
+        self.older = {}
 
 
-def block_table(counts: Counts, chows: bool) -> Counts:
-    """For one block's counts, the fewest tiles to draw to make ``s`` sets and ``p`` pairs (p 0 or 1)
-    of it, at index ``s * 2 + p``; tiles left over are discarded (kept: :data:`_BLOCK_TABLES`).
+#: The most block tables kept: 5,000 dense LRC hands meet some 290,000, a server answering analyses
+#: for days more; 262,144 keep a discard table mostly look-ups in about 60 MB.
+MOST_BLOCK_TABLES: Final = 1 << 18
+
+#: The block tables worked out, by :func:`_slot` (the block's packed counts, its length and whether
+#: chows are allowed): most of a discard table is look-ups here. Keys and tables are integers and
+#: tuples of integers, which the garbage collector does not track.
+_BLOCK_TABLES: Final = _KeptTables(MOST_BLOCK_TABLES)
+
+
+def _slot(key: int, length: int, chows: bool) -> int:
+    """The :data:`_BLOCK_TABLES` key of a block of ``length`` kinds holding the counts packed in ``key``."""
+    return (key << 4 | length) << 1 | chows
+
+
+def block_table(key: int, length: int, chows: bool) -> Counts:
+    """For a block of ``length`` kinds holding the counts packed in ``key``
+    (:func:`mjscore.arrangements.packed_counts`), the fewest tiles to draw to make ``s`` sets and
+    ``p`` pairs (p 0 or 1) of it, at index ``s * 2 + p``; tiles left over are discarded (kept:
+    :data:`_BLOCK_TABLES`).
 
     The lowest held tile is either discarded or used in a group (a pung, the pair, or a chow through
     it), whose other tiles are taken from the block where held and counted as draws where not.
     Groups of tiles not held at all cost 3 (a set) or 2 (the pair), as in :data:`_EMPTY_TABLE`."""
-    found = _BLOCK_TABLES.get((counts, chows))
+    slot = _slot(key, length, chows)
+    found = _BLOCK_TABLES.get(slot)
     if found is None:
-        found = _block_table(counts, chows)
-        if len(_BLOCK_TABLES) >= MOST_BLOCK_TABLES:
-            _BLOCK_TABLES.clear()
-        _BLOCK_TABLES[counts, chows] = found
+        found = _block_table(key, length, chows)
+        _BLOCK_TABLES.put(slot, found)
     return found
 
 
-def _block_table(counts: Counts, chows: bool) -> Counts:
-    low = next((i for i, c in enumerate(counts) if c), -1)
-    if low < 0:
+def _block_table(key: int, length: int, chows: bool) -> Counts:
+    if not key:
         return _EMPTY_TABLE
-    best = list(block_table(_minus(counts, ((low, 1),)), chows))  # discard it
-    held = counts[low]
-    _improve(best, block_table(_minus(counts, ((low, min(3, held)),)), chows), 3 - min(3, held), 1, 0)
-    _improve(best, block_table(_minus(counts, ((low, min(2, held)),)), chows), 2 - min(2, held), 0, 1)
+    shift = 0  # three bits a kind: the lowest held kind's
+    while not key >> shift & 7:
+        shift += 3
+    held = key >> shift & 7
+    unit = 1 << shift
+    best = list(block_table(key - unit, length, chows))  # discard it
+    _improve(best, block_table(key - min(3, held) * unit, length, chows), 3 - min(3, held), 1, 0)
+    _improve(best, block_table(key - min(2, held) * unit, length, chows), 2 - min(2, held), 0, 1)
     if chows:
-        for start in (low - 2, low - 1, low):
-            if start < 0 or start + 2 >= len(counts):
-                continue
-            taken = tuple((r, 1) for r in range(start, start + 3) if counts[r])
-            _improve(best, block_table(_minus(counts, taken), chows), 3 - len(taken), 1, 0)
+        low = shift // 3
+        for start in range(max(0, low - 2), min(low, length - 3) + 1):
+            rest = key
+            taken = 0
+            for offset in range(start, start + 3):
+                if key >> 3 * offset & 7:
+                    rest -= 1 << 3 * offset
+                    taken += 1
+            _improve(best, block_table(rest, length, chows), 3 - taken, 1, 0)
     return tuple(best)
 
 
@@ -128,19 +182,19 @@ def _combine(first: Counts, second: Counts, sets: int) -> Counts:
 
 
 def _tables(counts: Sequence[int]) -> list[Counts]:
-    return [block_table(tuple(counts[start:end]), chows) for start, end, chows in BLOCKS]
+    return [block_table(packed_counts(counts, start, end), end - start, chows) for start, end, chows in BLOCKS]
 
 
 def _read(first: Counts, second: Counts, sets: int) -> int:
-    """The cost of ``sets`` sets and the pair, split between two tables."""
-    return int(min(map(add, first[: (sets + 1) * 2], _mirror(second, sets))))
-
-
-@cache
-def _mirror(table: Counts, sets: int) -> Counts:
-    """``table`` read from the other end: entry ``s * 2 + p`` is the cost of the ``sets - s`` sets
-    and ``1 - p`` pairs the other table leaves to it."""
-    return tuple(table[(sets - s) * 2 + 1 - p] for s in range(sets + 1) for p in range(2))
+    """The cost of ``sets`` sets and the pair, split between two tables: ``s`` sets and ``p`` pairs
+    from the first, the other ``sets - s`` and ``1 - p`` from the second, at least cost."""
+    best = _FAR
+    for s in range(sets + 1):
+        for p in range(2):
+            value = first[s * 2 + p] + second[(sets - s) * 2 + 1 - p]
+            if value < best:
+                best = value
+    return best
 
 
 def regular_distance(counts: Sequence[int], sets: int) -> int:
@@ -157,11 +211,9 @@ def regular_distances_after_draw(counts: Sequence[int], sets: int) -> list[int]:
     for number, (start, end, chows) in enumerate(BLOCKS):
         others = [t for n, t in enumerate(tables) if n != number]
         rest = _combine(_combine(others[0], others[1], sets), others[2], sets)
-        block = list(counts[start:end])
+        key = packed_counts(counts, start, end)
         for offset in range(end - start):
-            block[offset] += 1
-            found.append(_read(block_table(tuple(block), chows), rest, sets))
-            block[offset] -= 1
+            found.append(_read(block_table(key + (1 << 3 * offset), end - start, chows), rest, sets))
     return found
 
 
@@ -173,7 +225,7 @@ def regular_distances_after_draw(counts: Sequence[int], sets: int) -> list[int]:
 # sets, the wrong number of tiles).
 
 Distance = Callable[[Counts, int, int, int], int | None]
-DISTANCES: dict[str, Distance] = {}
+DISTANCES: Final[dict[str, Distance]] = {}
 
 
 def distance(name: str) -> Callable[[Distance], Distance]:
@@ -196,17 +248,25 @@ def _regular(counts: Counts, melds: int, sets: int, limit: int) -> int | None:
     return regular_distance(counts, sets)
 
 
-_PAIRS_IN = (0, 0, 1, 1, 2, 2)  # by count (a fifth copy, tried and passed over, makes no third pair)
-_ODD = (0, 1, 0, 1, 0, 1)
+_PAIRS_IN: Final = (0, 0, 1, 1, 2, 2)  # by count (a fifth copy, tried and passed over, makes no third pair)
+_ODD: Final = (0, 1, 0, 1, 0, 1)
 
 
 def _pairs_distance(counts: Counts, units: int) -> int:
     """Draws to make ``units`` pairs, four of a kind being two: each kind held an odd number of times
     needs one tile for another pair, a pair of a new kind two."""
-    pairs = sum(map(_PAIRS_IN.__getitem__, counts))
+    pairs, odd = _pairs_and_odd(counts)
     missing = max(0, units - pairs)
-    odd = sum(map(_ODD.__getitem__, counts))
     return min(missing, odd) + 2 * max(0, missing - odd)
+
+
+def _pairs_and_odd(counts: Counts) -> tuple[int, int]:
+    """The pairs the counts make (four of a kind being two) and the kinds held an odd number of times."""
+    pairs = odd = 0
+    for held in counts:
+        pairs += _PAIRS_IN[held]
+        odd += _ODD[held]
+    return pairs, odd
 
 
 @distance("seven_pairs")
@@ -232,9 +292,14 @@ def _seven_pairs_and_pung(counts: Counts, melds: int, sets: int, limit: int) -> 
     :func:`_pairs_distance`, with that kind's pairs and odd tile taken out)."""
     if not _concealed_size_fits("seven_pairs_and_pung", counts, melds, sets):
         return None
-    pairs = sum(map(_PAIRS_IN.__getitem__, counts))
-    odd = sum(map(_ODD.__getitem__, counts))
-    return min(_pung_and_pairs(held, pairs, odd) for held in set(counts))
+    pairs, odd = _pairs_and_odd(counts)
+    best = _FAR
+    tried = 0  # the counts tried, one bit each: kinds held as often give the same
+    for held in counts:
+        if not tried >> held & 1:
+            tried |= 1 << held
+            best = min(best, _pung_and_pairs(held, pairs, odd))
+    return best
 
 
 def _pung_and_pairs(held: int, pairs: int, odd: int) -> int:
@@ -248,23 +313,29 @@ def _pung_and_pairs(held: int, pairs: int, odd: int) -> int:
 def seven_pairs_and_pung_after_draw(counts: Counts, sets: int) -> list[int]:
     """:func:`_seven_pairs_and_pung` with one more tile of each kind, for all 34 kinds (of a hand
     the shape applies to): a draw changes one kind's count, so the pairs, the odd kinds and the
-    counts a pung may be on are updated, not counted again."""
-    pairs = sum(map(_PAIRS_IN.__getitem__, counts))
-    odd = sum(map(_ODD.__getitem__, counts))
+    counts a pung may be on are updated, not counted again. A draw's distance depends only on how
+    many the hand held of the kind drawn: it is worked out once for each such count."""
+    pairs, odd = _pairs_and_odd(counts)
     having = [0] * 6  # kinds held 0 to 5 times
     for held in counts:
         having[held] += 1
+    after = [-1] * 6  # by the count of the kind drawn: the distance after the draw, once known
     found = []
-    for held in counts:  # the kind drawn, by how many it held
-        after_pairs = pairs + _PAIRS_IN[held + 1] - _PAIRS_IN[held]
-        after_odd = odd + _ODD[held + 1] - _ODD[held]
-        values = [v for v in range(6) if having[v] > (v == held)] + [held + 1]
-        found.append(min(_pung_and_pairs(v, after_pairs, after_odd) for v in values))
+    for held in counts:
+        if after[held] < 0:
+            after_pairs = pairs + _PAIRS_IN[held + 1] - _PAIRS_IN[held]
+            after_odd = odd + _ODD[held + 1] - _ODD[held]
+            best = _pung_and_pairs(held + 1, after_pairs, after_odd)  # the pung on the kind drawn
+            for value in range(6):  # or on a kind held ``value`` times, other than the one drawn
+                if having[value] > (1 if value == held else 0):
+                    best = min(best, _pung_and_pairs(value, after_pairs, after_odd))
+            after[held] = best
+        found.append(after[held])
     return found
 
 
-_ORPHAN_INDICES = tuple(t.index for t in ORPHANS)
-_ORPHAN_SET = frozenset(_ORPHAN_INDICES)
+_ORPHAN_INDICES: Final = tuple(t.index for t in ORPHANS)
+_ORPHAN_SET: Final = frozenset(_ORPHAN_INDICES)
 
 
 def _orphans_and_eyes(counts: Sequence[int]) -> int:
@@ -280,15 +351,15 @@ def _thirteen_orphans(counts: Counts, melds: int, sets: int, limit: int) -> int 
     return _orphans_and_eyes(counts)
 
 
-_SETS: tuple[tuple[int, ...], ...] = tuple((i, i, i) for i in range(KINDS)) + tuple(
+_SETS: Final[tuple[tuple[int, ...], ...]] = tuple((i, i, i) for i in range(KINDS)) + tuple(
     (i, i + 1, i + 2) for suit in (0, 9, 18) for i in range(suit, suit + 7))
 #: The sets of :data:`_SETS` that take an orphan, as (kind, copies it takes) per kind, worked out once:
 #: the orphans distance below reads them for every hand a discard table tries. The other sets, of
 #: middle tiles (a pung of 2 to 8, a chow from 234 to 678), spoil no orphan.
-_ORPHAN_TAKES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_ORPHAN_TAKES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((i, tiles.count(i)) for i in sorted(set(tiles))) for tiles in _SETS if set(tiles) & _ORPHAN_SET)
-_MIDDLE = tuple(i for i in range(27) if i not in _ORPHAN_SET)
-_MIDDLE_CHOWS = tuple(i for suit in (0, 9, 18) for i in range(suit + 1, suit + 6))  # the lowest tile of 234 ... 678
+_MIDDLE: Final = tuple(i for i in range(27) if i not in _ORPHAN_SET)
+_MIDDLE_CHOWS: Final = tuple(i for suit in (0, 9, 18) for i in range(suit + 1, suit + 6))  # the lowest tile of 234 ... 678
 
 
 def _middle_set_held(counts: Counts) -> int:
@@ -331,7 +402,7 @@ def _thirteen_orphans_and_set(counts: Counts, melds: int, sets: int, limit: int)
 
 
 #: The rank triples of a suit in 16 Orphans: three ranks, each at least 3 above the one before.
-_SPREAD_RANKS = tuple((a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9))
+_SPREAD_RANKS: Final = tuple((a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9))
 
 
 @cache
@@ -405,7 +476,7 @@ def knitted_distances_after_draw(counts: Counts, sets: int) -> list[int]:
 #: The shapes whose distances after each of the 34 draws are found at once (any other shape's, one
 #: draw at a time): each function takes the concealed counts of a hand the shape applies to and the
 #: sets it needs.
-DISTANCES_AFTER_DRAW: dict[str, Callable[[Counts, int], list[int]]] = {
+DISTANCES_AFTER_DRAW: Final[dict[str, Callable[[Counts, int], list[int]]]] = {
     "regular": regular_distances_after_draw,
     "knitted_straight": knitted_distances_after_draw,
     "seven_pairs_and_pung": seven_pairs_and_pung_after_draw,
@@ -606,7 +677,9 @@ class _Analyser:
         return replace(self.hand, concealed=tiles)
 
     def real_waits(self, counts: Counts) -> tuple[Tile, ...]:
-        return waits(self.held_hand(counts), self.shapes)
+        """The wait set of held tiles (:func:`mjscore.arrangements.waits`), from their counts: no
+        hand is made (and checked) for each of the hundreds a discard table tries."""
+        return held_waits(tally_of(list(counts)), self.hand.melds, self.shapes)
 
     def ready(self, counts: Counts) -> bool:
         """Held tiles (13 or 16) are ready: one tile the player can still draw completes them."""

@@ -253,12 +253,14 @@ def tally_of(counts: list[int]) -> Tally:
                 most = count
             odd += count & 1
             mask |= 1 << i
-    return Tally(total, most, odd, mask, honours, _key(counts, 0, 9), _key(counts, 9, 18), _key(counts, 18, 27),
-                 _key(counts, 27, 34))
+    return Tally(total, most, odd, mask, honours, packed_counts(counts, 0, 9), packed_counts(counts, 9, 18),
+                 packed_counts(counts, 18, 27), packed_counts(counts, 27, 34))
 
 
-def _key(counts: list[int], start: int, end: int) -> int:
-    """The counts of kinds ``start`` to ``end`` packed into one integer, three bits a kind."""
+def packed_counts(counts: Sequence[int], start: int, end: int) -> int:
+    """The counts of kinds ``start`` to ``end`` packed into one integer, three bits a kind (the
+    lowest kind in the lowest bits; a count is at most 7): a block's key here and in
+    :mod:`mjscore.analysis`."""
     key = 0
     for i in range(end - 1, start - 1, -1):
         key = key << 3 | counts[i]
@@ -1069,24 +1071,29 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
 
     The regular shape is searched one block at a time; each other shape checks the few candidates
     its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
-    counted = _tally_tiles(hand.concealed)
+    return held_waits(_tally_tiles(hand.concealed), hand.melds, shapes)
+
+
+def held_waits(counted: Tally, melds: Sequence[Meld], shapes: Sequence[str]) -> tuple[Tile, ...]:
+    """:func:`waits` of concealed tiles given by their :class:`Tally` (:func:`tally_of`) beside
+    ``melds``: for a caller that has the counts and no hand (the discard table tries hundreds)."""
     known = [False] * KINDS  # found already, or held four times
     if counted.most >= 4:
         for i in range(KINDS):
             known[i] = counted.count(i) >= 4
-    melds = len(hand.melds)
     if melds:
         held = counted.counts()
-        for meld in hand.melds:
+        for meld in melds:
             for tile in meld.tiles:
                 held[tile.index] += 1
                 if held[tile.index] >= 4:
                     known[tile.index] = True
     unavailable = list(known)
     size = counted.total + 1
+    declared = len(melds)
     for planned in _plan(shapes):
-        if planned.may_hold(size, melds):
-            for index in planned.completing(counted, melds, known):
+        if planned.may_hold(size, declared):
+            for index in planned.completing(counted, declared, known):
                 known[index] = True
     return tuple([HAND_TILES[i] for i in range(KINDS) if known[i] and not unavailable[i]])
 
