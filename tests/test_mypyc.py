@@ -4,9 +4,10 @@ pure-Python source does.
 The build tested is the one bot authors get: the README's compiled install (``MJSCORE_COMPILE=1 pip
 install .`` in a fresh copy, the ``compiled_install`` fixture of tests/conftest.py), built once per session. Its interpreter runs
 every golden case and :data:`HANDS` random hands of every ruleset (the score sheet, the waits with
-the total each would score, and for one in :data:`ANALYSED` the discard table), and so does this test environment's editable install, which is pure
-Python; the two outputs must be the same, byte for byte. Without a C compiler there is no compiled
-build: the tests fail on CI (``CI`` set) and are skipped elsewhere.
+the total each would score, and for one in :data:`ANALYSED` the discard table), and so does this test
+environment's editable install, which is pure Python; the two outputs must be the same, byte for byte.
+Without a C compiler there is no compiled build: the tests fail on CI (``CI`` set) and are skipped
+elsewhere.
 """
 
 from __future__ import annotations
