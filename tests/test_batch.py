@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import random
 import stat
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 import mjscore
@@ -45,6 +49,67 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
 def test_batch_refuses_a_missing_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["batch", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "o.jsonl")])
     assert result.exit_code == 2 and "cannot open" in result.stderr
+
+
+class _FailingFile(io.BufferedReader):
+    """A file whose reads fail (EIO, a disk's error) once ``good`` lines have been read."""
+
+    def __init__(self, path: Path, good: int) -> None:
+        super().__init__(io.FileIO(path, "rb"))
+        self.good = good
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        if self.good == 0:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        self.good -= 1
+        return super().readline(size)
+
+
+@pytest.mark.parametrize("options", [["--quiet"], []], ids=["quiet", "counting the lines first"])
+def test_a_read_that_fails_mid_file_is_one_line_and_nothing_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str]) -> None:
+    """The input stops reading at line 4 (a disk's error, a share gone): one line naming the file
+    and the line, status 2, no answers file and no partial file left, not a traceback. Without
+    ``--quiet`` the lines are counted first, and the count meets the error."""
+    rng = random.Random(5)
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(random_winning_hand(rng).to_dict()) + "\n" for _ in range(10)))
+    opened = Path.open
+
+    def failing_open(self: Path, *args: Any, **kwargs: Any) -> Any:
+        return _FailingFile(self, 3) if self == source else opened(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing_open)
+    result = CliRunner().invoke(app, ["batch", str(source), "-o", str(target), "--workers", "1", *options])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr.strip().splitlines() == [f"error: cannot read {source} at line 4: Input/output error"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+def test_a_write_that_fails_is_one_line_and_nothing_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills while the answers are written: one line naming the output, status 2, and the
+    partial file removed."""
+    import tempfile
+
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(json.dumps(random_winning_hand(random.Random(6)).to_dict()) + "\n")
+    made = tempfile.NamedTemporaryFile
+
+    def full_disk(*args: Any, **kwargs: Any) -> Any:
+        handle = made(*args, **kwargs)
+
+        def write(_: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        handle.write = write
+        return handle
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", full_disk)
+    result = CliRunner().invoke(app, ["batch", str(source), "-o", str(target), "--workers", "1", "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines() == [f"error: cannot write {target}: No space left on device"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
 
 
 def test_batch_refuses_to_write_over_a_folder(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ import click
 from click.exceptions import Exit
 
 from mjscore import Hand, Ruleset, read_house_rules, resolve_ruleset, score
-from mjscore.errors import MjscoreError
+from mjscore.errors import InputError, MjscoreError
 from mjscore.hand import parse_record, without_annotations
 from mjscore.interfaces.cli.app import OUTPUT_FILE, Lang, app, enum_option, fail
 from mjscore.interfaces.files import put_in_place
@@ -120,20 +120,25 @@ def answer_line(options: BatchOptions, numbered: tuple[int, bytes | None]) -> tu
 
 def numbered_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
     """The non-blank lines of ``handle`` as bytes with their numbers (from 1); a line longer than
-    the limit is skipped to its end and given as None, so no line is ever held whole in memory."""
+    the limit is skipped to its end and given as None, so no line is ever held whole in memory. A
+    read that fails (a disk's error, a network share gone) is an :class:`InputError` naming the
+    file and the line."""
     limit = LIMITS["line"].max_bytes
     number = 0
-    while True:
-        data = handle.readline(limit + 1)
-        if not data:
-            return
-        number += 1
-        if len(data) > limit and not data.endswith(b"\n"):
-            while (rest := handle.readline(limit)) and not rest.endswith(b"\n"):
-                pass
-            yield number, None
-        elif data.strip():
-            yield number, data
+    try:
+        while True:
+            data = handle.readline(limit + 1)
+            if not data:
+                return
+            number += 1
+            if len(data) > limit and not data.endswith(b"\n"):
+                while (rest := handle.readline(limit)) and not rest.endswith(b"\n"):
+                    pass
+                yield number, None
+            elif data.strip():
+                yield number, data
+    except OSError as error:
+        raise InputError(f"cannot read {handle.name} at line {number + 1}: {error.strerror or error}") from None
 
 
 def _count_lines(source: Path) -> int:
@@ -234,6 +239,8 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
             "w", encoding="utf-8", dir=folder, prefix=f".{output.name}.", suffix=".partial", delete=False)
     except OSError as error:
         raise fail(f"cannot open {error.filename}: {error.strerror}") from None
+    except InputError as error:  # counting the lines, a read failed
+        raise fail(str(error)) from None
     errors = total_lines = 0
     try:
         with handle, temporary, _engine(engine, workers, options, scheduler) as answers:
@@ -248,9 +255,12 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
                     if not quiet:
                         progress.advance(task, answered.lines)
         put_in_place(temporary.name, output)
-    except MjscoreError as error:  # the Dask engine: not installed, or no scheduler at the address
+    except MjscoreError as error:  # a read that failed; the Dask engine: not installed, or no scheduler
         Path(temporary.name).unlink(missing_ok=True)
         raise fail(str(error)) from None
+    except OSError as error:  # writing the answers: a full disk, the folder gone
+        Path(temporary.name).unlink(missing_ok=True)
+        raise fail(f"cannot write {output}: {error.strerror or error}") from None
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise
