@@ -97,7 +97,7 @@ MOST_BLOCK_TABLES: Final = 1 << 18
 
 #: The block tables worked out, by :func:`_slot` (the block's packed counts, its length and whether
 #: chows are allowed): most of a discard table is look-ups here. Keys and tables are integers and
-#: tuples of integers, which the garbage collector does not track.
+#: tuples of integers, which the garbage collector stops tracking once it has seen them.
 _BLOCK_TABLES: Final = _KeptTables(MOST_BLOCK_TABLES)
 
 
