@@ -4,8 +4,9 @@
 ``mjscore.score`` finds the winning arrangement with the ruleset's compiled evaluator
 (``mjscore.scoring.compiled``); ``reference_score`` calls every pattern on every arrangement. A
 :class:`~mjscore.scoring.engine.Score` compares awards (ids, counts, details), total, arrangement,
-waits and payments, so equal scores mean the same sheet. The long run is
-``tools/compiled_differential.py``.
+waits and payments, so equal scores mean the same sheet; the random hands' sheets also list the
+same replaced awards (from the rows the evaluator found fired, against the patterns asked again).
+The long run is ``tools/compiled_differential.py``.
 """
 
 from __future__ import annotations

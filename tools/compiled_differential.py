@@ -1,7 +1,9 @@
 """Differential test of the compiled evaluator: :func:`mjscore.scoring.engine.score` (the ruleset's
 compiled evaluator) against :func:`mjscore.scoring.engine.reference_score` (every pattern called on
 every arrangement). The two must give identical scores: awards, counts, details, total, arrangement,
-waits, payments and table payments, since :class:`~mjscore.scoring.engine.Score` compares them all.
+waits, payments and table payments, since :class:`~mjscore.scoring.engine.Score` compares them all;
+and the same replaced awards on the score sheet (:func:`mjscore.scoring.sheet.replaced_awards`: from
+the rows the compiled evaluator found fired, against the patterns asked again).
 
 Hands: random legal winning hands of every ruleset (``mjscore.sampling.random_winning_hand``, a third
 of them in one suit so that they have many arrangements), and for MCR also the MCR differential
@@ -23,6 +25,7 @@ import mjscore
 from mjscore.hand import Hand
 from mjscore.sampling import random_winning_hand
 from mjscore.scoring.engine import Score, reference_score, score
+from mjscore.scoring.sheet import replaced_awards
 
 RULESETS = tuple(mjscore.rulesets())
 
@@ -50,7 +53,7 @@ def _awards(result: Score) -> list[tuple[str, int, str]]:
 
 
 def differences(hands: Iterator[Hand], ruleset: str) -> tuple[int, list[str]]:
-    """(hands compared, a line for each hand whose two scores differ)."""
+    """(hands compared, a line for each hand whose two scores, or their replaced awards, differ)."""
     rules = mjscore.get_ruleset(ruleset)
     compared = 0
     problems = []
@@ -60,6 +63,8 @@ def differences(hands: Iterator[Hand], ruleset: str) -> tuple[int, list[str]]:
         if fast != reference:
             problems.append(f"{ruleset} {hand.to_dict()}\n  compiled  {fast.total} {_awards(fast)}"
                             f"\n  reference {reference.total} {_awards(reference)}")
+        elif (replaced := replaced_awards(fast)) != (expected := replaced_awards(reference)):
+            problems.append(f"{ruleset} {hand.to_dict()}\n  compiled replaced  {replaced}\n  reference replaced {expected}")
     return compared, problems
 
 

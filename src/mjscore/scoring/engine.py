@@ -131,11 +131,16 @@ class _Awards:
     """A scored hand's awards, made on first read: the compiled evaluator has already counted the
     winning arrangement's rows on integers (the total, payments and minimum need no more), so the
     Award objects, with their names and details from the rows' patterns, are made only for a
-    caller that reads them. Made once; the same for every reader."""
+    caller that reads them. Made once; the same for every reader. ``fired``: the rows the winning
+    arrangement shows (indices into ``rows``, counts), as the compiled evaluator found them
+    (:func:`shown_rows`); None where the hand was scored without it."""
 
-    def __init__(self, make: Callable[[], tuple[Award, ...]] | None, awards: tuple[Award, ...] = ()) -> None:
+    def __init__(self, make: Callable[[], tuple[Award, ...]] | None, awards: tuple[Award, ...] = (),
+                 rows: tuple[AwardRule, ...] = (), fired: list[tuple[int, int]] | None = None) -> None:
         self._make = make
         self._awards = awards
+        self.rows = rows
+        self.fired = fired
 
     def get(self) -> tuple[Award, ...]:
         make = self._make
@@ -386,7 +391,7 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
         lazy = _Awards(lambda: _counted_awards(rules, prepared, made or Facts(hand, arrangement, wait_set), counted,
-                                               which, fired))
+                                               which, fired), (), which.rules, fired)
     else:
         best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
         for candidate in candidates:
@@ -470,6 +475,25 @@ def _counted_awards(rules: Ruleset, prepared: _Prepared, facts: Facts, counted: 
             return arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
         awards.append(Award(row.id, row.name, row.points, count, row.group, hit.detail, row.help, row.source))
     return tuple(awards)
+
+
+def shown_rows(result: Score) -> list[tuple[AwardRule, int]]:
+    """The rows the winning arrangement of ``result`` shows, each with its count, in table order:
+    before its groups, replacements, reductions and consolation took some out (the awards a score
+    sheet says were replaced are among them). The rows the compiled evaluator found fired, where it
+    scored the hand; else each row's pattern asked again on that arrangement."""
+    lazy = result._awards
+    if lazy.fired is not None:
+        rows = lazy.rows
+        return [(rows[index], count) for index, count in lazy.fired]
+    hand = result.hand
+    facts = Facts(hand, result.arrangement, result.waits)
+    found: list[tuple[AwardRule, int]] = []
+    for rule in result.ruleset.evaluated_for(hand.win is _FLOWERS, facts.shape):
+        hit = rule.function(facts, *rule.arguments)
+        if hit is not None:
+            found.append((rule, hit.count))
+    return found
 
 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:

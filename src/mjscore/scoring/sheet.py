@@ -8,14 +8,15 @@ limit, and who pays whom. Names come in English, Simplified and Traditional Chin
 word is a label of the catalogue (:mod:`mjscore.labels`), and :meth:`Sheet.to_dict` writes the
 sentences of one language once, for every renderer to show as they are.
 
-The replaced awards are found for the winning arrangement only, once the engine has chosen it: each
-row's pattern is asked again on that arrangement, and every award it shows that the score does not
-count is explained from the table (the higher award of its group, a ``replaces`` or ``reduces`` of
-a counted award, or a consolation award such as Chicken Hand).
+The replaced awards are found for the winning arrangement only, once the engine has chosen it: every
+award it shows (the rows the compiled evaluator found fired there, :func:`~mjscore.scoring.engine.shown_rows`)
+that the score does not count is explained from the table (the higher award of its group, a
+``replaces`` or ``reduces`` of a counted award, or a consolation award such as Chicken Hand).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -24,8 +25,7 @@ from typing import Any
 from mjscore.errors import NotationError
 from mjscore.hand import WinKind
 from mjscore.labels import glossary_label, label, unit_name
-from mjscore.scoring.engine import Award, Score
-from mjscore.scoring.facts import Facts
+from mjscore.scoring.engine import Award, Score, shown_rows
 from mjscore.scoring.payments import Payment
 from mjscore.scoring.ruleset import Names, Ruleset
 from mjscore.tiles import Tile, parse_tiles
@@ -351,9 +351,10 @@ def sheet(result: Score) -> Sheet:
 
 
 def _row(rules: Ruleset, award: Award, result: Score, groups: tuple[SheetGroup, ...]) -> Row:
-    scope, sets = _evidence(rules.award(award.id).pattern, award.detail, result, groups)
+    rule = rules.award(award.id)
+    scope, sets = _evidence(rule.pattern, award.detail, result, groups)
     return Row(award.id, award.name, award.points, award.count, award.group, scope, sets, award.help, award.source,
-               rules.award(award.id).dealer_payments_only)
+               rule.dealer_payments_only)
 
 
 def _evidence(pattern: str, detail: str, result: Score,
@@ -387,23 +388,16 @@ def _tiles_named(detail: str) -> tuple[tuple[Tile, ...], ...]:
 
 def replaced_awards(result: Score) -> tuple[Replaced, ...]:
     """The awards the winning arrangement shows that ``result`` does not count (or counts fewer
-    times), each with the award that replaced it. Asks the patterns of the awards a counted one could
-    have replaced (:func:`_related`) once more, on the winning arrangement only."""
+    times), each with the award that replaced it: among the rows it shows (:func:`shown_rows`), those
+    a counted award could have replaced (:func:`_related`)."""
     rules = result.ruleset
-    hand = result.hand
-    flower_win = hand.win is WinKind.FLOWERS
-    if result.arrangement is None and not flower_win:
+    if result.arrangement is None and result.hand.win is not WinKind.FLOWERS:
         return ()
-    facts = Facts(hand, result.arrangement, result.waits)
-    related = _related(rules, {a.id for a in result.awards})
-    shown: list[tuple[str, int, int]] = []  # (id, count, value) of the related awards the arrangement shows
-    for rule in rules.evaluated_for(flower_win, facts.shape):
-        if related is not None and rule.id not in related:
-            continue
-        hit = rule.function(facts, *rule.arguments)
-        if hit is not None:
-            shown.append((rule.id, hit.count, rule.points * hit.count))
     counted = {a.id: a for a in result.awards}
+    related = _related(rules, counted)
+    # (id, count, value) of the related awards the arrangement shows
+    shown = [(rule.id, count, rule.points * count) for rule, count in shown_rows(result)
+             if related is None or rule.id in related]
     found: list[Replaced] = []
     for award_id, count, _ in shown:
         kept = counted.get(award_id)
@@ -418,7 +412,7 @@ def replaced_awards(result: Score) -> tuple[Replaced, ...]:
     return tuple(found)
 
 
-def _related(rules: Ruleset, counted: set[str]) -> set[str] | None:
+def _related(rules: Ruleset, counted: Iterable[str]) -> set[str] | None:
     """The awards a counted award could have replaced (:meth:`Ruleset.replaceable`: its group's,
     those it ``replaces`` or ``reduces``, and theirs in turn); None (every award) when a consolation
     award, which replaces whatever the small score held, is counted."""
