@@ -46,6 +46,24 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_line_is_the_scores_json_as_utf8_text(tmp_path: Path, lang: str) -> None:
+    """Each default line is ``{"line": n}`` and the JSON ``mjscore score --format json`` prints, with
+    Chinese written as it is (not escaped) in UTF-8, whichever ruleset and language."""
+    from mjscore.scoring.sheet import score_json
+
+    hands = [random_winning_hand(random.Random(n), hand_size=mjscore.get_ruleset(r).hand_size, ruleset=r)
+             for n, r in enumerate(["lrc", "mcr", "taiwan", "hefen", "fourwinds"] * 4)]
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(h.to_dict()) + "\n" for h in hands))
+    result = CliRunner().invoke(app, ["batch", str(source), "-o", str(target), "--workers", "2", "--quiet",
+                                      "--lang", lang])
+    assert result.exit_code == 0, result.output
+    expected = [json.dumps({"line": n, **score_json(mjscore.score(h), lang)}, ensure_ascii=False)
+                for n, h in enumerate(hands, 1)]
+    assert target.read_bytes().decode("utf-8").splitlines() == expected
+
+
 def test_batch_refuses_a_missing_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["batch", str(tmp_path / "none.jsonl"), "-o", str(tmp_path / "o.jsonl")])
     assert result.exit_code == 2 and "cannot open" in result.stderr
@@ -99,7 +117,7 @@ def test_a_write_that_fails_is_one_line_and_nothing_left(tmp_path: Path, monkeyp
     def full_disk(*args: Any, **kwargs: Any) -> Any:
         handle = made(*args, **kwargs)
 
-        def write(_: str) -> int:
+        def write(_: bytes) -> int:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
         handle.write = write
