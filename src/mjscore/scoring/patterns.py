@@ -24,12 +24,18 @@ from mjscore.scoring.facts import Facts
 from mjscore.tiles import NUMBERED_SUITS, Suit, Tile, format_tiles
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hit:
-    """A pattern found: ``count`` instances, ``detail`` the tiles or facts that earn it."""
+    """A pattern found: ``count`` instances, ``detail`` the tiles or facts that earn it. (Its
+    ``__init__`` is spelled out, as the engine's values' are: the one dataclasses generates for a
+    frozen class runs interpreted even in the compiled build, and every award made calls it.)"""
 
     count: int = 1
     detail: str = ""
+
+    def __init__(self, count: int = 1, detail: str = "") -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "detail", detail)
 
 
 Pattern = Callable[..., Hit | None]
