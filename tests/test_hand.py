@@ -124,3 +124,50 @@ def test_flowers_the_ruleset_cannot_have_at_this_win() -> None:
     assert mjscore.score(Hand.from_dict(mcr)).award("flower_tiles") is not None
     with pytest.raises(HandError, match="this ruleset has no instant flower win"):
         mjscore.score(Hand.from_dict({"ruleset": "mcr", "concealed": "", "win": "flowers", "flowers": seven}))
+
+
+def _won_or_refused(make: Any) -> Any:
+    try:
+        return make()
+    except HandError as error:
+        return f"refused: {error}"
+
+
+@pytest.mark.parametrize("ruleset", ["lrc", "mcr", "taiwan"])
+def test_winning_on_another_tile_is_the_hand_replace_makes(ruleset: str) -> None:
+    """``winning_on`` (each wait of a discard table is scored on it) makes the hand, or the refusal,
+    that ``dataclasses.replace(hand, win_tile=...)`` makes, for every tile a hand could win on and
+    contexts where the winning tile matters: a robbed gong, the last of its kind, a fifth copy, a
+    bonus tile."""
+    import random
+    from dataclasses import replace
+
+    from mjscore.sampling import random_winning_hand
+    from mjscore.tiles import Tile
+
+    rng = random.Random(58)
+    size = mjscore.get_ruleset(ruleset).hand_size
+    tiles = [Tile.from_index(i) for i in range(34)] + [Tile.from_index(34)]  # and a bonus tile
+    compared = 0
+    reasons: set[str] = set()
+    for number in range(150):
+        hand = random_winning_hand(rng, hand_size=size, ruleset=ruleset)
+        if number % 3 == 1:
+            hand = _won_or_refused(lambda h=hand: replace(h, win=mjscore.WinKind.ROBBING_GONG, replacement=None,
+                                                           discarder=h.discarder or ("E" if h.seat != "E" else "S")))
+        elif number % 3 == 2:
+            hand = _won_or_refused(lambda h=hand: replace(h, last_of_kind=True))
+        if isinstance(hand, str):
+            continue
+        for tile in tiles:
+            expected = _won_or_refused(lambda h=hand, t=tile: replace(h, win_tile=t))
+            found = _won_or_refused(lambda h=hand, t=tile: h.winning_on(t))
+            assert found == expected, (hand.to_dict(), tile.code)
+            if isinstance(found, Hand):
+                assert found.counts == expected.counts and hash(found) == hash(expected)
+            compared += 1
+            if isinstance(expected, str):
+                reasons.add(next(r for r in ("copies of", "is a bonus tile", "robbing a gong", "last_of_kind", "")
+                                 if r in expected))
+    assert compared > 2_500
+    assert reasons == {"copies of", "is a bonus tile", "robbing a gong", "last_of_kind"}, reasons

@@ -163,11 +163,27 @@ class Hand:
 
     def __post_init__(self) -> None:
         # The order tiles are written in does not matter: keep them sorted, so equal hands are equal.
+        # (winning_on makes a hand without this: what it does not redo must not depend on win_tile.)
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_INDEX)))
         object.__setattr__(self, "flowers", tuple(sorted(self.flowers, key=_BY_INDEX)))
         _check_tiles(self)
         object.__setattr__(self, "_counts", tuple(counts_of(self.all_tiles)))
         _check_structure(self)
+
+    def winning_on(self, tile: Tile) -> Hand:
+        """This hand won on ``tile`` instead, every other field the same: the hand
+        ``dataclasses.replace(self, win_tile=tile)`` makes, and refused as it refuses it (a
+        :class:`HandError` for a fifth copy, a bonus tile, a robbed gong on a tile the hand holds...).
+        The tiles are not sorted again, nor the fields read and written one by one through the
+        dataclass's ``__init__``: every wait of a discard table's ready rows is scored on such a hand."""
+        won = object.__new__(Hand)
+        for name in _HAND_SLOTS:
+            object.__setattr__(won, name, getattr(self, name))
+        object.__setattr__(won, "win_tile", tile)
+        _check_tiles(won)
+        object.__setattr__(won, "_counts", tuple(counts_of(won.all_tiles)))
+        _check_structure(won)
+        return won
 
     # ----- reading and writing the record
 
@@ -288,6 +304,10 @@ class Hand:
         own = sum(len(m.tiles) for m in self.melds)
         return self.declared_tiles if self.declared_tiles is not None else own
 
+
+#: The fields :meth:`Hand.winning_on` copies: every slot of a hand but its winning tile and the
+#: counts of its tiles, which it sets.
+_HAND_SLOTS: tuple[str, ...] = tuple(name for name in Hand.__slots__ if name not in ("win_tile", "_counts"))
 
 def parse_record(text: str, where: str = "hand record") -> dict[str, Any]:
     """The JSON object of a hand record's text, read strictly (:mod:`mjscore.reading`); the fields

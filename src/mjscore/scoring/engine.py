@@ -358,7 +358,7 @@ def score_waits(hand: Hand, rules: Ruleset) -> tuple[tuple[Tile, Score | None], 
     found: list[tuple[Tile, Score | None]] = []
     for tile in wait_set:
         try:
-            found.append((tile, _score(replace(hand, win_tile=tile), rules, prepared, wait_set)))
+            found.append((tile, _score(hand.winning_on(tile), rules, prepared, wait_set)))
         except MjscoreError:
             found.append((tile, None))
     return tuple(found)
