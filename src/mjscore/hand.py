@@ -163,7 +163,7 @@ class Hand:
 
     def __post_init__(self) -> None:
         # The order tiles are written in does not matter: keep them sorted, so equal hands are equal.
-        # (winning_on makes a hand without this: what it does not redo must not depend on win_tile.)
+        # (Hand.winning_on copies a hand without running this: what it does not redo must not depend on win_tile.)
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_INDEX)))
         object.__setattr__(self, "flowers", tuple(sorted(self.flowers, key=_BY_INDEX)))
         _check_tiles(self)
@@ -308,6 +308,7 @@ class Hand:
 #: The fields :meth:`Hand.winning_on` copies: every slot of a hand but its winning tile and the
 #: counts of its tiles, which it sets.
 _HAND_SLOTS: tuple[str, ...] = tuple(name for name in Hand.__slots__ if name not in ("win_tile", "_counts"))
+
 
 def parse_record(text: str, where: str = "hand record") -> dict[str, Any]:
     """The JSON object of a hand record's text, read strictly (:mod:`mjscore.reading`); the fields
