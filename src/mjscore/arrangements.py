@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 from itertools import permutations
 from typing import Final
 
@@ -144,8 +143,8 @@ class Arrangement:
 # A grouping of concealed tiles: (kind code, tile indices) per group. The kind is a small integer
 # (:data:`_RAW_KINDS` names it), so that a raw group and every tuple of them hold integers only:
 # Python's collector stops tracking such tuples, where a tuple holding a GroupKind member stays
-# tracked. The kept divisions of a long analysis are a hundred thousand tuples (after 5,000 dense
-# discard tables: 122,000 tracked tuples with the members, 28,000 without).
+# tracked. The kept blocks' divisions of a long analysis are tens of thousands of tuples (after
+# 5,000 dense discard tables: 122,000 tracked tuples with the members, 28,000 without).
 RawGroup = tuple[int, tuple[int, ...]]
 Grouping = tuple[RawGroup, ...]
 
@@ -356,24 +355,39 @@ def _register(shape: Shape) -> None:
 # The regular shape: sets and one pair.
 
 
-@cache
-def _suit_sets(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to divide one suit's counts into pungs and (if ``chows``) chows, by lowest rank."""
-    first = next((i for i, c in enumerate(counts) if c), -1)
-    if first < 0:
-        return ((),)
-    found: list[tuple[tuple[int, int], ...]] = []
-    if counts[first] >= 3:
-        rest = list(counts)
-        rest[first] -= 3
-        found.extend(((_RAW_PUNG, first),) + tail for tail in _suit_sets(tuple(rest), chows))
-    if chows and first + 2 < len(counts) and counts[first + 1] and counts[first + 2]:
-        rest = list(counts)
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        found.extend(((_RAW_CHOW, first),) + tail for tail in _suit_sets(tuple(rest), chows))
-    return tuple(found)
+#: The divisions of packed counts into sets (:func:`_divisions`), kept for each packed counts and
+#: whether chows are allowed. Kept as strings: the collector never visits a dictionary of integers and
+#: strings, where it read every entry of the tuples kept before on each full collection (70,000
+#: entries after 5,000 dense discard tables, most of the collections' time).
+_DIVISIONS: Final[dict[int, str]] = {}
+#: A set of a division as one character: its kind (a chow or a pung) and its lowest kind's offset in
+#: the block, ``chr(_SET_CHARACTER + 16 * kind + offset)``: "A" to "I" are chows, "Q" to "Y" pungs.
+_SET_CHARACTER: Final = 65
+
+
+def _divisions(key: int, chows: bool) -> str:
+    """Every way to divide the counts packed in ``key`` into pungs and (if ``chows``) chows, by lowest
+    kind (the pung first): each division a character a set (:data:`_SET_CHARACTER`) and a closing
+    "|"; "" where there is none, "|" for the one division of no tiles."""
+    if not key:
+        return "|"
+    slot = key << 1 | (1 if chows else 0)
+    found = _DIVISIONS.get(slot)
+    if found is None:
+        shift = 0
+        while not key >> shift & 7:
+            shift += 3
+        offset = shift // 3
+        parts: list[str] = []
+        if key >> shift & 7 >= 3:
+            pung = chr(_SET_CHARACTER + 16 * _RAW_PUNG + offset)
+            parts.extend(pung + rest for rest in _divisions(key - (3 << shift), chows).split("|")[:-1])
+        if chows and key >> (shift + 3) & 7 and key >> (shift + 6) & 7:
+            chow = chr(_SET_CHARACTER + 16 * _RAW_CHOW + offset)
+            rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
+            parts.extend(chow + rest for rest in _divisions(rest_key, chows).split("|")[:-1])
+        found = _DIVISIONS[slot] = "".join(part + "|" for part in parts)
+    return found
 
 
 #: (first kind, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
@@ -412,28 +426,22 @@ class Block:
         self._pairs = None
         self._completions = None
 
-    def _counts(self) -> tuple[int, ...]:
-        start, end, _ = BLOCKS[self.number]
-        return tuple(self.key >> (3 * offset) & 7 for offset in range(end - start))
-
     def sets(self) -> tuple[tuple[RawGroup, ...], ...]:
         found = self._sets
         if found is None:
             start, _, chows = BLOCKS[self.number]
-            found = self._sets = _block_sets(self._counts(), start, chows)
+            found = self._sets = _block_sets(self.key, start, chows)
         return found
 
     def pairs(self) -> tuple[tuple[RawGroup, tuple[tuple[RawGroup, ...], ...]], ...]:
         found = self._pairs
         if found is None:
-            start, _, chows = BLOCKS[self.number]
-            counts = self._counts()
+            start, end, chows = BLOCKS[self.number]
+            key = self.key
             pairs = []
-            for offset, count in enumerate(counts):
-                if count >= 2:
-                    rest = list(counts)
-                    rest[offset] -= 2
-                    divisions = _block_sets(tuple(rest), start, chows)
+            for offset in range(end - start):
+                if key >> (3 * offset) & 7 >= 2:
+                    divisions = _block_sets(key - (2 << (3 * offset)), start, chows)
                     if divisions:
                         # A pair made here, not one of _PAIRS: those are made at import, and the
                         # command line freezes what it imported (gc.freeze) perhaps while they are
@@ -526,18 +534,24 @@ def forget_blocks() -> None:
     they are made again as they are met (the memory they held is bounded by :data:`MOST_KEPT_BLOCKS`)."""
     _KEPT_BLOCKS.clear()
     _SETS_FIT.clear()
-    _block_sets.cache_clear()
-    _suit_sets.cache_clear()
+    _DIVISIONS.clear()
 
 
 def _blocks(counts: list[int]) -> list[Block]:
     return tally_of(counts).blocks()
 
 
-@cache
-def _block_sets(counts: tuple[int, ...], start: int, chows: bool) -> tuple[tuple[RawGroup, ...], ...]:
-    """The divisions of one block (its first kind ``start``) into sets, as groups of the hand."""
-    return tuple(tuple(_raw(kind, start + offset) for kind, offset in option) for option in _suit_sets(counts, chows))
+def _block_sets(key: int, start: int, chows: bool) -> tuple[tuple[RawGroup, ...], ...]:
+    """The divisions of one block's counts (packed in ``key``, its first kind ``start``) into sets, as
+    groups of the hand: made once for each kept block (:meth:`Block.sets`, :meth:`Block.pairs`)."""
+    found = []
+    for division in _divisions(key, chows).split("|")[:-1]:
+        groups = []
+        for character in division:
+            code = ord(character) - _SET_CHARACTER
+            groups.append(_raw(code >> 4, start + (code & 15)))
+        found.append(tuple(groups))
+    return tuple(found)
 
 
 def _joined(per_block: list[tuple[tuple[RawGroup, ...], ...]], head: Grouping = ()) -> list[Grouping]:
