@@ -374,20 +374,34 @@ def _divisions(key: int, chows: bool) -> str:
     slot = key << 1 | (1 if chows else 0)
     found = _DIVISIONS.get(slot)
     if found is None:
-        shift = 0
-        while not key >> shift & 7:
-            shift += 3
+        shift = _lowest(key)
         offset = shift // 3
         parts: list[str] = []
         if key >> shift & 7 >= 3:
             pung = chr(_SET_CHARACTER + 16 * _RAW_PUNG + offset)
             parts.extend(pung + rest for rest in _divisions(key - (3 << shift), chows).split("|")[:-1])
-        if chows and key >> (shift + 3) & 7 and key >> (shift + 6) & 7:
+        if chows and _chow_at(key, shift):
             chow = chr(_SET_CHARACTER + 16 * _RAW_CHOW + offset)
-            rest_key = key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6))
-            parts.extend(chow + rest for rest in _divisions(rest_key, chows).split("|")[:-1])
+            parts.extend(chow + rest for rest in _divisions(key - (_CHOW << shift), chows).split("|")[:-1])
         found = _DIVISIONS[slot] = "".join(part + "|" for part in parts)
     return found
+
+
+#: One of each of three kinds in a row, packed: a chow on the lowest of them, shifted there.
+_CHOW: Final = 1 | 1 << 3 | 1 << 6
+
+
+def _lowest(key: int) -> int:
+    """The shift of the lowest kind held in the (non-zero) packed counts ``key``."""
+    shift = 0
+    while not key >> shift & 7:
+        shift += 3
+    return shift
+
+
+def _chow_at(key: int, shift: int) -> bool:
+    """Whether the packed counts ``key`` hold the two kinds above the one at ``shift`` (a chow there)."""
+    return key >> (shift + 3) & 7 != 0 and key >> (shift + 6) & 7 != 0
 
 
 #: (first kind, end, chows allowed) of the four blocks: characters, circles, bamboo, honours.
@@ -500,12 +514,10 @@ def _sets_fit(key: int, chows: bool) -> bool:
     slot = key << 1 | (1 if chows else 0)
     found = _SETS_FIT.get(slot)
     if found is None:
-        shift = 0
-        while not key >> shift & 7:
-            shift += 3
+        shift = _lowest(key)
         found = key >> shift & 7 >= 3 and _sets_fit(key - (3 << shift), chows)
-        if not found and chows and key >> (shift + 3) & 7 and key >> (shift + 6) & 7:
-            found = _sets_fit(key - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6)), chows)
+        if not found and chows and _chow_at(key, shift):
+            found = _sets_fit(key - (_CHOW << shift), chows)
         _SETS_FIT[slot] = found
     return found
 

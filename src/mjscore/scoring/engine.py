@@ -24,7 +24,7 @@ from mjscore.hand import Hand, WinKind
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.patterns import PATTERNS, Pattern
+from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
@@ -486,14 +486,7 @@ def shown_rows(result: Score) -> list[tuple[AwardRule, int]]:
     if lazy.fired is not None:
         rows = lazy.rows
         return [(rows[index], count) for index, count in lazy.fired]
-    hand = result.hand
-    facts = Facts(hand, result.arrangement, result.waits)
-    found: list[tuple[AwardRule, int]] = []
-    for rule in result.ruleset.evaluated_for(hand.win is _FLOWERS, facts.shape):
-        hit = rule.function(facts, *rule.arguments)
-        if hit is not None:
-            found.append((rule, hit.count))
-    return found
+    return [(rule, hit.count) for rule, hit in _hits(result.ruleset, Facts(result.hand, result.arrangement, result.waits))]
 
 
 def _not_a_win(hand: Hand, wait_set: tuple[Tile, ...]) -> str:
@@ -509,16 +502,21 @@ def arrangement_awards(rules: Ruleset, facts: Facts, rows: tuple[AwardRule, ...]
     most; tools that compare arrangements (the MCR differential test) call this directly.
     ``rows``: only these rows' patterns (in table order), the rows the compiled evaluator found
     fired; the others are known to find nothing."""
-    flower_win = facts.hand.win is _FLOWERS
-    found: list[Award] = []
-    for rule in rules.evaluated_for(flower_win, facts.shape) if rows is None else rows:
-        hit = rule.function(facts, *rule.arguments)
-        if hit is not None:
-            found.append(_award(rule, hit.count, hit.detail))
-    counted = _resolve(rules, found)
-    if not flower_win:
+    counted = _resolve(rules, [_award(rule, hit.count, hit.detail) for rule, hit in _hits(rules, facts, rows)])
+    if facts.hand.win is not _FLOWERS:
         counted = _console(rules, counted)
     return tuple(counted)
+
+
+def _hits(rules: Ruleset, facts: Facts, rows: tuple[AwardRule, ...] | None = None) -> list[tuple[AwardRule, Hit]]:
+    """Each row whose pattern finds something on the arrangement of ``facts``, with what it found, in
+    table order: of ``rows``, or of every row the ruleset evaluates on that kind of win and shape."""
+    found: list[tuple[AwardRule, Hit]] = []
+    for rule in rules.evaluated_for(facts.hand.win is _FLOWERS, facts.shape) if rows is None else rows:
+        hit = rule.function(facts, *rule.arguments)
+        if hit is not None:
+            found.append((rule, hit))
+    return found
 
 
 def _award(rule: AwardRule, count: int, detail: str) -> Award:
