@@ -75,4 +75,15 @@ class TamperedTableError(TableError):
 
 
 class StorageError(TableError):
-    """The database cannot be used: read-only, locked by another program, not a database."""
+    """The database cannot be used: read-only, locked by another program, full, not a database.
+    Over HTTP a passing one (locked, full, unreachable) is answered 503: try again."""
+
+
+class MissingKeyError(StorageError):
+    """The ledger key of a database that was signed is missing: mjscore stops rather than make a new
+    key, which would read every table as tampered (restore the key from the backup)."""
+
+
+class AdoptionNeededError(StorageError):
+    """A database holds records that were never signed (kept by an older mjscore), which an upgrade
+    signs only when a person vouches for them (``mjscore ledger adopt``), never silently."""

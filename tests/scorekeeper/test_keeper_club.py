@@ -30,6 +30,7 @@ from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.standings import place_text, standings_to_csv, standings_to_dict
 from mjscore.scorekeeper.statistics import statistics
+from mjscore.scorekeeper.trust import Adoption
 
 pytestmark = pytest.mark.usefixtures("database_url")
 
@@ -211,7 +212,7 @@ def old_database(database_url: str) -> Iterator[str]:
 
 
 def test_the_migration_seats_the_tables_opened_before_the_roster(old_database: str) -> None:
-    keeper = Scorekeeper.open(old_database)
+    keeper = Scorekeeper.open(old_database, adopt=Adoption("cli tester", "kept by an mjscore from before signing"))
     try:
         assert [p.id for p in keeper.seat_people()[2]] == [1, 5, 2, 6]  # ann is Ann, Bob is Bob
         assert [m.person.name for m in keeper.roster()] == ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]

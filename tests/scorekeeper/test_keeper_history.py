@@ -15,11 +15,12 @@ from alembic import command
 from keeper_hands import PLAIN, self_drawn
 from sqlalchemy import create_engine, text
 
-from mjscore.errors import NotAWinError, TableError, TamperedTableError
+from mjscore.errors import AdoptionNeededError, NotAWinError, TableError, TamperedTableError
 from mjscore.rulesets import get_ruleset
 from mjscore.scorekeeper import Scorekeeper, TableSettings, ledger, model
 from mjscore.scorekeeper.exchange import view_to_csv, view_to_dict
 from mjscore.scorekeeper.storage import migration_config
+from mjscore.scorekeeper.trust import Adoption
 from mjscore.scoring.house_rules import apply_house_rules
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -196,7 +197,9 @@ def test_the_migration_pins_an_old_history_once(database_url: str) -> None:
             connection.execute(text("INSERT INTO table_entries (table_id, number, data) VALUES (1, :n, :d)"),
                                {"n": number, "d": json.dumps(data)})
     engine.dispose()
-    keeper = Scorekeeper.open(database_url)
+    with pytest.raises(AdoptionNeededError, match=r"kept unsigned \(1 table never signed\)"):
+        Scorekeeper.open(database_url)  # an upgrade signs nothing nobody vouched for (issue 38)
+    keeper = Scorekeeper.open(database_url, adopt=Adoption("cli tester", "kept by an mjscore from before signing"))
     try:
         view = keeper.table(1)
         assert view.version == 23 and len(view.ledger.steps) == 4

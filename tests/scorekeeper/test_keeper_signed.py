@@ -94,12 +94,11 @@ def test_the_key_is_a_file_of_its_own_made_on_first_use(database_url: str, tmp_p
         assert len(again.table(table).ledger.steps) == 3
     finally:
         again.close()
-    stranger = Scorekeeper.open(database_url, key=LedgerKey.load(tmp_path / "another.key"))
-    try:
-        with pytest.raises(TamperedTableError, match=f"{SIGNATURE} .* this is not the database's key"):
-            stranger.table(table)
-    finally:
-        stranger.close()
+    stranger = LedgerKey.load(tmp_path / "another.key")
+    again_key = LedgerKey.load(path)
+    with pytest.raises(StorageError, match=rf"was signed by ledger key {again_key.fingerprint}, and the key .*another.key "
+                                           rf"is {stranger.fingerprint}: point MJSCORE_LEDGER_KEY at the database's own key"):
+        Scorekeeper.open(database_url, key=stranger)
     (tmp_path / "bad.key").write_text("not a key\n")
     with pytest.raises(StorageError, match=r"the ledger key .*bad.key is not a key \(64 hexadecimal digits\)"):
         LedgerKey.load(tmp_path / "bad.key")

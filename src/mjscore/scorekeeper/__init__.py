@@ -8,7 +8,8 @@ game flow of :mod:`~mjscore.scorekeeper.flow`. Storage is SQLAlchemy with Alembi
 (:mod:`~mjscore.scorekeeper.storage`): a SQLite file by default, PostgreSQL through
 ``MJSCORE_DATABASE_URL``. The club's roster of people (:mod:`~mjscore.scorekeeper.roster`), a
 table's session (:mod:`~mjscore.scorekeeper.sessions`) and the standings by table points
-(:mod:`~mjscore.scorekeeper.standings`) sit beside the tables.
+(:mod:`~mjscore.scorekeeper.standings`) sit beside the tables. Every record is signed under the
+server's ledger key and kept fresh by the anchor beside it (:mod:`~mjscore.scorekeeper.trust`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from mjscore.scorekeeper.roster import Member, Person
 from mjscore.scorekeeper.service import Scorekeeper, TableSummary, TableView
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.storage import Store
+from mjscore.scorekeeper.trust import Adoption
 
 __all__ = [
-    "Deal", "Draw", "Entry", "Event", "Ledger", "Member", "Person", "Scorekeeper", "SessionRule", "Settled",
+    "Adoption", "Deal", "Draw", "Entry", "Event", "Ledger", "Member", "Person", "Scorekeeper", "SessionRule", "Settled",
     "StaleTableError", "Step", "Store", "TableError", "TableSettings", "TableSummary", "TableView",
     "TamperedTableError", "Transfer", "Win",
 ]

@@ -83,19 +83,41 @@ class Change:
         return _digest(previous.encode(), self.content(table_id))
 
 
+def breaks(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, Any], created_at: str,
+           rows: Sequence[tuple[Change, str]]) -> dict[str, str]:
+    """Where the chain does not match what is stored, as ``mjscore ledger accept`` records it:
+    ``settings`` the hash the settings now give, ``change:N`` the hash row N's content now gives
+    (after its stored predecessor). Empty for an intact chain."""
+    found: dict[str, str] = {}
+    now_hash = settings_hash(table_id, settings_now, created_at)
+    if now_hash != stored_settings_hash:
+        found["settings"] = now_hash
+    previous = stored_settings_hash
+    for change, stored in rows:
+        computed = change.hash_after(table_id, previous)
+        if computed != stored:
+            found[f"change:{change.seq}"] = computed
+        previous = stored
+    return found
+
+
 def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, Any], created_at: str,
            rows: Sequence[tuple[Change, str]], head_hash: str, version: int, *, first: int = 1,
-           before: str | None = None) -> None:
+           before: str | None = None, accepted: Mapping[str, str] | None = None) -> None:
     """Check the chain: the settings, each row (with its stored hash) in order, and the head. Raises
     :class:`TamperedTableError` naming the first thing that does not match. With ``first``, ``rows``
     are the tail of the history from change ``first`` on and ``before`` the stored hash the tail
     follows: the head (signed) vouches for its hash, so every row from there to the head is checked
-    without reading the rows before it."""
-    if settings_hash(table_id, settings_now, created_at) != stored_settings_hash:
+    without reading the rows before it. ``accepted`` (:func:`breaks`, as a signed statement accepted
+    them) passes exactly those breaks: the settings as they stood then, a row's content as it was."""
+    accepted = accepted or {}
+    now_hash = settings_hash(table_id, settings_now, created_at)
+    if now_hash != stored_settings_hash and accepted.get("settings") != now_hash:
         raise TamperedTableError(f"table {table_id}: its settings (name, players, rules, opener) were changed outside mjscore")
     previous = stored_settings_hash if before is None else before
     for seq, (change, stored) in enumerate(rows, first):
-        if change.seq != seq or change.hash_after(table_id, previous) != stored:
+        computed = change.hash_after(table_id, previous)
+        if change.seq != seq or (computed != stored and accepted.get(f"change:{seq}") != computed):
             raise TamperedTableError(
                 f"table {table_id}: entry {change.number} (change {change.seq}) was changed outside mjscore: "
                 "it does not match its hash")
@@ -109,24 +131,27 @@ def verify(table_id: int, stored_settings_hash: str, settings_now: Mapping[str, 
 Live = list[tuple[Entry, Settled, Stamp]]
 
 
-def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live: Live | None = None) -> Live:
+def fold(table_id: int, settings: TableSettings, changes: Sequence[Change], live: Live | None = None,
+         first: int = 1) -> Live:
     """The history as it stands after ``changes`` (which follow the history ``live``, default
-    empty): appended entries, superseded ones replaced, voided ones gone. Raises
+    empty; its entries from number ``first`` on, when it is the end of a longer history):
+    appended entries, superseded ones replaced, voided ones gone. Raises
     :class:`TamperedTableError` if the rows do not add up."""
     live = list(live or [])
     for change in changes:
+        last = first + len(live) - 1
         if change.action in VOIDS:
-            if change.number != len(live):
+            if change.number != last or not live:
                 raise _broken(table_id, change)
             live.pop()
             continue
         if change.data is None or change.settled is None:
             raise _broken(table_id, change)
         item = _item(table_id, settings, change)
-        if change.action in APPENDS and change.number == len(live) + 1:
+        if change.action in APPENDS and change.number == last + 1:
             live.append(item)
-        elif change.action in REPLACES and 1 <= change.number <= len(live):
-            live[change.number - 1] = item
+        elif change.action in REPLACES and first <= change.number <= last:
+            live[change.number - first] = item
         else:
             raise _broken(table_id, change)
     return live

@@ -33,8 +33,6 @@ from mjscore.scoring.payments import money_text
 FORMAT = "mjscore-table/1"
 
 
-#: The entries a table's answer lists unless asked for others (an evening is rarely longer).
-PAGE = 100
 
 
 def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = None,

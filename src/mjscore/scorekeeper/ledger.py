@@ -175,14 +175,43 @@ class Ledger:
     first: int = 1
 
 
-def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]]) -> Ledger:
-    """The ledger of entries already settled: the running sums of their stored transfers. No engine."""
-    points = [0, 0, 0, 0]
-    cash = [Decimal(0)] * 4
-    steps: list[Step] = []
-    deal = Deal()
+@dataclass(frozen=True)
+class Start:
+    """Where a run of steps starts: the number of its first step, and the balances, the deal and the
+    first unsettled entry before it (the table's opening, for the whole history)."""
+
+    first: int = 1
+    points: tuple[int, ...] = (0, 0, 0, 0)
+    money: tuple[Decimal, ...] = (Decimal(0),) * 4
+    deal: Deal = Deal()
     unsettled: int | None = None
-    for number, (entry, settled, stamp) in enumerate(entries, 1):
+
+
+def start_of(ledger: Ledger) -> Start:
+    """Where ``ledger``'s steps (a page, or the whole history) start: the balances before its first
+    step are those after it less its transfers."""
+    if not ledger.steps:
+        return Start(ledger.length + 1, ledger.points, ledger.money, ledger.deal, ledger.unsettled)
+    step = ledger.steps[0]
+    points, cash = list(step.points), list(step.money)
+    for transfer in step.transfers:
+        points[transfer.payer] += transfer.points
+        points[transfer.payee] -= transfer.points
+        cash[transfer.payer] += transfer.money
+        cash[transfer.payee] -= transfer.money
+    unsettled = ledger.unsettled if ledger.unsettled is not None and ledger.unsettled < step.number else None
+    return Start(step.number, tuple(points), tuple(cash), step.deal, unsettled)
+
+
+def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]], start: Start = Start()) -> Ledger:
+    """The ledger of entries already settled, from ``start`` (default: the table's opening): the
+    running sums of their stored transfers. No engine."""
+    points = list(start.points)
+    cash = list(start.money)
+    steps: list[Step] = []
+    deal = start.deal
+    unsettled = start.unsettled
+    for number, (entry, settled, stamp) in enumerate(entries, start.first):
         for transfer in settled.transfers:
             points[transfer.payer] -= transfer.points
             points[transfer.payee] += transfer.points
@@ -193,7 +222,7 @@ def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]]) -> Ledger:
             unsettled = number if unsettled is None else unsettled
         elif unsettled is None:
             deal = settled.after
-    return Ledger(tuple(steps), deal, tuple(points), tuple(cash), unsettled, len(steps))
+    return Ledger(tuple(steps), deal, tuple(points), tuple(cash), unsettled, start.first + len(steps) - 1, start.first)
 
 
 def totals_to_json(ledger: Ledger) -> dict[str, Any]:
@@ -232,7 +261,8 @@ def page(totals: Mapping[str, Any], entries: Sequence[tuple[Entry, Settled, Stam
 
 
 def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], before: Sequence[Step] = ()) -> list[Settled]:
-    """Settle ``entries``, which follow the steps ``before`` (settled already). Raises
+    """Settle ``entries``, which follow the steps ``before`` (settled already: the whole history
+    before them, or its last steps back to one that ended a hand, :func:`context_from`). Raises
     :class:`TableError` naming the first entry that cannot happen where it stands (``entry 5: ...``)."""
     deal = before[-1].settled.after if before else Deal()
     if deal is None:
@@ -241,7 +271,7 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
     history: list[Entry] = [step.entry for step in before]
     pin = Pin.of(settings, rules)
     found: list[Settled] = []
-    for number, entry in enumerate(entries, len(before) + 1):
+    for number, entry in enumerate(entries, before[-1].number + 1 if before else 1):
         try:
             check_open(deal)
             settled = _settle(settings, rules, entry, deal, history, pin)
@@ -252,6 +282,22 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
         assert settled.after is not None
         deal = settled.after
     return found
+
+
+def context_from(steps: Sequence[Step], number: int) -> bool:
+    """Whether ``steps`` (the last steps of a history, or all of it) hold what settling an entry at
+    ``number`` needs of the steps before it: they start at the first entry, or a step before
+    ``number`` in them ended a hand, as it was settled (the table payments recorded during the hand
+    in play are those after it, :func:`_events_this_deal`)."""
+    if not steps or steps[0].number == 1:
+        return True
+    return any(step.number < number and ended_hand(step) for step in steps)
+
+
+def ended_hand(step: Step) -> bool:
+    """Whether the step ended a hand (a win, a draw, or a table payment that ends it), as it was settled."""
+    after = step.settled.after
+    return after is not None and after.hands > step.deal.hands
 
 
 def _hand_of(entry: Win, deal: Deal, rules: Ruleset) -> Hand:

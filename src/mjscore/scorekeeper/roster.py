@@ -10,7 +10,10 @@ of that person span both names, while every table still shows the names it was p
 The roster is an append-only log (``roster_changes``) of ``add``, ``rename``, ``merge`` and ``seat``
 rows, each with its time, actor and a hash over the row and the hash before it, like a table's
 history (:mod:`mjscore.scorekeeper.audit`): :func:`fold` reads the rows into the :class:`Roster` as
-it stands, and :func:`verify` reports a row edited outside mjscore.
+it stands, and :func:`verify` reports a row edited outside mjscore. The chain's head (its last change
+and hash) is signed under the ledger key (:mod:`mjscore.scorekeeper.trust`, issue 38): a forged row
+with every later hash recomputed, or the last rows cut off, is named, and so is a roster set back to
+an older signed head.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from dataclasses import dataclass
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from mjscore.errors import TableError, TamperedTableError
+from mjscore.errors import StorageError, TableError, TamperedTableError
 from mjscore.scorekeeper import audit
 from mjscore.scorekeeper.model import check_name
 from mjscore.scorekeeper.storage import RosterRow
+from mjscore.scorekeeper.trust import ROSTER, Signer
 
 #: The acts of the roster's log.
 ADD, RENAME, MERGE, SEAT = "add", "rename", "merge", "seat"
@@ -93,9 +97,12 @@ class Roster:
     seats: Mapping[int, tuple[int, ...]]
 
     def resolve(self, person: int) -> Person:
-        """The person ``person`` is now: itself, or the one it was merged into (followed to the end)."""
+        """The person ``person`` is now: itself, or the one it was merged into (followed to the end).
+        An id the roster never added is :class:`TamperedTableError` (a record names someone unknown)."""
         while person in self.merged:
             person = self.merged[person]
+        if person not in self.names:
+            raise TamperedTableError(f"the roster has no player #{person}, whom a table or tournament names")
         return Person(person, self.names[person])
 
     def people(self) -> list[Person]:
@@ -220,26 +227,54 @@ def rows(session: Session) -> list[RosterRow]:
     return list(session.scalars(select(RosterRow).order_by(RosterRow.seq)))
 
 
-def log(session: Session) -> list[tuple[RosterChange, str]]:
-    """The roster's log, checked, with each row's hash."""
+def log_unsigned(session: Session) -> list[tuple[RosterChange, str]]:
+    """The roster's log with each row's hash, its chain checked but not its signed head (migration
+    0007, which signs it)."""
     found = [(_change_of(row), row.hash) for row in rows(session)]
     verify(found)
     return found
 
 
-def load(session: Session) -> Roster:
-    """The roster as it stands (after checking its chain)."""
-    return fold(change for change, _ in log(session))
+def log(session: Session, signer: Signer) -> list[tuple[RosterChange, str]]:
+    """The roster's log, checked (its chain, and its head against the signed one), with each row's hash."""
+    found = log_unsigned(session)
+    signer.check_record(session, ROSTER, len(found), found[-1][1] if found else GENESIS, "the roster")
+    return found
+
+
+def load(session: Session, signer: Signer) -> Roster:
+    """The roster as it stands (after checking its chain and its signed head)."""
+    return fold(change for change, _ in log(session, signer))
+
+
+def check_seats(changes: Sequence[RosterChange], players: Mapping[int, Sequence[object]]) -> None:
+    """Check each ``seat`` row against the players of its table (``players``: table id -> its names,
+    as signed with the table): the person seated must have had that name (any case) then. Raises
+    :class:`StorageError` naming the first row that does not (migration 0007 signs only a roster
+    that its tables bear out)."""
+    names: dict[int, str] = {}
+    for change in changes:
+        if change.action in (ADD, RENAME) and change.name is not None:
+            names[change.person] = change.name
+        elif change.action == SEAT and change.other is not None and change.other in players and change.seat is not None:
+            table = players[change.other]
+            seated = table[change.seat] if change.seat < len(table) else None
+            if not isinstance(seated, str) or names.get(change.person, "").casefold() != seated.casefold():
+                raise StorageError(f"the roster's change {change.seq} seats #{change.person} at table {change.other}, "
+                                   f"whose player there is {seated!r}: the roster was changed outside mjscore; restore "
+                                   "it from your backup, or vouch for it as it stands (`mjscore ledger adopt`)")
 
 
 #: A row to append: action, person, other, name, seat.
 Row = tuple[str, int, int | None, str | None, int | None]
 
 
-def append(session: Session, changes: Sequence[Row], actor: str) -> None:
-    """Append ``(action, person, other, name, seat)`` rows to the roster's log, chained after its last row."""
+def append(session: Session, changes: Sequence[Row], actor: str, signer: Signer) -> None:
+    """Append ``(action, person, other, name, seat)`` rows to the roster's log, chained after its last
+    row (checked against the signed head), and sign the new head."""
     last = session.scalars(select(RosterRow).order_by(RosterRow.seq.desc()).limit(1)).first()
     seq, previous = (last.seq, last.hash) if last is not None else (0, GENESIS)
+    signer.check_record(session, ROSTER, seq, previous, "the roster")
     at = audit.now()
     for action, person, other, name, seat in changes:
         seq += 1
@@ -248,13 +283,14 @@ def append(session: Session, changes: Sequence[Row], actor: str) -> None:
         session.add(RosterRow(seq=seq, action=action, person=person, other=other, name=name, seat=seat,
                               created_at=at, actor=change.actor, hash=previous))
     session.flush()
+    signer.sign_record(session, ROSTER, seq, previous, GENESIS, at)
 
 
-def enrol(session: Session, names: Sequence[str], actor: str) -> list[Person]:
+def enrol(session: Session, names: Sequence[str], actor: str, signer: Signer) -> list[Person]:
     """The roster's people of ``names`` now (any case), each name it does not know added as a new
     person (an ``add`` row). Returns the people, in the order of ``names``."""
     lock(session)
-    roster = load(session)
+    roster = load(session, signer)
     next_id = max(roster.names, default=0) + 1
     people: list[Person] = []
     added: list[Row] = []
@@ -266,14 +302,14 @@ def enrol(session: Session, names: Sequence[str], actor: str) -> list[Person]:
             next_id += 1
         people.append(found)
     if added:
-        append(session, added, actor)
+        append(session, added, actor, signer)
     return people
 
 
-def seat(session: Session, table_id: int, players: Sequence[str], actor: str) -> list[Person]:
+def seat(session: Session, table_id: int, players: Sequence[str], actor: str, signer: Signer) -> list[Person]:
     """Seat a new table's ``players``: each is the person of that name on the roster now (any
     case), or a person added to the roster (:func:`enrol`); a ``seat`` row records each. Returns
     the people, in seat order."""
-    people = enrol(session, players, actor)
-    append(session, [(SEAT, person.id, table_id, None, index) for index, person in enumerate(people)], actor)
+    people = enrol(session, players, actor, signer)
+    append(session, [(SEAT, person.id, table_id, None, index) for index, person in enumerate(people)], actor, signer)
     return people

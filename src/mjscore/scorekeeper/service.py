@@ -17,11 +17,12 @@ was already recorded: a retry after a lost answer, or a second tap, is recorded 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -35,16 +36,22 @@ from mjscore.errors import (
     TamperedTableError,
     TooManyRequestsError,
 )
-from mjscore.scorekeeper import audit, roster, storage
+from mjscore.scorekeeper import audit, roster, storage, trust
+from mjscore.scorekeeper.anchor import DELETED, Head
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
 from mjscore.scorekeeper.ledger import (
     Ledger,
     Settled,
+    Stamp,
+    Start,
     Step,
+    context_from,
+    ended_hand,
     page,
     settle,
     settled_to_json,
+    start_of,
     sums,
     totals_to_json,
     win_entry,
@@ -63,6 +70,7 @@ from mjscore.scorekeeper.roster import Member, Person, RosterChange
 from mjscore.scorekeeper.sessions import SessionRule, refusal
 from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
+from mjscore.scorekeeper.trust import Adoption, Signer
 from mjscore.scoring.ruleset import Ruleset
 
 if TYPE_CHECKING:  # standings reads TableView
@@ -70,6 +78,10 @@ if TYPE_CHECKING:  # standings reads TableView
 
 #: Who made a change when the caller does not say.
 UNKNOWN_ACTOR = "unknown"
+
+#: The entries a table's answer lists unless asked for others (an evening is rarely longer), and
+#: what a change reads of its history (:meth:`Scorekeeper._context`).
+PAGE = 100
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,8 @@ class TableView:
     created_at: str = ""
     created_by: str = ""
     replayed: bool = False
+    #: Where an imported table came from, as signed with its head (None: opened here).
+    origin: Mapping[str, Any] | None = None
 
     @cached_property
     def rules(self) -> Ruleset:
@@ -151,13 +165,31 @@ class Scorekeeper:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.signer = Signer(store.key, store.anchor, store.database)
+        if not store.anchor.heads(store.database):  # first contact: the anchor keeps every signed head now
+            self.witness()
 
     @classmethod
-    def open(cls, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> Scorekeeper:
+    def open(cls, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None,
+             adopt: Adoption | None = None) -> Scorekeeper:
         """The scorekeeper on ``url``, else ``$MJSCORE_DATABASE_URL``, else the user's SQLite file
-        (a writer waits up to ``lock_timeout`` seconds for another); ``key`` signs the tables' heads
-        (default: the server's key file, :mod:`~mjscore.scorekeeper.signing`)."""
-        return cls(Store(url, lock_timeout, key))
+        (a writer waits up to ``lock_timeout`` seconds for another); ``key`` signs the club's records
+        (default: the server's key file, :mod:`~mjscore.scorekeeper.signing`); ``adopt`` vouches for
+        records an older mjscore kept unsigned (:class:`~mjscore.scorekeeper.storage.Store`)."""
+        return cls(Store(url, lock_timeout, key, adopt))
+
+    def witness(self) -> int:
+        """Keep in the anchor every table head that carries its signature (and is not older than the
+        anchor's), as the anchor's first sight of this database: returns how many were checked."""
+        heads: list[Head] = []
+        with self.store.reading() as session:
+            rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
+            for row in storage.table_rows(session):
+                with contextlib.suppress(TamperedTableError, TypeError, ValueError):
+                    _check_signature(row, self.store.key, rules.get(row.id))
+                    heads.append(_head_of(row))
+        self.store.anchor.advance(self.store.database, heads)
+        return len(heads)
 
     def close(self) -> None:
         self.store.close()
@@ -171,9 +203,11 @@ class Scorekeeper:
             return [_summary(row) for row in storage.table_rows(session)]
 
     def table(self, table_id: int) -> TableView:
+        """The table as it stands, its whole history read and checked (its chain, its signed head and
+        the anchor): what the log, an export and the standings read."""
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
-            return self._checked(session, row, storage.entry_rows(session, table_id))
+            return self._whole(session, row, session.get(SessionRow, row.id))
 
     def page(self, table_id: int, *, last: int | None = None, before: int | None = None,
              since_version: int | None = None) -> TableView:
@@ -186,35 +220,68 @@ class Scorekeeper:
         without sums (not changed since they were) is read whole."""
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
+            rule = session.get(SessionRow, row.id)
             if row.totals is None:
-                view = self._checked(session, row, storage.entry_rows(session, table_id))
+                view = self._whole(session, row, rule)
                 lowest, end = _page_bounds(session, row, view.ledger.length, last, before, since_version)
                 return _sliced(view, lowest, end)
-            _check_head(row, self.store.key, session.get(SessionRow, row.id))
-            settings = _settings(row)
-            try:
-                length = int(row.totals["length"])
-            except (KeyError, TypeError, ValueError):
-                raise TamperedTableError(f"table {row.id}: its totals cannot be read") from None
-            if length != row.entries:
-                raise TamperedTableError(f"table {row.id}: its totals count {length} entries, its head {row.entries}")
-            lowest, end = _page_bounds(session, row, length, last, before, since_version)
-            start = storage.tail_start(session, row.id, lowest, length, audit.VOIDS) if lowest <= length else None
-            if start is None:  # no entry to show: the last change alone ties the chain to the head
-                start = max(storage.last_seq(session, row.id), 1)
-            rows = storage.rows_from(session, row.id, start)
-            changes = [_change_of(entry) for entry in rows]
-            audit.verify(row.id, row.settings_hash, _hashed_settings(row), row.created_at,
-                         [(c, r.hash) for c, r in zip(changes, rows, strict=True)], row.head_hash, row.version,
-                         first=start, before=storage.hash_before(session, row, start))
-            live = audit.fold_tail(row.id, settings, changes, lowest, length)
-            try:
-                ledger = page(row.totals, live, lowest)
-            except (KeyError, TypeError, ValueError, ArithmeticError) as error:
-                raise TamperedTableError(f"table {row.id}: its totals cannot be read: {error}") from None
-            view = TableView(row.id, row.version, settings, _facts(row, settings), ledger, row.head_hash,
-                             row.created_at, row.created_by)
-            return _sliced(view, lowest, end)
+            self._check_head(session, row, rule)
+            lowest, end = _page_bounds(session, row, _length(row), last, before, since_version)
+            return _sliced(self._tail(session, row, lowest), lowest, end)
+
+    def _whole(self, session: Session, row: TableRow, rule: SessionRow | None,
+               rows: Sequence[EntryRow] | None = None) -> TableView:
+        """The table as it stands from its whole history (``rows``, read if not given): its chain, its
+        signed head and the anchor checked."""
+        rows = storage.entry_rows(session, row.id) if rows is None else rows
+        changes = [_change_of(entry) for entry in rows]
+        self._verify(session, row, [(c, r.hash) for c, r in zip(changes, rows, strict=True)])
+        view = _summed(row, audit.fold(row.id, _settings(row), changes))
+        self._check_head(session, row, rule)
+        return view
+
+    def _tail(self, session: Session, row: TableRow, lowest: int) -> TableView:
+        """The table with the steps from entry ``lowest`` to its last, its head checked by the caller
+        (:meth:`_check_head`): the rows those steps stand on are checked, from the first of them to
+        the head. The balances are worked back from the signed totals, so nothing before those rows
+        is read."""
+        length = _length(row)
+        settings = _settings(row)
+        start = storage.tail_start(session, row.id, lowest, length, audit.VOIDS) if lowest <= length else None
+        if start is None:  # no entry to show: the last change alone ties the chain to the head
+            start = max(storage.last_seq(session, row.id), 1)
+        rows = storage.rows_from(session, row.id, start)
+        changes = [_change_of(entry) for entry in rows]
+        self._verify(session, row, [(c, r.hash) for c, r in zip(changes, rows, strict=True)], first=start,
+                     before=storage.hash_before(session, row, start))
+        live = audit.fold_tail(row.id, settings, changes, lowest, length)
+        try:
+            ledger = page(row.totals or {}, live, lowest)
+        except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+            raise TamperedTableError(f"table {row.id}: its totals cannot be read: {error}") from None
+        return TableView(row.id, row.version, settings, _facts(row, settings), ledger, row.head_hash,
+                         row.created_at, row.created_by, origin=_origin(row))
+
+    def _verify(self, session: Session, row: TableRow, rows: Sequence[tuple[Change, str]], *, first: int = 1,
+                before: str | None = None) -> None:
+        """Check the chain of ``rows`` (:func:`~mjscore.scorekeeper.audit.verify`); where it breaks,
+        what a signed statement accepted of this table (``mjscore ledger accept``) passes."""
+        check = partial(audit.verify, row.id, row.settings_hash, _hashed_settings(row), row.created_at, rows,
+                        row.head_hash, row.version, first=first, before=before)
+        try:
+            check()
+        except TamperedTableError:
+            accepted = trust.accepted(trust.statements(session, self.signer), trust.table_record(row.id))
+            if not accepted:
+                raise
+            check(accepted=accepted)
+
+    def _check_head(self, session: Session, row: TableRow, rule: SessionRow | None, anchored: Head | None = None,
+                    *, lookup: bool = True) -> None:
+        """Refuse a head that does not carry the key's signature, or that is older than (or another
+        than) the one the anchor kept (:meth:`~mjscore.scorekeeper.trust.Signer.fresh`)."""
+        _check_signature(row, self.store.key, rule)
+        self.signer.fresh(_head_of(row), f"table {row.id}", anchored, lookup=lookup)
 
     def version(self, table_id: int) -> int:
         """The table's version alone: one row read, no history folded, so a live view can ask it
@@ -224,11 +291,7 @@ class Scorekeeper:
 
     def log(self, table_id: int) -> list[Change]:
         """Every change ever made to the table, oldest first (after checking the chain)."""
-        with self.store.reading() as session:
-            row = storage.table_row(session, table_id)
-            rows = storage.entry_rows(session, table_id)
-            self._checked(session, row, rows)
-            return [_change_of(entry) for entry in rows]
+        return [change for change, _ in self.chain(table_id)]
 
     def chain(self, table_id: int) -> list[tuple[Change, str]]:
         """Every change made to the table with its stored hash, oldest first (after checking the
@@ -236,54 +299,53 @@ class Scorekeeper:
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
             rows = storage.entry_rows(session, table_id)
-            self._checked(session, row, rows)
+            self._whole(session, row, session.get(SessionRow, row.id), rows)
             return [(_change_of(entry), entry.hash) for entry in rows]
-
-    def _checked(self, session: Session, row: TableRow, rows: Sequence[EntryRow]) -> TableView:
-        """The table as it stands, its chain and its signed head checked."""
-        view = _view(row, rows)
-        _check_head(row, self.store.key, session.get(SessionRow, row.id))
-        return view
 
     # ----- changing
 
     def create_table(self, settings: TableSettings, entries: Sequence[Entry] = (), *, actor: str = UNKNOWN_ACTOR,
-                     max_per_hour: int | None = None, request_id: str | None = None,
-                     session_rule: SessionRule | None = None) -> TableView:
-        """A new table with ``settings`` (and, for an import, a history, settled now). With
-        ``max_per_hour``, refused if ``actor`` opened that many tables in the last hour. With a
-        ``request_id`` already used to open a table, that table, marked ``replayed``. Its players
-        are seated as the roster's people of those names (new names join the roster,
-        :mod:`~mjscore.scorekeeper.roster`); ``session_rule`` limits its hands or time and names its
-        event (:mod:`~mjscore.scorekeeper.sessions`)."""
+                     max_per_hour: int | None = None, client: str | None = None, request_id: str | None = None,
+                     session_rule: SessionRule | None = None, origin: Mapping[str, Any] | None = None) -> TableView:
+        """A new table with ``settings`` (and, for an import, a history, settled now, and its
+        ``origin``: what the import found and the table it copies, signed with the head). With
+        ``max_per_hour``, refused if the ``client`` (an HTTP client's address; default the actor)
+        opened that many tables in the last hour. With a ``request_id`` already used to open a table,
+        that table, marked ``replayed``. Its players are seated as the roster's people of those names
+        (new names join the roster, :mod:`~mjscore.scorekeeper.roster`); ``session_rule`` limits its
+        hands or time and names its event (:mod:`~mjscore.scorekeeper.sessions`)."""
         if request_id is not None:
             check_request_id(request_id)
         rules = settings.rules()
         settled = settle(settings, rules, entries)
         created = audit.now()
+        client = (client or actor)[:120]
         with self.store.transaction() as session:
             opened = storage.table_of_request(session, request_id) if request_id is not None else None
             if opened is not None:
-                return replace(self._checked(session, opened, storage.entry_rows(session, opened.id)), replayed=True)
-            if max_per_hour is not None:  # per actor: one device cannot use up the limit of the others
-                if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
+                return replace(self._whole(session, opened, session.get(SessionRow, opened.id)), replayed=True)
+            if max_per_hour is not None:  # per client: one device cannot use up the limit of the others
+                if storage.tables_created_since(session, audit.now(hours_ago=1), client) >= max_per_hour:
                     raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
                                                "this server allows: use one of them, or wait")
-            row = open_table(session, settings, created, actor, self.store.key, session_rule, request_id)
+            row = open_table(session, settings, created, actor, self.signer, session_rule, request_id, client, origin)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
-            new = _append(session, row, [], writes, actor, None) if writes else []
-            view = _view(row, new)
+            new = _append(session, row, writes, actor, None) if writes else []
+            view = _summed(row, audit.fold(row.id, settings, [_change_of(entry) for entry in new]))
             if new:  # the head moved past the one open_table signed
                 row.totals = totals_to_json(view.ledger)
-                row.head_mac = _signature(row, self.store.key, session_rule)
+                self._sign(session, row, session_rule)
             return view
 
     def delete_table(self, table_id: int) -> TableSummary:
         """Remove a table and its whole history (a junk table, say): the one act that removes rows,
-        offered on the command line of the server's machine only, never over HTTP."""
+        offered on the command line of the server's machine only, never over HTTP. The anchor keeps
+        that it was deleted: a copy of the database from before is named."""
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
             summary = _summary(row)
+            self.signer.keep(session, Head(trust.table_record(row.id), DELETED, "", row.settings_hash, audit.now()),
+                             new=True)
             session.delete(row)
             return summary
 
@@ -297,13 +359,13 @@ class Scorekeeper:
             deal = _deal_at(view, correct)
             return _put(view, win_entry(view.settings, deal, view.rules, record, winner, discarder), correct)
 
-        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None)
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None, at=correct)
 
     def record_draw(self, table_id: int, *, correct: int | None = None, expected_version: int | None = None,
                     request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:
         """Record a drawn hand, or with ``correct=N`` supersede entry N by one."""
         return self._change(table_id, expected_version, request_id, actor, lambda view: _put(view, Draw(), correct),
-                            adds=correct is None)
+                            adds=correct is None, at=correct)
 
     def record_event(self, table_id: int, event: str, player: str, count: int = 1, *, correct: int | None = None,
                      expected_version: int | None = None, request_id: str | None = None,
@@ -316,14 +378,14 @@ class Scorekeeper:
             happened.check_count()
             return _put(view, happened, correct)
 
-        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None)
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None, at=correct)
 
     def undo(self, table_id: int, *, expected_version: int | None = None, request_id: str | None = None,
              actor: str = UNKNOWN_ACTOR) -> TableView:
         """Void the last entry (it stays in the table's log)."""
 
         def change(view: TableView) -> list[_Write]:
-            count = len(view.ledger.steps)
+            count = view.ledger.length
             if not count:
                 raise TableError(f"table {view.id} has nothing to undo")
             return [_Write("undo", count)]
@@ -344,40 +406,68 @@ class Scorekeeper:
             changed.extend(w.number for w in writes)
             return [] if dry_run else writes
 
-        return self._change(table_id, expected_version, request_id, actor, change), changed
+        return self._change(table_id, expected_version, request_id, actor, change, whole=True), changed
 
     def _change(self, table_id: int, expected_version: int | None, request_id: str | None, actor: str,
-                change: Callable[[TableView], list[_Write]], adds: bool = False) -> TableView:
+                change: Callable[[TableView], list[_Write]], adds: bool = False, *, at: int | None = None,
+                whole: bool = False) -> TableView:
         """Make ``change`` in one transaction; one that ``adds`` an entry is refused once the table's
-        session is over (:func:`~mjscore.scorekeeper.sessions.refusal`)."""
+        session is over (:func:`~mjscore.scorekeeper.sessions.refusal`). The change is given the table
+        with the last :data:`PAGE` entries (:meth:`_context`: from entry ``at`` if it is earlier, back
+        to what settling there needs), or its ``whole`` history (a rescore): what it costs does not
+        grow with the history before them."""
         if request_id is not None:
             check_request_id(request_id)
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
-            rows = storage.entry_rows(session, table_id)
+            rule = session.get(SessionRow, table_id)
             if request_id is not None and storage.request_seen(session, table_id, request_id):
-                return replace(self._checked(session, row, rows), replayed=True)
+                return replace(self._context(session, row, rule, None, whole), replayed=True)
             if expected_version is not None and row.version != expected_version:
                 raise StaleTableError(
                     f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
                     "look again before recording")
-            live = _live(row, rows)
-            view = _summed(row, live)
-            rule = session.get(SessionRow, table_id)
-            _check_head(row, self.store.key, rule)
+            view = self._context(session, row, rule, at, whole, adds=adds)
             if adds and rule is not None:
-                over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(row, rows, view))
+                over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(session, row, view))
                 if over is not None:
                     raise TableError(f"table {table_id}: {over}")
             writes = change(view)
             if not writes:
                 return view
-            new = _append(session, row, rows, writes, actor, request_id)
-            changed = _summed(row, audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], live))
+            new = _append(session, row, writes, actor, request_id)
+            live = audit.fold(row.id, view.settings, [_change_of(entry) for entry in new], _live_of(view.ledger),
+                              first=view.ledger.first)
+            changed = replace(view, version=row.version, head=row.head_hash,
+                              ledger=sums(live, start_of(view.ledger)))
             row.totals = totals_to_json(changed.ledger)
-            row.head_mac = _signature(row, self.store.key, _rule_of(rule) if rule is not None else None)
+            self._sign(session, row, _rule_of(rule) if rule is not None else None)
             return changed
 
+    def _context(self, session: Session, row: TableRow, rule: SessionRow | None, point: int | None,
+                 whole: bool, *, adds: bool = False) -> TableView:
+        """The table checked, holding the last :data:`PAGE` entries, or from entry ``point`` (a
+        correction's, or with ``adds`` the next entry's) back to the step before it that ended a
+        hand, which is what settling an entry there needs
+        (:func:`~mjscore.scorekeeper.ledger.context_from`); the whole history where ``whole``, or
+        where the head keeps no totals."""
+        if whole or row.totals is None:
+            return self._whole(session, row, rule)
+        self._check_head(session, row, rule)
+        length = _length(row)
+        if point is None and adds:
+            point = length + 1
+        lowest = max(1, min(length - PAGE + 1, (point or length) - 8))
+        while True:
+            view = self._tail(session, row, lowest)
+            if point is None or lowest == 1 or context_from(view.ledger.steps, point):
+                return view
+            lowest = max(1, lowest - 4 * ((point or length) - lowest + 1))
+
+    def _sign(self, session: Session, row: TableRow, rule: SessionRule | None) -> None:
+        """Sign the table's head as it now stands, and keep it in the anchor once the change commits."""
+        row.head_mac = _signature(row, self.store.key, rule)
+        self.signer.keep(session, _head_of(row))
 
     # ----- the club: the roster of people, sessions, standings
 
@@ -385,7 +475,7 @@ class Scorekeeper:
         """The people on the club's roster now, by name, each with every name they played under
         (theirs and those of the entries merged into them) and the tables they sat at."""
         with self.store.reading() as session:
-            found = roster.load(session)
+            found = roster.load(session, self.signer)
             sat = found.tables_of(row.id for row in storage.table_rows(session))
         members = []
         for person in found.people():
@@ -410,7 +500,7 @@ class Scorekeeper:
         """The resolver in bulk: table id -> the people in its seat order (``settings.players[i]``
         played as ``people[i]``), for ``table_ids`` (default: every table), in one read."""
         with self.store.reading() as session:
-            found = roster.load(session)
+            found = roster.load(session, self.signer)
             existing = [row.id for row in storage.table_rows(session)]
         if table_ids is None:
             table_ids = existing
@@ -422,22 +512,22 @@ class Scorekeeper:
         """The person ``who`` names: a current name (any case) or ``#id`` (a merged id resolves to
         the person kept). Raises :class:`TableError` offering the closest names."""
         with self.store.reading() as session:
-            return roster.load(session).find(who)
+            return roster.load(session, self.signer).find(who)
 
     def roster_log(self) -> list[tuple[RosterChange, str]]:
         """Every change ever made to the roster, oldest first, with its hash (after checking the chain)."""
         with self.store.reading() as session:
-            return roster.log(session)
+            return roster.log(session, self.signer)
 
     def rename_player(self, who: str, name: str, *, actor: str = UNKNOWN_ACTOR) -> Person:
         """Rename the person ``who`` (a current name or ``#id``) to ``name``; the tables keep the
         names they were played under."""
         with self.store.transaction() as session:
             roster.lock(session)
-            found = roster.load(session)
+            found = roster.load(session, self.signer)
             person = found.find(who)
             new = roster.check_rename(found, person, name)
-            roster.append(session, [(roster.RENAME, person.id, None, new, None)], actor)
+            roster.append(session, [(roster.RENAME, person.id, None, new, None)], actor, self.signer)
             return Person(person.id, new)
 
     def merge_players(self, keep: str, gone: str, *, actor: str = UNKNOWN_ACTOR) -> Person:
@@ -445,10 +535,10 @@ class Scorekeeper:
         ``keep``'s id and name; ``gone`` then resolves to them. Refused if the two sat at one table."""
         with self.store.transaction() as session:
             roster.lock(session)
-            found = roster.load(session)
+            found = roster.load(session, self.signer)
             kept, merged = found.find(keep), found.find(gone)
             roster.check_merge(found, kept, merged, found.tables_of(row.id for row in storage.table_rows(session)))
-            roster.append(session, [(roster.MERGE, merged.id, kept.id, None, None)], actor)
+            roster.append(session, [(roster.MERGE, merged.id, kept.id, None, None)], actor, self.signer)
             return kept
 
     def session_of(self, table_id: int) -> SessionRule:
@@ -462,11 +552,10 @@ class Scorekeeper:
         hands are played, or the hand being played began after its time was up)."""
         with self.store.reading() as session:
             row = storage.table_row(session, table_id)
-            rows = storage.entry_rows(session, table_id)
-            view = _view(row, rows)
-            rule = _rule_of(session.get(SessionRow, table_id))
-        began = _hand_began(row, rows, view)
-        return view.deal.over or refusal(rule, row.created_at, view.deal.hands, began) is not None
+            stored = session.get(SessionRow, table_id)
+            view = self._context(session, row, stored, None, False, adds=True)
+            began = _hand_began(session, row, view)
+        return view.deal.over or refusal(_rule_of(stored), row.created_at, view.deal.hands, began) is not None
 
     def events(self) -> list[EventSummary]:
         """The events (evenings, tournaments) tables were opened for, by name (any case is one
@@ -494,40 +583,85 @@ class Scorekeeper:
         for label, value in (("day", day), ("since", since), ("until", until)):
             if value is not None and not is_day(value):
                 raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
+        title = " · ".join([*([f"event {event}"] if event is not None else []),
+                            *([f"opened on {day}"] if day is not None else []),
+                            *([f"from {since}"] if since is not None else []),
+                            *([f"to {until}"] if until is not None else []),
+                            *([f"tables {', '.join(map(str, sorted(table_ids)))}"] if table_ids else [])])
+
+        def chosen(view: TableView, rule: SessionRule) -> bool:
+            opened = view.created_at
+            return ((not table_ids or view.id in table_ids)
+                    and (event is None or (rule.event or "").casefold() == event.casefold())
+                    and (day is None or opened.startswith(day))
+                    and (since is None or opened[:10] >= since) and (until is None or opened[:10] <= until))
+
         with self.store.reading() as session:
-            rows = storage.table_rows(session)
+            existing = {row.id for row in storage.table_rows(session)}
+        for table_id in set(table_ids) - existing:
+            raise NoSuchTableError(f"there is no table {table_id}")
+        found = self.signed_tables(chosen, whole=True, only=table_ids or None)
+        if not found.views:
+            raise TableError(f"no table matches: {title}" + (f" ({_left_out_text(found.left_out)})" if found.left_out else ""))
+        with self.store.reading() as session:
+            people = roster.load(session, self.signer)
+        results = tuple(table_result(view, [people.resolve(person) for person in people.seats[view.id]], rule)
+                        for view, rule in found.views)
+        return Standings(title, results, tuple(rank(results)), found.left_out)
+
+    def signed_tables(self, chosen: Callable[[TableView, SessionRule], bool], *, whole: bool = False,
+                      only: Sequence[int] | None = None) -> SignedTables:
+        """The tables ``chosen`` picks by what is signed of them (their settings, opening, session and
+        totals: a table is chosen only once its head is checked), read whole where ``whole`` (else
+        their totals alone), with their sessions; a table that cannot be checked is left out and
+        named (``left_out``: ``table 4: ...``), never dropped silently. ``only``: those tables alone."""
+        views: list[tuple[TableView, SessionRule]] = []
+        left_out: list[str] = []
+        with self.store.reading() as session:
             rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
-            wanted = set(table_ids)
-            for table_id in wanted - {r.id for r in rows}:
-                raise NoSuchTableError(f"there is no table {table_id}")
-            events = {r.table_id: r.event.casefold() for r in rules.values() if r.event is not None}
-            chosen = [r for r in rows if (not wanted or r.id in wanted)
-                      and (event is None or events.get(r.id) == event.casefold())
-                      and (day is None or r.created_at.startswith(day))
-                      and (since is None or r.created_at[:10] >= since) and (until is None or r.created_at[:10] <= until)]
-            title = " · ".join([*([f"event {event}"] if event is not None else []),
-                                *([f"opened on {day}"] if day is not None else []),
-                                *([f"from {since}"] if since is not None else []),
-                                *([f"to {until}"] if until is not None else []),
-                                *([f"tables {', '.join(map(str, sorted(wanted)))}"] if wanted else [])])
-            if not chosen:
-                raise TableError(f"no table matches: {title}")
-            views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
-            for r in chosen:
-                _check_head(r, self.store.key, rules.get(r.id))
-            found = roster.load(session)
-        results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
-                                     _rule_of(rules.get(view.id))) for view in views)
-        return Standings(title, results, tuple(rank(results)))
+            anchored = self.store.anchor.heads(self.store.database)
+            for row in storage.table_rows(session):
+                if only is not None and row.id not in only:
+                    continue
+                rule = rules.get(row.id)
+                try:
+                    self._check_head(session, row, rule, anchored.get(trust.table_record(row.id)), lookup=False)
+                    settings = _settings(row)
+                    head_only = TableView(row.id, row.version, settings, _facts(row, settings),
+                                          sums([], Start(1)), row.head_hash, row.created_at, row.created_by,
+                                          origin=_origin(row))
+                    if not chosen(head_only, _rule_of(rule)):
+                        continue
+                    view = self._tail(session, row, _length(row) + 1) if not whole and row.totals is not None \
+                        else self._whole(session, row, rule)
+                except TamperedTableError as error:
+                    left_out.append(str(error))
+                    continue
+                views.append((view, _rule_of(rule)))
+        return SignedTables(tuple(views), tuple(left_out))
+
+
+@dataclass(frozen=True)
+class SignedTables:
+    """Tables chosen by what is signed of them (:meth:`Scorekeeper.signed_tables`), each with its
+    session, and why each table that could not be checked was left out."""
+
+    views: tuple[tuple[TableView, SessionRule], ...]
+    left_out: tuple[str, ...]
+
+
+def _left_out_text(left_out: Sequence[str]) -> str:
+    return f"{len(left_out)} table{'s' * (len(left_out) != 1)} left out that cannot be checked: " + "; ".join(left_out)
 
 
 def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:
     """The signature of the table's head as it now stands (:mod:`~mjscore.scorekeeper.signing`)."""
     session = (None, None, None) if rule is None else (rule.hands, rule.minutes, rule.event)
-    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts, row.totals)
+    return key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash, session, row.facts, row.totals,
+                    row.origin)
 
 
-def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
+def _check_signature(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
     """Refuse a head whose signature is not the key's for it: the newest changes cut off and the head
     rolled back, or the session (its hands, minutes or event) changed, outside mjscore; or a database
     read with a key that is not its own."""
@@ -539,24 +673,53 @@ def _check_head(row: TableRow, key: LedgerKey, rule: SessionRow | None) -> None:
             "its newest changes may have been cut off, or this is not the database's key")
 
 
-def open_table(session: Session, settings: TableSettings, created: str, actor: str, key: LedgerKey,
-               session_rule: SessionRule | None = None, request_id: str | None = None) -> TableRow:
+def _head_of(row: TableRow) -> Head:
+    """The table's head as the anchor keeps it: named by its settings hash, whatever its number."""
+    return Head(trust.table_record(row.id), row.version, row.head_hash, row.settings_hash, audit.now())
+
+
+def _length(row: TableRow) -> int:
+    """The length of the table's history as its signed totals keep it (checked against the head)."""
+    try:
+        length = int((row.totals or {})["length"])
+    except (KeyError, TypeError, ValueError):
+        raise TamperedTableError(f"table {row.id}: its totals cannot be read") from None
+    if length != row.entries:
+        raise TamperedTableError(f"table {row.id}: its totals count {length} entries, its head {row.entries}")
+    return length
+
+
+def _origin(row: TableRow) -> Mapping[str, Any] | None:
+    origin = storage.readable(row.origin, f"table {row.id}: its origin")
+    return origin if isinstance(origin, Mapping) else None
+
+
+def _live_of(ledger: Ledger) -> audit.Live:
+    """The steps of ``ledger`` as the history folds them (entry, settlement, stamp)."""
+    return [(step.entry, step.settled, step.stamp or Stamp(0, "", "", "")) for step in ledger.steps]
+
+
+def open_table(session: Session, settings: TableSettings, created: str, actor: str, signer: Signer,
+               session_rule: SessionRule | None = None, request_id: str | None = None, client: str | None = None,
+               origin: Mapping[str, Any] | None = None) -> TableRow:
     """Write a new table with no history inside the caller's transaction: its row (with what showing
-    it needs of its rules, and its head signed under ``key``), its players seated on the roster, its
-    session; a tournament seats a round's tables so, all or none."""
+    it needs of its rules, where it came from, and its head signed), its players seated on the
+    roster, its session; a tournament seats a round's tables so, all or none."""
     hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
                                  str(settings.base_money), actor[:120])
     row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
                    house_rules=dict(settings.house_rules), base_money=str(settings.base_money), version=0,
                    created_at=created, created_by=actor[:120], settings_hash="", head_hash="", entries=0,
-                   request_id=request_id, facts=TableFacts.of(settings.rules()).to_json(), totals=totals_to_json(sums([])))
+                   request_id=request_id, facts=TableFacts.of(settings.rules()).to_json(), totals=totals_to_json(sums([])),
+                   client=(client or actor)[:120], origin=None if origin is None else dict(origin))
     table_id = storage.add_table(session, row)
     row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
-    roster.seat(session, table_id, settings.players, actor)
+    roster.seat(session, table_id, settings.players, actor, signer)
     if session_rule is not None:
         session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
                                event=session_rule.event))
-    row.head_mac = _signature(row, key, session_rule)
+    row.head_mac = _signature(row, signer.key, session_rule)
+    signer.keep(session, _head_of(row), new=True)
     return row
 
 
@@ -582,14 +745,13 @@ def _rule_of(row: SessionRow | None) -> SessionRule:
     return SessionRule() if row is None else SessionRule(row.hands, row.minutes, row.event)
 
 
-def _hand_began(row: TableRow, rows: Sequence[EntryRow], view: TableView) -> str:
+def _hand_began(session: Session, row: TableRow, view: TableView) -> str:
     """When the hand being played began: when the entry that ended the hand before it was first
-    recorded (a correction does not move it), or when the table opened."""
-    recorded = {entry.number: entry.created_at for entry in rows if entry.action in audit.APPENDS}
+    recorded (a correction does not move it), or when the table opened. The view holds that entry
+    (:meth:`Scorekeeper._context`) unless no hand has ended."""
     for step in reversed(view.ledger.steps):
-        after = step.settled.after
-        if after is not None and after.hands > step.deal.hands:
-            return recorded.get(step.number, row.created_at)
+        if ended_hand(step):
+            return storage.recorded_at(session, row.id, step.number, audit.APPENDS) or row.created_at
     return row.created_at
 
 
@@ -631,22 +793,9 @@ def _change_of(row: EntryRow) -> Change:
                   row.request_id)
 
 
-def _view(row: TableRow, rows: Sequence[EntryRow]) -> TableView:
-    """The table as it stands: the chain checked, the rows folded, the stored transfers summed."""
-    return _summed(row, _live(row, rows))
-
-
 def _hashed_settings(row: TableRow) -> dict[str, Any]:
     """The table's settings, and who opened it, as stored, in the form the chain's first hash covers."""
     return audit.settings_json(row.name, _players(row), row.ruleset, _house_rules(row), row.base_money, row.created_by)
-
-
-def _live(row: TableRow, rows: Sequence[EntryRow]) -> audit.Live:
-    """The history the rows make, after checking their hash chain."""
-    changes = [_change_of(entry) for entry in rows]
-    audit.verify(row.id, row.settings_hash, _hashed_settings(row), row.created_at,
-                 [(c, r.hash) for c, r in zip(changes, rows, strict=True)], row.head_hash, row.version)
-    return audit.fold(row.id, _settings(row), changes)
 
 
 def _facts(row: TableRow, settings: TableSettings) -> TableFacts:
@@ -667,16 +816,17 @@ def _facts(row: TableRow, settings: TableSettings) -> TableFacts:
 def _summed(row: TableRow, live: audit.Live) -> TableView:
     settings = _settings(row)
     return TableView(row.id, row.version, settings, _facts(row, settings), sums(live), row.head_hash, row.created_at,
-                     row.created_by)
+                     row.created_by, origin=_origin(row))
 
 
-def _append(session: Session, row: TableRow, rows: Sequence[EntryRow], writes: Sequence[_Write], actor: str,
+def _append(session: Session, row: TableRow, writes: Sequence[_Write], actor: str,
             request_id: str | None) -> list[EntryRow]:
-    """Append one change (one or more rows) to the table's history and move its head on."""
+    """Append one change (one or more rows) to the table's history, after its last row (the head,
+    checked), and move its head on."""
     version = row.version + 1
     at = audit.now()
     previous = row.head_hash
-    seq = len(rows)
+    seq = storage.last_seq(session, row.id)
     count = row.entries
     added: list[EntryRow] = []
     for index, write in enumerate(writes):
@@ -700,27 +850,29 @@ def _deal_at(view: TableView, number: int | None) -> Deal:
     """The deal in which entry ``number`` happened (None: the coming hand)."""
     if number is None:
         return view.deal
-    _check_number(view, number)
-    return view.ledger.steps[number - 1].deal
+    return _step(view, number).deal
 
 
-def _check_number(view: TableView, number: int) -> None:
-    count = len(view.ledger.steps)
-    if not 1 <= number <= count:
-        raise TableError(f"table {view.id} has no entry {number} (it has {count})")
+def _step(view: TableView, number: int) -> Step:
+    """Entry ``number`` of the history, which the view's page holds (:meth:`Scorekeeper._context`)."""
+    ledger = view.ledger
+    if not 1 <= number <= ledger.length:
+        raise TableError(f"table {view.id} has no entry {number} (it has {ledger.length})")
+    return ledger.steps[number - ledger.first]
 
 
 def _put(view: TableView, entry: Entry, correct: int | None) -> list[_Write]:
     """The rows that append ``entry``, or that supersede entry ``correct`` by it and re-settle the
-    later entries whose result the correction changes (their seats, round or streak may move)."""
+    later entries whose result the correction changes (their seats, round or streak may move). The
+    view holds the steps from the one before ``correct`` that ended a hand."""
     steps = view.ledger.steps
     if correct is None:
-        return [_Write("record", len(steps) + 1, entry, settle(view.settings, view.rules, [entry], steps)[0])]
-    _check_number(view, correct)
-    later = [step.entry for step in steps[correct:]]
-    settled = settle(view.settings, view.rules, [entry, *later], steps[:correct - 1])
+        return [_Write("record", view.ledger.length + 1, entry, settle(view.settings, view.rules, [entry], steps)[0])]
+    index = steps.index(_step(view, correct))
+    later = [step.entry for step in steps[index + 1:]]
+    settled = settle(view.settings, view.rules, [entry, *later], steps[:index])
     return [_Write("correct", correct, entry, settled[0]),
-            *_differing("resettle", steps[correct:], settled[1:], first=correct + 1)]
+            *_differing("resettle", steps[index + 1:], settled[1:], first=correct + 1)]
 
 
 def _differing(action: str, steps: Sequence[Step], settled: Sequence[Settled], first: int = 1) -> list[_Write]:

@@ -164,6 +164,8 @@ class Standings:
     title: str
     tables: tuple[TableResult, ...]
     lines: tuple[Standing, ...]
+    #: The tables that could not be checked, each a line saying why: left out, never silently.
+    left_out: tuple[str, ...] = ()
 
     @property
     def for_money(self) -> bool:
@@ -182,6 +184,7 @@ def standings_to_dict(standings: Standings) -> dict[str, Any]:
         "format": "mjscore-standings/1",
         "title": standings.title,
         "for_money": standings.for_money,
+        "left_out": list(standings.left_out),
         "standings": [
             {"place": s.place, "tied": s.tied, "person": {"id": s.person.id, "name": s.person.name},
              "sessions": s.sessions, "table_points": round(float(s.table_points), 2),

@@ -32,15 +32,36 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint, create_engine, event, func, select, text
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
-from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import NoSuchTableError, StorageError, TableError, TamperedTableError
-from mjscore.scorekeeper.signing import LedgerKey
+from mjscore.environment import DATABASE_URL_VARIABLE, LEDGER_KEY_VARIABLE
+from mjscore.errors import (
+    AdoptionNeededError,
+    MissingKeyError,
+    NoSuchTableError,
+    StorageError,
+    TableError,
+    TamperedTableError,
+)
+from mjscore.scorekeeper.anchor import Anchor, anchor_path
+from mjscore.scorekeeper.signing import LedgerKey, default_key_path
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
 _MIGRATION_LOCK = 0x6D6A73636F7265
@@ -121,6 +142,61 @@ class TableRow(Base):
     #: page of the history is shown without reading what comes before it. None for a table not
     #: changed since before they were kept (it is read whole until its next change).
     totals: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
+    #: Where an imported table came from, signed with the head (:mod:`mjscore.scorekeeper.exchange`):
+    #: what the import found (unaltered, altered, unverified) and the table it is a copy of. None
+    #: for a table opened here.
+    origin: Mapped[dict[str, Any] | None] = mapped_column(StoredJSON)
+    #: Who opened it, as the limit of tables an hour counts them: an HTTP client's address (whatever
+    #: device name it joined under), or the actor.
+    client: Mapped[str | None] = mapped_column(String(120))
+
+
+class IdentityRow(Base):
+    """The database's identity (one row): a random id, by which the anchor beside the ledger key
+    knows it, the fingerprint of the key that signs it, when it was first signed, and the signature
+    of all three (:mod:`mjscore.scorekeeper.trust`)."""
+
+    __tablename__ = "ledger_identity"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    database: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[str] = mapped_column(String(32))
+    mac: Mapped[str] = mapped_column(String(64))
+
+
+class RecordHeadRow(Base):
+    """The signed head of a club record other than a table (:mod:`mjscore.scorekeeper.trust`): the
+    roster (its last change and hash), a tournament (a count of its changes and the hash of its whole
+    state) or the club's statements; ``origin`` names the record whatever its number."""
+
+    __tablename__ = "ledger_heads"
+
+    record: Mapped[str] = mapped_column(String(64), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(64))
+    origin: Mapped[str] = mapped_column(String(64))
+    mac: Mapped[str] = mapped_column(String(64))
+
+
+class StatementRow(Base):
+    """A statement a person signed into the ledger (:mod:`mjscore.scorekeeper.trust`): ``kind``
+    (adopt: records kept before they were signed, vouched for; accept: a tampered record's state
+    accepted as it stands) on ``record`` (None: the database), what was found and accepted
+    (``state``), why, when and by whom; hash-chained like a table's history, its head signed."""
+
+    __tablename__ = "ledger_statements"
+    __table_args__ = (UniqueConstraint("seq", name="uq_ledger_statements_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    record: Mapped[str | None] = mapped_column(String(64))
+    state: Mapped[dict[str, Any]] = mapped_column(StoredJSON)
+    reason: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[str] = mapped_column(String(32))
+    actor: Mapped[str] = mapped_column(String(120))
+    hash: Mapped[str] = mapped_column(String(64))
 
 
 class EntryRow(Base):
@@ -290,24 +366,25 @@ def _url(text_url: str) -> URL:
 
 
 class Store:
-    """An open database: its engine, migrated to the newest schema. On SQLite, writes and reads use
-    two engines on the same file: writes begin with ``BEGIN IMMEDIATE``, reads with a plain
-    ``BEGIN`` that takes no lock."""
+    """An open database: its engine, migrated to the newest schema, its ledger key, the anchor beside
+    the key and the database's identity (``database``, its id: :mod:`mjscore.scorekeeper.trust`). On
+    SQLite, writes and reads use two engines on the same file: writes begin with ``BEGIN IMMEDIATE``,
+    reads with a plain ``BEGIN`` that takes no lock."""
 
-    def __init__(self, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = 60, key: LedgerKey | None = None,
+                 adopt: Any = None) -> None:
         """Open (and migrate) the database at ``url``; on SQLite a writer waits up to
         ``lock_timeout`` seconds for another writer before giving up with :class:`StorageError`.
-        ``key`` signs the tables' heads (default: the server's key file, created on first use)."""
-        self.key = key or LedgerKey.load()
+        ``key`` signs the club's records (default: the server's key file, made with a new database;
+        a database that was signed and whose key is missing is :class:`MissingKeyError`). ``adopt``
+        (:class:`~mjscore.scorekeeper.trust.Adoption`) vouches for records an older mjscore kept
+        unsigned, which an upgrade otherwise refuses to sign (:class:`AdoptionNeededError`)."""
         parsed = _url(url or default_url())
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
             else parsed.render_as_string(hide_password=True)
         if self.is_sqlite and parsed.database and parsed.database != ":memory:":
-            try:
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StorageError(f"cannot create the folder of {self.name}: {error.strerror}") from None
+            _create_private(Path(parsed.database), self.name)
         try:
             options: dict[str, Any] = {"connect_args": {"timeout": lock_timeout}} if self.is_sqlite else {}
             self.engine = create_engine(parsed, **options)
@@ -317,16 +394,35 @@ class Store:
         if self.is_sqlite:
             _serialise_sqlite_writes(self.engine, immediate=True)
             _serialise_sqlite_writes(self.reader, immediate=False)
-        with self.errors():
-            upgrade(self.engine, self.reader, self.key)
+        try:
+            with self.errors():
+                found = survey(self.reader)
+            self.key = key or _key_for(found, self.name)
+            self.anchor = Anchor(self.key)
+            with self.errors():
+                upgrade(self.engine, self.reader, self.key, self.anchor, adopt, self.name)
+                with self.reader.connect() as connection:
+                    row = connection.execute(select(IdentityRow)).first()
+                    connection.rollback()
+                self.database = check_identity(row, self.key, self.name)
+            self.anchor.locate(self.database, os.path.abspath(self.name) if self.is_sqlite else self.name, _now())
+        except BaseException:
+            self.engine.dispose()
+            self.reader.dispose()
+            if hasattr(self, "anchor"):
+                self.anchor.close()
+            raise
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._readers = sessionmaker(self.reader, expire_on_commit=False)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """A session in one write transaction: committed when the block ends, rolled back if it raises."""
-        with self.errors(), self._sessions.begin() as session:
-            yield session
+        """A session in one write transaction: committed when the block ends, rolled back if it raises.
+        The heads it signed are kept in the anchor once it has committed."""
+        with self.errors():
+            with self._sessions.begin() as session:
+                yield session
+            self._keep(session)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -334,9 +430,16 @@ class Store:
         with self.errors(), self._readers.begin() as session:
             yield session
 
+    def _keep(self, session: Session) -> None:
+        """Keep in the anchor the heads a committed transaction signed (trust.PENDING...)."""
+        for name, new in (("mjscore_anchor", False), ("mjscore_anchor_new", True)):
+            heads = session.info.pop(name, [])
+            if heads:
+                self.anchor.advance(self.database, heads, replace=new)
+
     @contextmanager
     def errors(self) -> Iterator[None]:
-        """Turn a database that cannot be used (read-only, locked, not a database, unreachable)
+        """Turn a database that cannot be used (read-only, locked, full, not a database, unreachable)
         into one line: :class:`StorageError` naming the database and the driver's first line."""
         try:
             yield
@@ -347,6 +450,66 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
         self.reader.dispose()
+        self.anchor.close()
+
+
+def _now() -> str:
+    from mjscore.scorekeeper.audit import now  # audit reads the ledger's values, which read this module's rows
+    return now()
+
+
+def _create_private(path: Path, name: str) -> None:
+    """Create the SQLite file ``path`` readable and writable by its owner only (SQLite gives its -wal
+    and -shm files the same mode), with its folder, unless it exists."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StorageError(f"cannot create {name}: {error.strerror}") from None
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What a database holds before it is opened: its schema's revision (0: none yet), and the
+    fingerprint of the key that signed it (None: never signed; ``?``: signed, by a key not named)."""
+
+    revision: int
+    signed_by: str | None
+
+
+def survey(engine: Engine) -> Survey:
+    """Read what the database holds before it is migrated (:class:`Survey`)."""
+    with engine.connect() as connection:
+        revision = _revision(connection)
+        signed_by: str | None = None
+        if revision >= 7:
+            signed_by = connection.execute(select(IdentityRow.key)).scalar() or "?"
+        elif revision >= 4 and connection.execute(text("SELECT 1 FROM score_tables WHERE head_mac IS NOT NULL")).first():
+            signed_by = "?"
+        connection.rollback()
+    return Survey(revision, signed_by)
+
+
+def _revision(connection: Any) -> int:
+    current = MigrationContext.configure(connection).get_current_revision()
+    return int(current) if current else 0
+
+
+def _key_for(found: Survey, name: str) -> LedgerKey:
+    """The server's ledger key for a database that holds ``found``: made if there is none and the
+    database was never signed; else it must be there."""
+    if found.signed_by is None:
+        return LedgerKey.load()
+    try:
+        return LedgerKey.load(create=False)
+    except MissingKeyError as error:
+        which = f" by ledger key {found.signed_by}" if found.signed_by != "?" else ""
+        path = default_key_path()
+        raise MissingKeyError(f"{error}, and the database {name} was signed{which}: restore the key file (and "
+                              f"{anchor_path(path).name} beside it) from your backup, or set {LEDGER_KEY_VARIABLE} to "
+                              "where they are; mjscore makes no new key for a signed database") from None
 
 
 def _serialise_sqlite_writes(engine: Engine, immediate: bool) -> None:
@@ -376,16 +539,23 @@ def migration_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine, reader: Engine | None = None, key: LedgerKey | None = None) -> None:
+def upgrade(engine: Engine, reader: Engine | None, key: LedgerKey, anchor: Anchor, adopt: Any = None,
+            name: str = "") -> None:
     """Create or upgrade the schema to the newest migration, one process at a time. A database
     already at the newest schema is only read (with ``reader``), so a read-only file can be shown.
     On SQLite the foreign keys are off while migrating: a migration that copies ``score_tables``
-    (SQLite alters a table by copying it) must not cascade into the entries."""
+    (SQLite alters a table by copying it) must not cascade into the entries.
+
+    An upgrade never signs what it cannot check (issue 38): before any migration runs, a database
+    whose records an older mjscore kept unsigned (:func:`unsigned`) is refused with
+    :class:`AdoptionNeededError` unless ``adopt`` vouches for them, and one whose schema was set back
+    below the signed revision (its records are known to the anchor) is refused outright."""
     config = migration_config()
     with (reader or engine).connect() as connection:
-        current = MigrationContext.configure(connection).get_current_revision()
+        current = _revision(connection)
         connection.rollback()
-    if current == ScriptDirectory.from_config(config).get_current_head():
+    newest = int(ScriptDirectory.from_config(config).get_current_head() or 0)
+    if current == newest:
         return
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
@@ -396,12 +566,111 @@ def upgrade(engine: Engine, reader: Engine | None = None, key: LedgerKey | None 
             with connection.begin():
                 if not sqlite:
                     connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-                config.attributes["connection"] = connection
-                config.attributes["ledger_key"] = key  # migration 0004 signs the tables' heads
+                found = unsigned(connection, key, anchor, name)
+                if found and adopt is None:
+                    raise AdoptionNeededError(
+                        f"the database {name} holds records an older mjscore kept unsigned ({_listed(found)}): mjscore "
+                        "signs only what it can check or a person vouches for; see them with `mjscore ledger adopt`, "
+                        'then sign them as they stand with `mjscore ledger adopt --reason "..." --yes`')
+                config.attributes.update(connection=connection, ledger_key=key, anchor=anchor,
+                                         adopt=adopt if found else None, adopted=found)
                 command.upgrade(config, "head")
         finally:
             if sqlite:
                 raw.execute("PRAGMA foreign_keys = ON")
+
+
+def unsigned(connection: Any, key: LedgerKey, anchor: Anchor, name: str) -> dict[str, int]:
+    """What an upgrade of the database on ``connection`` would have to sign that nothing can check
+    (counts by kind: ``tables`` never signed, the roster's ``renames`` and ``merges``,
+    ``tournaments``); {} if none. Raises :class:`StorageError` if the schema was set back below the
+    revision the anchor knows its records at: a downgraded database is never signed again."""
+    revision = _revision(connection)
+    if revision >= 7:
+        return {}
+    names = set(inspect(connection).get_table_names())
+    found: dict[str, int] = {}
+    if "score_tables" in names:
+        hashed = "settings_hash" in {c["name"] for c in inspect(connection).get_columns("score_tables")}
+        tables = [(int(i), str(h)) for i, h in connection.execute(
+            text(f"SELECT id, {'settings_hash' if hashed else 'NULL'} FROM score_tables"))]
+        origins = {h: i for i, h in tables}
+        known = anchor.databases_of(origins)
+        place = anchor.database_at(os.path.abspath(name) if connection.dialect.name == "sqlite" else name)
+        if known or place:
+            detail = ""
+            if known:
+                origin, database = next(iter(known.items()))
+                head = anchor.get(database, f"table:{origins[origin]}")
+                if head is not None and head.version >= 0:
+                    detail = f" (its table {origins[origin]} was signed at version {head.version} on {_day(head.at)})"
+            raise StorageError(f"the database {name}'s schema was set back to revision {revision:04d}, below the one "
+                               f"ledger key {key.fingerprint} signed it at{detail}: mjscore does not sign it again; "
+                               "restore the database from your backup")
+        if revision < 4 and tables:
+            found["tables"] = len(tables)
+    if "roster_changes" in names:
+        for action, count in connection.execute(text(
+                "SELECT action, COUNT(*) FROM roster_changes WHERE action IN ('rename', 'merge') GROUP BY action")):
+            found[f"{action}s"] = int(count)
+    if "tournaments" in names:
+        count = connection.execute(text("SELECT COUNT(*) FROM tournaments")).scalar() or 0
+        if count:
+            found["tournaments"] = int(count)
+    return found
+
+
+def _listed(found: dict[str, int]) -> str:
+    words = {"tables": "table never signed", "renames": "rename on the roster", "merges": "merge on the roster",
+             "tournaments": "tournament"}
+    parts = []
+    for kind, count in found.items():
+        word = words[kind]
+        head, _, rest = word.partition(" ")
+        parts.append(f"{count} {head}{'s' * (count != 1)}{' ' + rest if rest else ''}")
+    return ", ".join(parts)
+
+
+def _day(at: str) -> str:
+    return at[:19].replace("T", " ") + " UTC" if len(at) >= 19 else at
+
+
+def pending_adoption(url: str | None = None, key: LedgerKey | None = None) -> dict[str, int]:
+    """What opening the database at ``url`` would ask a person to vouch for (:func:`unsigned`),
+    read without migrating it: ``mjscore ledger adopt`` shows it before anything is signed."""
+    parsed = _url(url or default_url())
+    engine = create_engine(parsed)
+    name = (parsed.database or ":memory:") if parsed.get_backend_name() == "sqlite" \
+        else parsed.render_as_string(hide_password=True)
+    try:
+        found = survey(engine)
+        key = key or _key_for(found, name)
+        anchor = Anchor(key)
+        try:
+            with engine.connect() as connection:
+                return unsigned(connection, key, anchor, name)
+        finally:
+            anchor.close()
+    except (OperationalError, DatabaseError) as error:
+        raise StorageError(f"the database {name} cannot be used: {str(error.orig or error).splitlines()[0]}") from None
+    finally:
+        engine.dispose()
+
+
+def check_identity(row: Any, key: LedgerKey, name: str) -> str:
+    """The database's id, its identity (the row of ``ledger_identity``) checked: there, signed by
+    ``key``. Raises :class:`StorageError` naming the database ``name`` if it is another key's, and
+    :class:`TamperedTableError` if the identity was removed or changed."""
+    if row is None:
+        raise TamperedTableError(f"the database {name} has lost its ledger identity (its row was removed outside "
+                                 "mjscore): restore the database from your backup")
+    if row.key != key.fingerprint:
+        raise StorageError(f"the database {name} was signed by ledger key {row.key}, and the key {key.path} is "
+                           f"{key.fingerprint}: point {LEDGER_KEY_VARIABLE} at the database's own key")
+    if row.mac != key.sign_identity(row.database, row.created_at):
+        raise TamperedTableError(f"the database {name}: its ledger identity was changed outside mjscore (it does not "
+                                 "carry the key's signature): restore the database from your backup")
+    return str(row.database)
 
 
 # ----- reading and writing rows (inside a Store.transaction)
@@ -477,6 +746,16 @@ def hash_before(session: Session, row: TableRow, seq: int) -> str:
     return found
 
 
+def recorded_at(session: Session, table_id: int, number: int, appends: Sequence[str]) -> str | None:
+    """When entry ``number`` as it stands was first recorded: the time of its last row whose action is
+    one of ``appends`` (a correction keeps it; an undo and a new entry make a new one)."""
+    query = (select(EntryRow.created_at).where(EntryRow.table_id == table_id, EntryRow.number == number,
+                                               EntryRow.action.in_(appends))
+             .order_by(EntryRow.seq.desc()).limit(1))
+    found: str | None = session.scalar(query)
+    return found
+
+
 def request_seen(session: Session, table_id: int, request_id: str) -> bool:
     """Whether a change with this client request id was already recorded at the table."""
     query = select(EntryRow.id).where(EntryRow.table_id == table_id, EntryRow.request_id == request_id).limit(1)
@@ -488,10 +767,10 @@ def table_of_request(session: Session, request_id: str) -> TableRow | None:
     return session.scalar(select(TableRow).where(TableRow.request_id == request_id))
 
 
-def tables_created_since(session: Session, moment: str, by: str | None = None) -> int:
-    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time), by the actor
-    ``by`` if given (as :attr:`TableRow.created_by` keeps it)."""
+def tables_created_since(session: Session, moment: str, client: str | None = None) -> int:
+    """How many tables were created at or after ``moment`` (an ISO 8601 UTC time), by the client
+    ``client`` if given (as :attr:`TableRow.client` keeps it)."""
     query = select(func.count()).select_from(TableRow).where(TableRow.created_at >= moment)
-    if by is not None:
-        query = query.where(TableRow.created_by == by)
+    if client is not None:
+        query = query.where(TableRow.client == client)
     return session.scalar(query) or 0

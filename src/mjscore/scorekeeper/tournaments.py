@@ -8,6 +8,11 @@ round opens its tables in one transaction, all or none, named ``Round R, table T
 sits as ``Substitute K``. A round is closed when each of its tables is over (its hands played, its
 time up, or its game over); the next round is seated only then. Between rounds the director gives
 penalties, drops players, enters late ones, and cuts to the top N for a final.
+
+A tournament is signed like a table (issue 38): every change signs the hash of its whole state (its
+settings, entrants, rounds, the tables and seats of each round, penalties, drops, the cut) under the
+ledger key (:mod:`~mjscore.scorekeeper.trust`), and every read checks it, so a penalty changed, a
+seat swapped or a round pointed at another table outside mjscore is named, not counted.
 """
 
 from __future__ import annotations
@@ -24,8 +29,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, TableError
-from mjscore.scorekeeper import audit, roster, seating
+from mjscore.errors import NoSuchTableError, TableError, TamperedTableError
+from mjscore.scorekeeper import audit, roster, seating, trust
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
 from mjscore.scorekeeper.roster import Person
@@ -156,10 +161,11 @@ class Tournaments:
     # ----- reading
 
     def view(self, name: str) -> TournamentView:
-        """The tournament called ``name`` (any case)."""
+        """The tournament called ``name`` (any case), its signed state checked."""
         with self.store.reading() as session:
             row = _row(session, name)
-            found = roster.load(session)
+            check(session, self.keeper.signer, row)
+            found = roster.load(session, self.keeper.signer)
             entrants = tuple(Entrant(found.resolve(e.person), e.ema, e.entered, e.dropped_after)
                              for e in session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == row.id)
                                                       .order_by(EntrantRow.id)))
@@ -174,6 +180,13 @@ class Tournaments:
             SeatedTable(t.number, t.table_id, tuple(t.seats), tuple(players[t.table_id]),
                         self.keeper.session_over(t.table_id)) for t in tables if t.round == r.number),
             tuple(found.resolve(p) for p in r.byes)) for r in rounds)
+        known = {e.person.id for e in entrants}
+        for current in views:
+            for table in current.tables:
+                strangers = [p for p in table.seats if not seating.is_substitute(p) and p not in known]
+                if strangers:
+                    raise TamperedTableError(f"tournament {row.name}: round {current.number}, table {table.number} "
+                                             f"seats #{strangers[0]}, who is not one of its players")
         return TournamentView(row.id, row.name, row.ruleset, row.seed, Method(row.method), Fill(row.fill), row.rounds,
                               SessionRule(row.session_hands, row.session_minutes, row.name), entrants, views,
                               penalties, None if row.finalists is None else tuple(row.finalists), row.cut_after)
@@ -257,9 +270,10 @@ class Tournaments:
                                 finalists=None, cut_after=None, created_at=audit.now(), created_by=actor[:120])
             session.add(row)
             session.flush()
-            for person in roster.enrol(session, names, actor):
+            for person in roster.enrol(session, names, actor, self.keeper.signer):
                 session.add(EntrantRow(tournament_id=row.id, person=person.id,
                                        ema=numbers.get(person.name.casefold()), entered=1, dropped_after=None))
+            sign(session, self.keeper.signer, row, 1)
         return self.view(name)
 
     def seat(self, name: str, method: Method | None = None, *, actor: str = UNKNOWN_ACTOR) -> RoundView:
@@ -286,6 +300,7 @@ class Tournaments:
         person = {e.person.id: e.person for e in tournament.entrants}
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, row)
             if session.scalar(select(func.count()).select_from(RoundRow).where(
                     RoundRow.tournament_id == row.id, RoundRow.number == number)):
                 raise TableError(f"round {number} of {row.name} was seated meanwhile")
@@ -295,9 +310,10 @@ class Tournaments:
             for table in chosen.tables:
                 names = [person[p].name if p > 0 else f"Substitute {-p}" for p in table.players]
                 settings = TableSettings.of(f"Round {number}, table {table.number}", names, row.ruleset)
-                new = open_table(session, settings, opened, actor, self.store.key, tournament.session)
+                new = open_table(session, settings, opened, actor, self.keeper.signer, tournament.session)
                 session.add(RoundTableRow(tournament_id=row.id, round=number, number=table.number, table_id=new.id,
                                           seats=list(table.players)))
+            sign(session, self.keeper.signer, row, signed + 1)
         return self.view(name).rounds[-1]
 
     def penalty(self, name: str, who: str, points: int, reason: str, *, actor: str = UNKNOWN_ACTOR) -> Penalty:
@@ -312,8 +328,11 @@ class Tournaments:
         entrant = self._entrant(tournament, who)
         given = Penalty(entrant.person.id, len(tournament.rounds), points, reason)
         with self.store.transaction() as session:
+            row = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, row)
             session.add(PenaltyRow(tournament_id=tournament.id, person=given.player, round=given.round,
                                    points=points, reason=reason, created_at=audit.now(), actor=actor[:120]))
+            sign(session, self.keeper.signer, row, signed + 1)
         return given
 
     def drop(self, name: str, who: str) -> Entrant:
@@ -324,9 +343,12 @@ class Tournaments:
             raise TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}")
         after = len(tournament.rounds)
         with self.store.transaction() as session:
+            held = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, held)
             row = session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == tournament.id,
                                                            EntrantRow.person == entrant.person.id)).one()
             row.dropped_after = after
+            sign(session, self.keeper.signer, held, signed + 1)
         return Entrant(entrant.person, entrant.ema, entrant.entered, after)
 
     def enter(self, name: str, who: str, ema: str | None = None, *, actor: str = UNKNOWN_ACTOR) -> Entrant:
@@ -338,12 +360,15 @@ class Tournaments:
         who = who.strip()
         _check_player(who)
         with self.store.transaction() as session:
-            person = roster.enrol(session, [who], actor)[0]
+            row = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, row)
+            person = roster.enrol(session, [who], actor, self.keeper.signer)[0]
             if any(e.person.id == person.id for e in tournament.entrants):
                 raise TableError(f"{person.name} is already a player of {tournament.name}")
             entered = len(tournament.rounds) + 1
             session.add(EntrantRow(tournament_id=tournament.id, person=person.id, ema=number, entered=entered,
                                    dropped_after=None))
+            sign(session, self.keeper.signer, row, signed + 1)
         return Entrant(person, number, entered, None)
 
     def cut(self, name: str, size: int) -> tuple[Person, ...]:
@@ -358,12 +383,14 @@ class Tournaments:
         finalists = seating.cut([line for line, entrant in found.lines if entrant.dropped_after is None], size)
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, row)
             if row.finalists is not None:
                 raise TableError(f"{row.name} was already cut after round {row.cut_after}")
             if session.scalar(select(func.count()).select_from(RoundRow).where(RoundRow.tournament_id == row.id)) \
                     != len(tournament.rounds):
                 raise TableError(f"a round of {row.name} was seated meanwhile: look again before cutting")
             row.finalists, row.cut_after = list(finalists), found.after
+            sign(session, self.keeper.signer, row, signed + 1)
         return tuple(tournament.entrant(p).person for p in finalists)
 
     @staticmethod
@@ -404,6 +431,47 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
         hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
         raise NoSuchTableError(f"there is no tournament called {name!r}{hint}")
     return row
+
+
+# ----- the signed state
+
+
+def tournament_origin(row: TournamentRow) -> str:
+    """What names a tournament whatever its number: the hash of its id, name and creation."""
+    return trust.digest({"tournament": row.id, "name": row.folded, "at": row.created_at})
+
+
+def tournament_state(session: Session, tournament_id: int) -> str:
+    """The hash of a tournament's whole state as its rows keep it: what its signed head covers."""
+    row = session.get(TournamentRow, tournament_id)
+    assert row is not None
+
+    def rows(model: Any, *order: Any) -> list[list[Any]]:
+        columns = [c.key for c in model.__table__.columns]
+        return [[getattr(r, c) for c in columns] for r in session.scalars(
+            select(model).where(model.tournament_id == tournament_id).order_by(*order))]
+
+    return trust.digest({
+        "tournament": [getattr(row, c.key) for c in TournamentRow.__table__.columns],
+        "entrants": rows(EntrantRow, EntrantRow.id), "rounds": rows(RoundRow, RoundRow.id),
+        "tables": rows(RoundTableRow, RoundTableRow.id), "penalties": rows(PenaltyRow, PenaltyRow.id)})
+
+
+def check(session: Session, signer: trust.Signer, row: TournamentRow) -> int:
+    """Check the tournament's state against its signed head (and the anchor); returns the head's
+    version (its count of changes). Raises :class:`TamperedTableError` naming the tournament."""
+    session.flush()
+    head = signer.check_record(session, trust.tournament_record(row.id), None, tournament_state(session, row.id),
+                               f"tournament {row.name}")
+    assert head is not None
+    return head.version
+
+
+def sign(session: Session, signer: trust.Signer, row: TournamentRow, version: int) -> None:
+    """Sign the tournament's state as it now stands, as change ``version`` (1: it was created)."""
+    session.flush()
+    signer.sign_record(session, trust.tournament_record(row.id), version, tournament_state(session, row.id),
+                       tournament_origin(row), audit.now(), new=version == 1)
 
 
 # ----- exports

@@ -38,9 +38,9 @@ from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import PAGE, import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
-from mjscore.scorekeeper.service import TableView
+from mjscore.scorekeeper.service import PAGE, TableView
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scoring.house_rules import read_house_rules
 

@@ -5,9 +5,11 @@ every check); and ``score_tables.facts``, what reading a table needs of its rule
 (:class:`~mjscore.scorekeeper.model.TableFacts`), taken here from the rules as they resolve now (left
 empty where they no longer do: such a table reads its rules as before, until they do again).
 
-The tables already stored are signed here, as they stand, with the key of the server that upgrades
-the database (created on first use); their history is not touched. A table left unsigned would be a
-way around the signature, so every head is signed and a head without one reads as tampered.
+The tables already stored are signed here, as they stand, only when a person vouches for them
+(``mjscore ledger adopt``, issue 38: an upgrade that signed whatever it found let a forged history be
+signed by making the schema look older): :func:`mjscore.scorekeeper.storage.upgrade` refuses, before
+any migration runs, a database with tables and no adoption. Their history is not touched. A table left
+unsigned would be a way around the signature, so a head without one reads as tampered.
 
 Revision ID: 0004
 Revises: 0003
@@ -22,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import context, op
 
-from mjscore.errors import MjscoreError
+from mjscore.errors import MjscoreError, StorageError
 from mjscore.scorekeeper.model import TableFacts, TableSettings
 from mjscore.scorekeeper.signing import LedgerKey
 
@@ -36,9 +38,9 @@ def upgrade() -> None:
     with op.batch_alter_table("score_tables") as batch:
         batch.add_column(sa.Column("head_mac", sa.String(64), nullable=True))
         batch.add_column(sa.Column("facts", sa.JSON(), nullable=True))
-    key = context.config.attributes.get("ledger_key")
-    if not isinstance(key, LedgerKey):
-        key = LedgerKey.load()
+    key = context.config.attributes["ledger_key"]
+    assert isinstance(key, LedgerKey)
+    adopted = context.config.attributes.get("adopt") is not None
     connection = op.get_bind()
     tables = sa.table("score_tables", sa.column("id", sa.Integer), sa.column("version", sa.Integer),
                       sa.column("entries", sa.Integer), sa.column("head_hash", sa.String),
@@ -49,6 +51,9 @@ def upgrade() -> None:
                         sa.column("minutes", sa.Integer), sa.column("event", sa.String))
     rules = {row.table_id: (row.hands, row.minutes, row.event) for row in connection.execute(sa.select(sessions))}
     for row in connection.execute(sa.select(tables)).all():
+        if not adopted:
+            raise StorageError(f"table {row.id} was never signed: the upgrade signs it only when a person vouches "
+                               "for it (`mjscore ledger adopt`)")
         facts = _facts(row.players, row.ruleset, row.house_rules, row.base_money)
         mac = key.sign(row.id, row.version, row.entries, row.head_hash, row.settings_hash,
                        rules.get(row.id, (None, None, None)), facts)
