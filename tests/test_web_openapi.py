@@ -251,6 +251,7 @@ def calls(table: int) -> list[tuple[str, str, str, dict[str, Any] | None]]:
         ("POST", "/api/tournaments/{name}/cut", "/api/tournaments/cut%20open/cut", {"size": 4}),
         ("GET", "/api/ratings", "/api/ratings", None),
         ("GET", "/api/ratings", "/api/ratings?as_of=yesterday", None),
+        ("GET", "/api/ratings/left-out", "/api/ratings/left-out?include_imports=true", None),
         ("POST", "/api/session", "/api/session", {"passphrase": "west wind", "device": "phone"}),
         ("POST", "/api/session", "/api/session", {"passphrase": "east wind", "device": "phone"}),
     ]

@@ -78,7 +78,8 @@ def test_an_altered_export_is_refused_or_imported_marked(url: str, tmp_path: Pat
     assert listed.count("\n") == 1  # nothing imported
     marked = _import(tmp_path, export, "--if-altered", "mark")
     assert marked.exit_code == 0
-    assert marked.output.endswith("changed after it was exported: its log marks it as an altered export\n")
+    assert marked.output.endswith("changed after it was exported, or its signature removed: its log marks it as an "
+                                  "altered export, and ratings and standings leave it out\n")
     log = CliRunner().invoke(app, ["table", "log", "2", "--format", "json"])
     assert json.loads(log.output)[0]["by"].startswith("import of an ALTERED export, by cli ")
 
@@ -91,7 +92,7 @@ def test_an_export_not_signed_by_this_server_is_imported_as_unverified(url: str,
     done = _import(tmp_path, export)
     assert done.exit_code == 0
     assert done.output.endswith("not signed by this server's ledger key, so nobody here can say it is unaltered: "
-                                "its log marks it as unverified\n")
+                                "its log marks it as unverified, and ratings and standings leave it out\n")
 
 
 def test_the_api_exports_signed_and_checks_an_import(url: str) -> None:

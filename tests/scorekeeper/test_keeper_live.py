@@ -134,11 +134,11 @@ def test_a_live_stream_of_no_table_or_a_bad_event_id_is_a_4xx(keeper: Scorekeepe
     negative = client.get(f"/api/tables/{table}/live?since_version=-1")
     assert negative.status_code == 422 and "since_version" in negative.json()["message"]
     # The schema says so: events when it streams, a JSON error when it refuses (400: a Host this
-    # server does not answer to, as for every operation).
+    # server does not answer to, as for every operation; 503: a database that cannot be read now).
     answers = client.get("/api/openapi.json").json()["paths"]["/api/tables/{table_id}/live"]["get"]["responses"]
     assert {status: list(answer["content"]) for status, answer in answers.items()} == {
         "200": ["text/event-stream"], "400": ["application/json"], "404": ["application/json"],
-        "422": ["application/json"]}
+        "422": ["application/json"], "503": ["application/json"]}
 
 
 

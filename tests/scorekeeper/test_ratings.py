@@ -41,7 +41,7 @@ def test_the_ratings_are_openskills_own_on_the_same_sessions(keeper: Scorekeeper
         for name, (rating,) in zip(seats, after, strict=True):
             r[name] = rating
 
-    ratings, history = rate(club_games(keeper))
+    ratings, history = rate(club_games(keeper).games)
     assert {x.person.name: (x.mu, x.sigma) for x in ratings} == {n: (x.mu, x.sigma) for n, x in r.items()}
     assert [x.person.name for x in ratings] == sorted(r, key=lambda n: -r[n].ordinal())
     assert {x.person.name: x.games for x in ratings} == {"Ann": 3, "Bob": 2, "Cat": 2, "Dan": 2, "Eve": 2, "Fay": 1}

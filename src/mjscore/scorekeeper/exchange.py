@@ -85,33 +85,54 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
 
 
 #: What :func:`check_export` finds: signed by this server's key and unchanged since; signed by it and
-#: changed since (an entry, a balance, a winner edited); not signed by this server's key (another
-#: club's export, or one made before exports were signed), so nobody here can vouch for it.
+#: changed since (an entry, a balance, a winner edited), or naming this club's database as its origin
+#: without this server's signature (a signature removed or its key changed); not signed by this
+#: server's key and from another database (another club's export, or one made before exports were
+#: signed), so nobody here can vouch for it.
 UNALTERED, ALTERED, UNVERIFIED = "unaltered", "altered", "unverified"
 
 
-def signed_export(data: Mapping[str, Any], chain: Sequence[tuple[Change, str]], key: LedgerKey) -> dict[str, Any]:
-    """The export ``data`` with its table's hash chain (each change, its stamp and its hash, and the
-    hash of the settings it follows) and the signature of the whole under the server's ledger key,
-    so that an import can say whether it is the club's unaltered record (:func:`check_export`)."""
-    signed: dict[str, Any] = {**data, "chain": [
-        {"change": change.seq, "version": change.version, "action": change.action, "entry": change.number,
-         "at": change.at, "by": change.actor, "hash": stored} for change, stored in chain]}
+def signed_export(data: Mapping[str, Any], chain: Sequence[tuple[Change, str]], keeper: Scorekeeper,
+                  table_id: int) -> dict[str, Any]:
+    """The export ``data`` of table ``table_id`` with its hash chain (each change, its stamp and its
+    hash), where it comes from (``origin``: this club's database, the table and the hash of its
+    settings) and the signature of the whole under the server's ledger key, so that an import can
+    say whether it is the club's unaltered record (:func:`check_export`)."""
+    signed: dict[str, Any] = {**data, "origin": {"database": keeper.store.database, "table": table_id,
+                                                 "settings_hash": keeper.settings_hash(table_id)},
+                              "chain": [{"change": change.seq, "version": change.version, "action": change.action,
+                                         "entry": change.number, "at": change.at, "by": change.actor, "hash": stored}
+                                        for change, stored in chain]}
+    key = keeper.store.key
     signed["signature"] = {"key": key.fingerprint, "hmac": key.sign_export(signed)}
     return signed
 
 
-def check_export(data: Mapping[str, Any], key: LedgerKey) -> str:
+def check_export(data: Mapping[str, Any], key: LedgerKey, database: str) -> str:
     """:data:`UNALTERED`, :data:`ALTERED` or :data:`UNVERIFIED`: whether ``data`` is an export this
-    server's key signed, and unchanged since."""
+    server's key signed (for the database ``database``), and unchanged since. An export that names
+    this database as its origin is this club's: without this key's valid signature it is altered."""
     signature = data.get("signature")
+    origin = data.get("origin")
+    ours = isinstance(origin, Mapping) and origin.get("database") == database
     if not isinstance(signature, Mapping) or signature.get("key") != key.fingerprint:
-        return UNVERIFIED
+        return ALTERED if ours or signature is not None and not isinstance(signature, Mapping) else UNVERIFIED
     given = signature.get("hmac")
     unsigned = {k: v for k, v in data.items() if k != "signature"}
     if isinstance(given, str) and hmac.compare_digest(given, key.sign_export(unsigned)):
         return UNALTERED
     return ALTERED
+
+
+def import_origin(data: Mapping[str, Any], found: str) -> dict[str, Any]:
+    """What an imported table keeps, signed with its head, of where it came from: what the import
+    found, and the database, table and settings hash its export names (as it names them: only an
+    unaltered export's are vouched for)."""
+    origin = data.get("origin")
+    named = origin if isinstance(origin, Mapping) else {}
+    return {"import": found, "database": str(named.get("database", ""))[:64],
+            "table": named.get("table") if isinstance(named.get("table"), int) else None,
+            "settings_hash": str(named.get("settings_hash", ""))[:64]}
 
 
 def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any]:
@@ -212,19 +233,24 @@ REFUSE, MARK = "refuse", "mark"
 
 
 def import_export(keeper: Scorekeeper, data: Mapping[str, Any], actor: str, if_altered: str = REFUSE,
-                  max_per_hour: int | None = None) -> tuple[TableView, str]:
+                  max_per_hour: int | None = None, client: str | None = None) -> tuple[TableView, str]:
     """A new table from the export ``data``, and what :func:`check_export` found. An export altered
     since this server signed it is refused (:class:`TableError`) unless ``if_altered`` is
     :data:`MARK`; one altered or not signed by this server's key is opened with that said in its
-    opener (``table log`` shows it), so the imported table never passes for the club's own record."""
+    opener (``table log`` shows it), so the imported table never passes for the club's own record;
+    the table keeps what was found and where the export came from (:func:`import_origin`), signed
+    with its head, so that standings and ratings count an import only when it is this club's
+    unaltered record, and once."""
     settings, entries = table_from_dict(data)
-    found = check_export(data, keeper.store.key)
+    found = check_export(data, keeper.store.key, keeper.store.database)
     if found == ALTERED and if_altered != MARK:
         raise TableError(f"the export was changed after it was exported: its signature (ledger key "
-                         f"{keeper.store.key.fingerprint}) does not match; not imported (import it marked as altered "
-                         "with --if-altered mark, or ?if_altered=mark)")
+                         f"{keeper.store.key.fingerprint}) does not match or was removed; not imported (import it "
+                         "marked as altered with --if-altered mark, or ?if_altered=mark)")
     opener = actor if found == UNALTERED else f"import of an {found.upper()} export, by {actor}"
-    return keeper.create_table(settings, entries, actor=opener, max_per_hour=max_per_hour), found
+    view = keeper.create_table(settings, entries, actor=opener, max_per_hour=max_per_hour, client=client,
+                               origin=import_origin(data, found))
+    return view, found
 
 
 def import_note(found: str, fingerprint: str) -> str:
@@ -232,5 +258,7 @@ def import_note(found: str, fingerprint: str) -> str:
     if found == UNALTERED:
         return f"the club's unaltered record (signed by ledger key {fingerprint})"
     if found == ALTERED:
-        return "changed after it was exported: its log marks it as an altered export"
-    return "not signed by this server's ledger key, so nobody here can say it is unaltered: its log marks it as unverified"
+        return ("changed after it was exported, or its signature removed: its log marks it as an altered export, "
+                "and ratings and standings leave it out")
+    return ("not signed by this server's ledger key, so nobody here can say it is unaltered: its log marks it as "
+            "unverified, and ratings and standings leave it out")

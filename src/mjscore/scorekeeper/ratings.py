@@ -94,17 +94,23 @@ def rate(games: Iterable[Game], as_of: str | None = None) -> tuple[list[Rating],
     return ratings, history
 
 
-def club_games(keeper: Scorekeeper) -> list[Game]:
-    """Every table of the club with a hand played, as a game of its people (as they are now:
-    renamed or merged) and their session scores."""
-    tables = [t.id for t in keeper.tables() if t.entries]
-    people = keeper.seat_people(tables) if tables else {}
-    games = []
-    for table_id in tables:
-        view = keeper.page(table_id, last=0)  # the balances and the deal: no history read
-        if view.deal.hands:
-            games.append(Game(table_id, view.created_at, people[table_id], tuple(view.ledger.points)))
-    return games
+@dataclass(frozen=True)
+class ClubGames:
+    """The games to rate, and the tables left out, each with why (tampered, an import not counted)."""
+
+    games: tuple[Game, ...]
+    left_out: tuple[str, ...]
+
+
+def club_games(keeper: Scorekeeper, *, imports: bool = False) -> ClubGames:
+    """Every table of the club with a hand played, chosen by what is signed of it and counted once
+    (:meth:`~mjscore.scorekeeper.service.Scorekeeper.signed_tables`; ``imports``: every import too),
+    as a game of its people (as they are now: renamed or merged) and their session scores."""
+    found = keeper.signed_tables(lambda view, rule: True, imports=imports)  # the balances and the deal: no history read
+    played = [view for view, _ in found.views if view.deal.hands]
+    people = keeper.seat_people([view.id for view in played]) if played else {}
+    return ClubGames(tuple(Game(view.id, view.created_at, people[view.id], tuple(view.ledger.points)) for view in played),
+                     found.left_out)
 
 
 def ratings_csv(ratings: Sequence[Rating]) -> str:

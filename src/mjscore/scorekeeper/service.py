@@ -283,6 +283,12 @@ class Scorekeeper:
         _check_signature(row, self.store.key, rule)
         self.signer.fresh(_head_of(row), f"table {row.id}", anchored, lookup=lookup)
 
+    def settings_hash(self, table_id: int) -> str:
+        """The hash of the table's settings, opener and opening time (what its chain starts from, and
+        names it whatever its number); the caller reads the table itself, checked."""
+        with self.store.reading() as session:
+            return storage.table_row(session, table_id).settings_hash
+
     def version(self, table_id: int) -> int:
         """The table's version alone: one row read, no history folded, so a live view can ask it
         several times a second (it moves on every change)."""
@@ -572,10 +578,12 @@ class Scorekeeper:
                 for key, days in sorted(found.items(), key=lambda item: (min(item[1]), item[0]))]
 
     def standings(self, table_ids: Sequence[int] = (), *, event: str | None = None, day: str | None = None,
-                  since: str | None = None, until: str | None = None) -> Standings:
+                  since: str | None = None, until: str | None = None, imports: bool = False) -> Standings:
         """The standings of tables ``table_ids``, or of those of ``event`` (any case), or of those
         opened on ``day``, or from ``since`` to ``until`` (``YYYY-MM-DD``, UTC, both included: a
-        season); the selections combine, and at least one is needed. Refused if no table matches."""
+        season); the selections combine, and at least one is needed. Refused if no table matches.
+        Tables are chosen by what is signed of them, each record once (``imports``: every import too,
+        :meth:`signed_tables`); those left out are named in :attr:`Standings.left_out`."""
         from mjscore.scorekeeper.standings import Standings, rank, table_result
         event = (event or "").strip() or None
         if not table_ids and event is None and day is None and since is None and until is None:
@@ -600,7 +608,7 @@ class Scorekeeper:
             existing = {row.id for row in storage.table_rows(session)}
         for table_id in set(table_ids) - existing:
             raise NoSuchTableError(f"there is no table {table_id}")
-        found = self.signed_tables(chosen, whole=True, only=table_ids or None)
+        found = self.signed_tables(chosen, whole=True, only=table_ids or None, imports=imports)
         if not found.views:
             raise TableError(f"no table matches: {title}" + (f" ({_left_out_text(found.left_out)})" if found.left_out else ""))
         with self.store.reading() as session:
@@ -610,12 +618,15 @@ class Scorekeeper:
         return Standings(title, results, tuple(rank(results)), found.left_out)
 
     def signed_tables(self, chosen: Callable[[TableView, SessionRule], bool], *, whole: bool = False,
-                      only: Sequence[int] | None = None) -> SignedTables:
-        """The tables ``chosen`` picks by what is signed of them (their settings, opening, session and
-        totals: a table is chosen only once its head is checked), read whole where ``whole`` (else
-        their totals alone), with their sessions; a table that cannot be checked is left out and
-        named (``left_out``: ``table 4: ...``), never dropped silently. ``only``: those tables alone."""
-        views: list[tuple[TableView, SessionRule]] = []
+                      only: Sequence[int] | None = None, imports: bool = False) -> SignedTables:
+        """The tables ``chosen`` picks by what is signed of them (their settings, opening, session,
+        totals and origin: a table is chosen only once its head is checked), read whole where ``whole``
+        (else their totals alone), with their sessions; ``only``: those tables alone. Each of the
+        club's records counts once: an import counts only when it is this club's unaltered export of
+        a table not already counted (the same table imported twice counts once), or, with
+        ``imports``, any import. A table left out is named with why (``left_out``: ``table 4: ...``),
+        never dropped silently."""
+        found: list[tuple[TableView, SessionRule, str]] = []
         left_out: list[str] = []
         with self.store.reading() as session:
             rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
@@ -637,7 +648,24 @@ class Scorekeeper:
                 except TamperedTableError as error:
                     left_out.append(str(error))
                     continue
-                views.append((view, _rule_of(rule)))
+                found.append((view, _rule_of(rule), row.settings_hash))
+        counted: set[tuple[object, ...]] = {(self.store.database, v.id, h) for v, _, h in found if v.origin is None}
+        views: list[tuple[TableView, SessionRule]] = []
+        for view, session_rule, _ in found:
+            origin = view.origin
+            if origin is not None:
+                source = (origin.get("database"), origin.get("table"), origin.get("settings_hash"))
+                if origin.get("import") != "unaltered" and not imports:
+                    left_out.append(f"table {view.id}: an import of an {origin.get('import')} export, counted only "
+                                    "when asked (--include-imports)")
+                    continue
+                if origin.get("import") == "unaltered":
+                    if source in counted:
+                        left_out.append(f"table {view.id}: a copy of table {origin.get('table')} of this club, "
+                                        "counted once")
+                        continue
+                    counted.add(source)
+            views.append((view, session_rule))
         return SignedTables(tuple(views), tuple(left_out))
 
 

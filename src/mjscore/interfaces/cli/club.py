@@ -133,13 +133,17 @@ class StandingsFormat(StrEnum):
 @click.option("--until", help="The tables opened on this day or earlier.")
 @enum_option("--format", "output", default=StandingsFormat.text, help="text, json or csv.")
 @click.option("--output", "-o", "to", type=OUTPUT_FILE, help="Write to this file instead of standard output.")
+@click.option("--include-imports", is_flag=True,
+              help="Count every imported table too (by default only this club's unaltered exports, each once).")
 @database_option
 def standings_command(tables: tuple[int, ...], event: str | None, day: str | None, since: str | None, until: str | None,
-                      output: StandingsFormat, to: Path | None, database: str | None) -> None:
+                      output: StandingsFormat, to: Path | None, include_imports: bool, database: str | None) -> None:
     """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
     from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
     with open_keeper(database) as keeper:
-        found = keeper.standings(tables, event=event, day=day, since=since, until=until)
+        found = keeper.standings(tables, event=event, day=day, since=since, until=until, imports=include_imports)
+    for line in found.left_out:
+        click.echo(f"left out: {line}", err=True)
     if output is StandingsFormat.text:
         _print_standings(found)
         return

@@ -17,21 +17,29 @@ from mjscore.interfaces.cli.tables import open_keeper, write_output
 @click.option("--history", "player", help="This player's rating after each of their tables (a name or #id).")
 @click.option("--format", "output", type=click.Choice(("text", "csv", "json")), default="text", help="text, csv or json.")
 @click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+@click.option("--include-imports", is_flag=True,
+              help="Count every imported table too (by default only this club's unaltered exports, each once).")
 @database_option
-def ratings_command(as_of: str | None, player: str | None, output: str, to: Path | None, database: str | None) -> None:
+def ratings_command(as_of: str | None, player: str | None, output: str, to: Path | None, include_imports: bool,
+                    database: str | None) -> None:
     """The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty.
 
     The rating is mu - 3 sigma: mu, the skill estimate, starts at 25; sigma, its uncertainty, at
     8.33 and shrinks as a player plays. Every table with a hand played counts, its four ranked by
-    their session score."""
+    their session score; a table that cannot be checked, or an import that is not this club's
+    unaltered record (or a second copy of one), is left out and named on standard error."""
     from mjscore.scorekeeper.ratings import club_games, history_csv, rate, ratings_csv
     from mjscore.scorekeeper.service import is_day
     if as_of is not None and not is_day(as_of):
         raise fail(f"--as-of: {as_of!r} is not a date (YYYY-MM-DD)")
     with open_keeper(database) as keeper:
-        games = club_games(keeper)
+        found = club_games(keeper, imports=include_imports)
         person = keeper.find_player(player) if player is not None else None
-    ratings, changes = rate(games, as_of)
+    for line in found.left_out:
+        click.echo(f"left out: {line}", err=True)
+    if include_imports:
+        click.echo("counting every imported table, as asked (--include-imports)", err=True)
+    ratings, changes = rate(found.games, as_of)
     if person is not None:
         changes = [c for c in changes if c.rating.person.id == person.id]
         if output == "csv":

@@ -293,7 +293,7 @@ def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None
     with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
         if output is ExportFormat.json:
-            text = json.dumps(signed_export(view_to_dict(view), keeper.chain(table_id), keeper.store.key),
+            text = json.dumps(signed_export(view_to_dict(view), keeper.chain(table_id), keeper, table_id),
                               ensure_ascii=False, indent=2) + "\n"
         else:
             text = view_to_csv(view)

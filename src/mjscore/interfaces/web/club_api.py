@@ -127,6 +127,11 @@ class StandingLine(BaseModel):
     money: str
 
 
+IncludeImports = Annotated[bool, Query(description=(
+    "Count every imported table too (by default an import counts only when it is this club's unaltered export of a "
+    "table not already counted)."))]
+
+
 class StandingsModel(BaseModel):
     """The standings, ranked by table points, then score, then hands won; ``for_money``: show the
     money column (a table plays for money)."""
@@ -134,6 +139,8 @@ class StandingsModel(BaseModel):
     format: str
     title: str
     for_money: bool
+    #: The tables that could not be counted, each a line saying why (tampered, an import not counted).
+    left_out: list[str]
     standings: list[StandingLine]
     tables: list[SessionTable]
 
@@ -159,11 +166,27 @@ class RatingLine(BaseModel):
 
 @router.get("/api/ratings")
 def club_ratings(keeper: Keeper, as_of: Annotated[date | None, Query(
-        description="Rate only the tables opened up to this day (YYYY-MM-DD, UTC).")] = None) -> list[RatingLine]:
-    """Every rated person's club rating, best first (the same figures as ``mjscore ratings``)."""
-    ratings, _ = rate(club_games(keeper), None if as_of is None else as_of.isoformat())
+        description="Rate only the tables opened up to this day (YYYY-MM-DD, UTC).")] = None,
+                 include_imports: IncludeImports = False) -> list[RatingLine]:
+    """Every rated person's club rating, best first (the same figures as ``mjscore ratings``): the
+    club's tables chosen by what is signed of them, each counted once (``GET /api/ratings/left-out``
+    names the tables left out, and why)."""
+    ratings, _ = rate(club_games(keeper, imports=include_imports).games, None if as_of is None else as_of.isoformat())
     return [RatingLine(id=r.person.id, name=r.person.name, rating=round(r.ordinal, 2), mu=round(r.mu, 2),
                        sigma=round(r.sigma, 2), games=r.games) for r in ratings]
+
+
+class LeftOut(BaseModel):
+    """The tables a count leaves out, each a line saying why: one that cannot be checked (tampered),
+    an import of an altered or unverified export, a second copy of a table."""
+
+    left_out: list[str]
+
+
+@router.get("/api/ratings/left-out")
+def ratings_left_out(keeper: Keeper, include_imports: IncludeImports = False) -> LeftOut:
+    """The tables the ratings (``GET /api/ratings``) leave out, and why."""
+    return LeftOut(left_out=list(club_games(keeper, imports=include_imports).left_out))
 
 
 @router.get("/api/players/log")
@@ -221,11 +244,12 @@ class Choice(BaseModel):
     day: str | None = None
     since: str | None = None
     until: str | None = None
+    include_imports: bool = False
 
 
 def _choice(tables: Tables = None, event: Event = None, day: Day = None, since: Since = None,
-            until: Until = None) -> Choice:
-    return Choice(tables=tables, event=event, day=day, since=since, until=until)
+            until: Until = None, include_imports: IncludeImports = False) -> Choice:
+    return Choice(tables=tables, event=event, day=day, since=since, until=until, include_imports=include_imports)
 
 
 Chosen = Annotated[Choice, Depends(_choice)]
@@ -233,7 +257,7 @@ Chosen = Annotated[Choice, Depends(_choice)]
 
 def _standings(keeper: Keeper, chosen: Choice) -> Standings:
     return keeper.standings(chosen.tables or (), event=chosen.event, day=chosen.day, since=chosen.since,
-                            until=chosen.until)
+                            until=chosen.until, imports=chosen.include_imports)
 
 
 @router.get("/api/standings", responses=NOT_FOUND)

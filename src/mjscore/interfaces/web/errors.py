@@ -32,6 +32,7 @@ from mjscore.errors import (
     NoSuchTableError,
     NotationError,
     StaleTableError,
+    StorageError,
     TooManyRequestsError,
 )
 from mjscore.reading import decode, one_line, parse_json
@@ -77,8 +78,16 @@ def error_response(status: int, message: str, kind: str, span: tuple[int, int] |
     return JSONResponse(body.model_dump(), status_code=status)
 
 
+#: How long a client waits before it sends again a change the database could not take (503).
+RETRY_SECONDS = 5
+
+
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MjscoreError)
+    if isinstance(error, StorageError):  # full, locked or down: nothing was recorded, and a retry may be
+        response = error_response(503, str(error), type(error).__name__)
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+        return response
     status = (404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError)
               else 429 if isinstance(error, TooManyRequestsError) else 400 if isinstance(error, InputError) else 422)
     span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None

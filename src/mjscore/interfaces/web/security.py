@@ -188,6 +188,9 @@ def guard_errors(path: str, method: str, access: Access) -> dict[int, str]:
         errors[403] = "The change was not sent from this app (its Origin is another scheme, host or port)."
     if access.passphrase is not None and path.startswith(CLUB_PATHS):
         errors[401] = "This device has not joined the club's table server (POST /api/session)."
+    if path.startswith(CLUB_PATHS):
+        errors[503] = ("The database cannot take the request now (full, locked or unreachable): nothing was recorded; "
+                       "send it again after Retry-After seconds.")
     return errors
 
 

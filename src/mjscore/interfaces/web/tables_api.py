@@ -19,12 +19,12 @@ PostgreSQL) and, when it moves, sends what changed since the version the page ha
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated, Any, Literal
 
-import anyio
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -65,6 +65,15 @@ def actor(request: Request) -> str:
 
 
 Actor = Annotated[str, Depends(actor)]
+
+
+def client(request: Request) -> str:
+    """Whom the limit of tables an hour counts: the client's address, whatever device name it joined
+    under (a device that joins again under another name is the same client)."""
+    return f"web {request.client.host if request.client else 'unknown address'}"
+
+
+Client = Annotated[str, Depends(client)]
 SinceVersion = Annotated[int | None, Query(ge=0, description="Only the entries changed after this version.")]
 Limit = Annotated[int, Query(ge=0, le=1000, description="How many entries of the history to list, the last first.")]
 Before = Annotated[int | None, Query(ge=1, description="List the entries before this one (default: to the last).")]
@@ -180,8 +189,9 @@ TOO_MANY: dict[int | str, dict[str, Any]] = {
 
 @router.post("", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
              responses={**BODY_ERRORS, **TOO_MANY})
-def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, lang: Lang = "en") -> dict[str, Any]:
-    """Open a new table (at most 30 an hour from one device, unless the server says otherwise)."""
+def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, by: Client,
+                 lang: Lang = "en") -> dict[str, Any]:
+    """Open a new table (at most 30 an hour from one client address, unless the server says otherwise)."""
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
@@ -190,14 +200,14 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
     settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)
     session = SessionRule.of(request.session_hands, request.session_minutes, request.event)
-    view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour,
+    view = keeper.create_table(settings, actor=who, max_per_hour=http.app.state.max_tables_per_hour, client=by,
                                request_id=request.request_id, session_rule=session)
     return view_to_dict(view, lang, last=PAGE)
 
 
 @router.post("/import", status_code=201, response_model=TableAnswer, response_model_exclude_unset=True,
              responses={**BODY_ERRORS, **TOO_MANY})
-def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, lang: Lang = "en",
+def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: Actor, by: Client, lang: Lang = "en",
                  if_altered: Annotated[Literal["refuse", "mark"], Query(
                      description="An export changed since this server signed it: refuse it (422), or import it "
                                  "marked as altered.")] = "refuse") -> dict[str, Any]:
@@ -205,7 +215,7 @@ def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: A
     history, settled again under the current engine. ``imported`` says whether the export is the
     club's unaltered record (``unaltered``: signed with this server's ledger key), ``altered`` or
     ``unverified`` (not signed by this server); the last two are marked so in the table's log."""
-    view, found = import_export(keeper, exported, who, if_altered, http.app.state.max_tables_per_hour)
+    view, found = import_export(keeper, exported, who, if_altered, http.app.state.max_tables_per_hour, by)
     return {**view_to_dict(view, lang, last=PAGE), "imported": found}
 
 
@@ -214,7 +224,7 @@ def export_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, 
     """The table's JSON export: the table as ``GET /api/tables/{id}`` answers it, with its hash chain
     and the signature of the whole under the server's ledger key, which ``POST /api/tables/import``
     checks."""
-    return signed_export(view_to_dict(keeper.table(table_id), lang), keeper.chain(table_id), keeper.store.key)
+    return signed_export(view_to_dict(keeper.table(table_id), lang), keeper.chain(table_id), keeper, table_id)
 
 
 @router.get("/{table_id}", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
@@ -312,13 +322,23 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
     stream ends if the table is deleted, or when the server stops."""
     known = last_event_id if last_event_id is not None else since_version
     tables = watchers(keeper, keeper.version)  # one watcher per table, whatever the number of phones
+
+    def answer(since: int | None) -> tuple[int, str]:
+        """The table's change since version ``since`` as the event's version and text (one for every
+        stream that had that version: :meth:`~mjscore.interfaces.web.watching.Watchers.shared`)."""
+        changed = keeper.page(table_id, since_version=since)
+        return changed.version, json.dumps(view_to_dict(changed, lang, since, last=PAGE), ensure_ascii=False,
+                                           separators=(",", ":"))
+
     try:
+        version, data = view.version, json.dumps(view_to_dict(view, lang, None, last=PAGE), ensure_ascii=False,
+                                                 separators=(",", ":"))
         if known is not None and view.version != known:  # what changed since, however far back
-            view = await anyio.to_thread.run_sync(partial(keeper.page, table_id, since_version=known))
+            version, data = await tables.shared((table_id, view.version, known, lang), partial(answer, known))
         while True:
-            if view.version != known:
-                yield ServerSentEvent(event="table", id=str(view.version), data=view_to_dict(view, lang, known, last=PAGE))
-                known = view.version
+            if version != known:
+                yield ServerSentEvent(event="table", id=str(version), raw_data=data)
+                known = version
             while True:  # the table's next version; a beat for each quiet LIVE_BEAT_SECONDS before it
                 quiet_until = time.monotonic() + LIVE_BEAT_SECONDS
 
@@ -331,6 +351,6 @@ async def live(table_id: int, request: Request, keeper: Keeper, view: Annotated[
                 if _ending(request):
                     return
                 yield ServerSentEvent(event="beat", data="")
-            view = await anyio.to_thread.run_sync(partial(keeper.page, table_id, since_version=known))
+            version, data = await tables.shared((table_id, moved, known, lang), partial(answer, known))
     except NoSuchTableError:
         return
