@@ -15,6 +15,7 @@ a change reached the last of them after 1.6-2.3 s).
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -30,8 +31,11 @@ from mjscore.errors import NoSuchTableError
 #: within a second.
 POLL_SECONDS = 0.25
 
-#: How many answers :meth:`Watchers.shared` keeps (a few per table being watched).
+#: How many answers :meth:`Watchers.shared` keeps (a few per table being watched), and for how many
+#: seconds: long enough for every stream woken by one change, short enough that a table deleted and
+#: another opened under its number never gets its answers.
 KEPT_ANSWERS = 256
+KEPT_SECONDS = 10.0
 
 T = TypeVar("T")
 
@@ -54,24 +58,32 @@ class Watchers:
     def __init__(self, version: Callable[[int], int]) -> None:
         self._version = version
         self._watches: dict[int, _Watch] = {}
-        self._answers: OrderedDict[Hashable, asyncio.Future[Any]] = OrderedDict()
+        self._answers: OrderedDict[Hashable, tuple[float, asyncio.Future[Any]]] = OrderedDict()
 
     async def shared(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()`` for ``key``, made once in a worker thread however many streams ask for it at
-        once or after (the last :data:`KEPT_ANSWERS` are kept); one that failed is made again."""
-        found = self._answers.get(key)
-        if found is None:
+        once or within :data:`KEPT_SECONDS` (at most :data:`KEPT_ANSWERS` are kept); one that failed
+        is made again."""
+        now = time.monotonic()
+        while self._answers and (len(self._answers) >= KEPT_ANSWERS
+                                 or next(iter(self._answers.values()))[0] < now - KEPT_SECONDS):
+            self._answers.popitem(last=False)
+        kept = self._answers.get(key)
+        found: asyncio.Future[Any]
+        if kept is None:
             found = asyncio.ensure_future(anyio.to_thread.run_sync(make))
             found.add_done_callback(partial(self._forget_failed, key))
-            self._answers[key] = found
-            while len(self._answers) > KEPT_ANSWERS:
-                self._answers.popitem(last=False)
+            self._answers[key] = (now, found)
+        else:
+            found = kept[1]
         value: T = await asyncio.shield(found)
         return value
 
     def _forget_failed(self, key: Hashable, done: asyncio.Future[Any]) -> None:
         if not done.cancelled() and done.exception() is not None:
-            self._answers.pop(key, None)
+            kept = self._answers.get(key)
+            if kept is not None and kept[1] is done:
+                del self._answers[key]
 
     async def changed(self, table_id: int, known: int | None, ending: Callable[[], bool]) -> int | None:
         """The table's version once it is not ``known``; None if ``ending()`` says to stop first.
