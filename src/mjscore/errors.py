@@ -75,8 +75,13 @@ class TamperedTableError(TableError):
 
 
 class StorageError(TableError):
-    """The database cannot be used: read-only, locked by another program, full, not a database.
-    Over HTTP a passing one (locked, full, unreachable) is answered 503: try again."""
+    """The database, or the ledger key and anchor beside it, cannot be used: not a database, another
+    key's database, a key file that is not a key."""
+
+
+class DatabaseUnavailableError(StorageError):
+    """The database cannot take the request now: locked by another program, full, read-only,
+    unreachable. Nothing was recorded; the same request may succeed later (HTTP: 503, Retry-After)."""
 
 
 class MissingKeyError(StorageError):

@@ -25,7 +25,7 @@ from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
-from mjscore.scorekeeper.service import Scorekeeper, TableView
+from mjscore.scorekeeper.service import Inspection, Scorekeeper, TableView
 from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scoring.payments import money_text
 
@@ -133,6 +133,14 @@ def import_origin(data: Mapping[str, Any], found: str) -> dict[str, Any]:
     return {"import": found, "database": str(named.get("database", ""))[:64],
             "table": named.get("table") if isinstance(named.get("table"), int) else None,
             "settings_hash": str(named.get("settings_hash", ""))[:64]}
+
+
+def stored_to_dict(found: Inspection, lang: str = "en") -> dict[str, Any]:
+    """A table as its rows stand (:meth:`~mjscore.scorekeeper.service.Scorekeeper.inspect`), marked:
+    ``tampered`` lists every finding (empty: it checks). Unsigned, with no chain: an import of it is
+    never this club's unaltered record."""
+    data = view_to_dict(found.view, lang) if found.view is not None else {"format": FORMAT, "entries": None}
+    return {**data, "tampered": list(found.findings)}
 
 
 def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any]:

@@ -475,6 +475,91 @@ class Scorekeeper:
         row.head_mac = _signature(row, self.store.key, rule)
         self.signer.keep(session, _head_of(row))
 
+    # ----- a tampered table: a finding, not a dead end
+
+    def inspect(self, table_id: int) -> Inspection:
+        """The table as its rows stand, whatever was changed outside mjscore, and every finding (one
+        line each: a row or the settings that do not match their hash, the last changes cut off, a
+        head not signed, a head older than the anchor's). ``view`` is None where the rows cannot be
+        folded into a history at all. What a signed statement accepted is not a finding."""
+        with self.store.reading() as session:
+            row = storage.table_row(session, table_id)
+            return self._inspect(session, row)
+
+    def _inspect(self, session: Session, row: TableRow) -> Inspection:
+        rule = session.get(SessionRow, row.id)
+        record = trust.table_record(row.id)
+        findings: list[str] = []
+        try:
+            rows = storage.entry_rows(session, row.id)
+            changes = [_change_of(entry) for entry in rows]
+            chained = [(c, r.hash) for c, r in zip(changes, rows, strict=True)]
+            found = audit.breaks(row.id, row.settings_hash, _hashed_settings(row), row.created_at, chained)
+        except TamperedTableError as error:
+            return Inspection(None, (str(error),), {}, 0, "", 0)
+        accepted = trust.accepted(trust.statements(session, self.signer), record)
+        for where, computed in found.items():
+            if accepted.get(where) == computed:
+                continue
+            if where == "settings":
+                findings.append(f"table {row.id}: its settings (name, players, rules, opener) were changed outside mjscore")
+            else:
+                seq = int(where.partition(":")[2])
+                number = next(c.number for c in changes if c.seq == seq)
+                findings.append(f"table {row.id}: entry {number} (change {seq}) was changed outside mjscore: it does "
+                                "not match its hash")
+        last_hash = rows[-1].hash if rows else row.settings_hash
+        last_version = changes[-1].version if changes else 0
+        if [c.seq for c in changes] != list(range(1, len(changes) + 1)):
+            findings.append(f"table {row.id}: changes are missing from the middle of its history")
+        if last_hash != row.head_hash or last_version != row.version:
+            findings.append(f"table {row.id}: its head (version {row.version}) is not its last change's (version "
+                            f"{last_version}): changes were removed or added outside mjscore")
+        try:
+            _check_signature(row, self.store.key, rule)
+            anchored = self.store.anchor.get(self.store.database, record)
+            if anchored is not None:
+                self.signer.fresh(_head_of(row), f"table {row.id}", anchored, lookup=False)
+        except TamperedTableError as error:
+            findings.append(str(error))
+        view: TableView | None = None
+        length = 0
+        try:
+            live = audit.fold(row.id, _settings(row), changes)
+            view = _summed(row, live)
+            length = len(live)
+        except TamperedTableError as error:
+            findings.append(str(error))
+        return Inspection(view, tuple(dict.fromkeys(findings)), found, last_version, last_hash, length)
+
+    def accept(self, table_id: int, reason: str, *, actor: str = UNKNOWN_ACTOR) -> tuple[trust.Statement, TableView]:
+        """Accept a tampered table's state as it stands (``mjscore ledger accept table N``): a signed
+        statement records who, when, why and every finding, the breaks in its chain pass from now on
+        (exactly those: any other edit is named again), and its head is signed where its rows end.
+        Refused for a table with no finding, or one whose rows cannot be read as a history."""
+        trust.check_reason(reason)
+        with self.store.transaction() as session:
+            row = storage.table_row(session, table_id, lock=True)
+            found = self._inspect(session, row)
+            if not found.findings:
+                raise TableError(f"table {table_id} carries its signature and matches its chain: there is nothing to "
+                                 "accept")
+            if found.view is None or any("missing from the middle" in finding for finding in found.findings):
+                raise TableError(f"table {table_id} cannot be accepted as it stands: {found.findings[-1]}; restore it "
+                                 "from your backup")
+            at = audit.now()
+            statement = trust.state(session, self.signer, trust.ACCEPT, trust.table_record(table_id),
+                                    {"findings": list(found.findings), "breaks": found.breaks,
+                                     "version": found.version, "head": found.head, "entries": found.length},
+                                    reason, actor, at)
+            row.version, row.head_hash, row.entries = found.version, found.head, found.length
+            row.totals = totals_to_json(found.view.ledger)
+            rule = session.get(SessionRow, table_id)
+            row.head_mac = _signature(row, self.store.key, _rule_of(rule) if rule is not None else None)
+            self.signer.keep(session, _head_of(row), new=True)
+            view = replace(found.view, version=row.version, head=row.head_hash)
+        return statement, view
+
     # ----- the club: the roster of people, sessions, standings
 
     def roster(self) -> list[Member]:
@@ -546,6 +631,36 @@ class Scorekeeper:
             roster.check_merge(found, kept, merged, found.tables_of(row.id for row in storage.table_rows(session)))
             roster.append(session, [(roster.MERGE, merged.id, kept.id, None, None)], actor, self.signer)
             return kept
+
+    def accept_roster(self, reason: str, *, actor: str = UNKNOWN_ACTOR) -> trust.Statement:
+        """Accept the roster as its rows stand (``mjscore ledger accept roster``): a signed statement
+        records who, when, why and the finding, and the roster's head is signed where its rows end.
+        Refused if the roster checks, or if a row does not match its hash (restore it from a backup)."""
+        trust.check_reason(reason)
+        with self.store.transaction() as session:
+            roster.lock(session)
+            try:
+                rows = roster.log_unsigned(session)
+            except TamperedTableError as error:
+                raise TableError(f"the roster cannot be accepted as it stands: {error}; restore it from your "
+                                 "backup") from None
+            last, hashed = rows[-1] if rows else (None, roster.GENESIS)
+            try:
+                self.signer.check_record(session, trust.ROSTER, len(rows), hashed, "the roster")
+            except TamperedTableError as error:
+                finding = str(error)
+            else:
+                raise TableError("the roster carries its signature: there is nothing to accept")
+            at = audit.now()
+            statement = trust.state(session, self.signer, trust.ACCEPT, trust.ROSTER,
+                                    {"findings": [finding], "version": len(rows), "head": hashed}, reason, actor, at)
+            self.signer.sign_record(session, trust.ROSTER, len(rows), hashed, roster.GENESIS, at, new=True)
+            return statement
+
+    def statements(self) -> list[trust.Statement]:
+        """Every statement signed into the ledger (adoptions, acceptances), oldest first, checked."""
+        with self.store.reading() as session:
+            return trust.statements(session, self.signer)
 
     def session_of(self, table_id: int) -> SessionRule:
         """Table ``table_id``'s session (no limit and no event if it was opened without one)."""
@@ -667,6 +782,21 @@ class Scorekeeper:
                     counted.add(source)
             views.append((view, session_rule))
         return SignedTables(tuple(views), tuple(left_out))
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """A table as its rows stand (:meth:`Scorekeeper.inspect`): the history they make (None: they
+    make none), what is wrong (``findings``, one line each; none: it checks), the chain's breaks as
+    a statement accepts them (:func:`~mjscore.scorekeeper.audit.breaks`), and where its rows end:
+    the version, hash and length its head would have."""
+
+    view: TableView | None
+    findings: tuple[str, ...]
+    breaks: Mapping[str, str]
+    version: int
+    head: str
+    length: int
 
 
 @dataclass(frozen=True)

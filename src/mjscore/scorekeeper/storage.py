@@ -54,6 +54,7 @@ from sqlalchemy.types import TypeDecorator
 from mjscore.environment import DATABASE_URL_VARIABLE, LEDGER_KEY_VARIABLE
 from mjscore.errors import (
     AdoptionNeededError,
+    DatabaseUnavailableError,
     MissingKeyError,
     NoSuchTableError,
     StorageError,
@@ -440,12 +441,16 @@ class Store:
     @contextmanager
     def errors(self) -> Iterator[None]:
         """Turn a database that cannot be used (read-only, locked, full, not a database, unreachable)
-        into one line: :class:`StorageError` naming the database and the driver's first line."""
+        into one line: :class:`StorageError` naming the database and the driver's first line; one
+        that may pass (locked, full, unreachable) is :class:`DatabaseUnavailableError`."""
         try:
             yield
         except (OperationalError, DatabaseError) as error:
             reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error).splitlines()[0]
-            raise StorageError(f"the database {self.name} cannot be used: {reason}") from None
+            message = f"the database {self.name} cannot be used: {reason}"
+            if isinstance(error, OperationalError) and "readonly" not in reason and "read-only" not in reason:
+                raise DatabaseUnavailableError(message) from None  # locked, full, unreachable: it may pass
+            raise StorageError(message) from None
 
     def close(self) -> None:
         self.engine.dispose()

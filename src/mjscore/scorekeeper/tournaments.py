@@ -165,6 +165,7 @@ class Tournaments:
         with self.store.reading() as session:
             row = _row(session, name)
             check(session, self.keeper.signer, row)
+            _check_seats(session, row)
             found = roster.load(session, self.keeper.signer)
             entrants = tuple(Entrant(found.resolve(e.person), e.ema, e.entered, e.dropped_after)
                              for e in session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == row.id)
@@ -180,13 +181,6 @@ class Tournaments:
             SeatedTable(t.number, t.table_id, tuple(t.seats), tuple(players[t.table_id]),
                         self.keeper.session_over(t.table_id)) for t in tables if t.round == r.number),
             tuple(found.resolve(p) for p in r.byes)) for r in rounds)
-        known = {e.person.id for e in entrants}
-        for current in views:
-            for table in current.tables:
-                strangers = [p for p in table.seats if not seating.is_substitute(p) and p not in known]
-                if strangers:
-                    raise TamperedTableError(f"tournament {row.name}: round {current.number}, table {table.number} "
-                                             f"seats #{strangers[0]}, who is not one of its players")
         return TournamentView(row.id, row.name, row.ruleset, row.seed, Method(row.method), Fill(row.fill), row.rounds,
                               SessionRule(row.session_hands, row.session_minutes, row.name), entrants, views,
                               penalties, None if row.finalists is None else tuple(row.finalists), row.cut_after)
@@ -393,6 +387,32 @@ class Tournaments:
             sign(session, self.keeper.signer, row, signed + 1)
         return tuple(tournament.entrant(p).person for p in finalists)
 
+    def accept(self, name: str, reason: str, *, actor: str = UNKNOWN_ACTOR) -> trust.Statement:
+        """Accept a tampered tournament's state as it stands (``mjscore ledger accept tournament NAME``):
+        a signed statement records who, when, why and the finding, and its state is signed anew.
+        Refused for a tournament that checks."""
+        trust.check_reason(reason)
+        with self.store.transaction() as session:
+            row = _row(session, name, lock=True)
+            try:
+                check(session, self.keeper.signer, row)
+            except TamperedTableError as error:
+                finding = str(error)
+            else:
+                raise TableError(f"tournament {row.name} carries its signature: there is nothing to accept")
+            try:
+                _check_seats(session, row)
+            except TamperedTableError as error:
+                raise TableError(f"tournament {row.name} cannot be accepted as it stands: "
+                                 f"{str(error).removeprefix(f'tournament {row.name}: ')}") from None
+            signed = self.keeper.signer.signed_heads(session).get(trust.tournament_record(row.id))
+            version = (signed.version if signed is not None else 0) + 1
+            at = audit.now()
+            statement = trust.state(session, self.keeper.signer, trust.ACCEPT, trust.tournament_record(row.id),
+                                    {"findings": [finding], "tournament": row.name, "version": version}, reason, actor, at)
+            sign(session, self.keeper.signer, row, version, new=True)
+            return statement
+
     @staticmethod
     def _entrant(tournament: TournamentView, who: str) -> Entrant:
         wanted = who.strip().casefold()
@@ -467,11 +487,23 @@ def check(session: Session, signer: trust.Signer, row: TournamentRow) -> int:
     return head.version
 
 
-def sign(session: Session, signer: trust.Signer, row: TournamentRow, version: int) -> None:
-    """Sign the tournament's state as it now stands, as change ``version`` (1: it was created)."""
+def _check_seats(session: Session, row: TournamentRow) -> None:
+    """Refuse a round that seats someone who is not a player of the tournament (nor a substitute)."""
+    known = set(session.scalars(select(EntrantRow.person).where(EntrantRow.tournament_id == row.id)))
+    for table in session.scalars(select(RoundTableRow).where(RoundTableRow.tournament_id == row.id)
+                                 .order_by(RoundTableRow.round, RoundTableRow.number)):
+        strangers = [p for p in table.seats if not seating.is_substitute(p) and p not in known]
+        if strangers:
+            raise TamperedTableError(f"tournament {row.name}: round {table.round}, table {table.number} seats "
+                                     f"#{strangers[0]}, who is not one of its players")
+
+
+def sign(session: Session, signer: trust.Signer, row: TournamentRow, version: int, *, new: bool = False) -> None:
+    """Sign the tournament's state as it now stands, as change ``version`` (1: it was created; ``new``:
+    accepted as it stands, whatever the anchor kept)."""
     session.flush()
     signer.sign_record(session, trust.tournament_record(row.id), version, tournament_state(session, row.id),
-                       tournament_origin(row), audit.now(), new=version == 1)
+                       tournament_origin(row), audit.now(), new=new or version == 1)
 
 
 # ----- exports

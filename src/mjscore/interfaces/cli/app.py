@@ -48,6 +48,7 @@ COMMANDS = {
     "tournament": Entry("tournament", "Run a tournament: seat its rounds (random, no-repeat, Swiss), penalties, drops, "
                                       "a cut, the EMA results."),
     "ratings": Entry("ratings", "The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty."),
+    "ledger": Entry("ledger", "Check the club's signed records; vouch for old ones; accept a tampered one as it stands."),
 }
 
 

@@ -22,14 +22,14 @@ from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import MjscoreError
+from mjscore.errors import DatabaseUnavailableError, MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, fail
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.rulesets import named_house_rules
 
 if TYPE_CHECKING:  # the scorekeeper (SQLAlchemy, Alembic) is imported by the commands that run
-    from mjscore.scorekeeper import Scorekeeper, TableView
+    from mjscore.scorekeeper import Adoption, Scorekeeper, TableView
 
 
 class ExportFormat(StrEnum):
@@ -52,15 +52,18 @@ def tables(database: str | None) -> None:
 
 
 @contextmanager
-def open_keeper(database: str | None) -> Iterator[Scorekeeper]:
+def open_keeper(database: str | None, adopt: Adoption | None = None) -> Iterator[Scorekeeper]:
     """The scorekeeper of ``database`` (None: ``$MJSCORE_DATABASE_URL`` or the default file), closed
-    when the block ends; any input error becomes ``error: ...`` and exit status 2. The table, players,
-    standings and statistics commands all open it so."""
+    when the block ends; any input error becomes ``error: ...`` and exit status 2 (a passing storage
+    error says to try again). The table, players, standings, statistics and ledger commands all open
+    it so; ``adopt`` vouches for records an older mjscore kept unsigned (``mjscore ledger adopt``)."""
     from mjscore.scorekeeper import Scorekeeper
     keeper: Scorekeeper | None = None
     try:
-        keeper = Scorekeeper.open(database)
+        keeper = Scorekeeper.open(database, adopt=adopt)
         yield keeper
+    except DatabaseUnavailableError as error:
+        raise fail(f"{error} (nothing was changed: try again)") from None
     except MjscoreError as error:
         raise fail(str(error)) from None
     finally:
@@ -162,10 +165,15 @@ SHOWN = 20
 @click.option("--lang", default="en", help="en, zh-Hans or zh-Hant.")
 @click.option("--all", "everything", is_flag=True, help=f"The whole history, not the last {SHOWN} entries.")
 @click.option("--since-version", "since", type=int, help="JSON: only the entries changed after this version.")
-def show_command(table_id: int, output: Format, lang: str, everything: bool, since: int | None) -> None:
+@click.option("--as-stored", "as_stored", is_flag=True,
+              help="A table changed outside mjscore: show it as its rows stand, with every finding.")
+def show_command(table_id: int, output: Format, lang: str, everything: bool, since: int | None, as_stored: bool) -> None:
     """Balances, the dealer, the round and the streak, and the last entries of the history."""
     from mjscore.scorekeeper.exchange import view_to_dict
     from mjscore.scorekeeper.sessions import describe
+    if as_stored:
+        _show_as_stored(table_id, output, lang)
+        return
     with open_keeper(_Options.database) as keeper:
         if output is Format.json:  # the whole table, or what changed since a version
             view = keeper.table(table_id) if since is None else keeper.page(table_id, since_version=since)
@@ -178,6 +186,26 @@ def show_command(table_id: int, output: Format, lang: str, everything: bool, sin
         if session is not None:
             click.echo(session[0].upper() + session[1:])
         _print_table(view, None if everything else SHOWN)
+
+
+def _show_as_stored(table_id: int, output: Format, lang: str) -> None:
+    """``table show --as-stored``: the table as its rows stand, each finding first (``TAMPERED: ...``)."""
+    from mjscore.scorekeeper.exchange import stored_to_dict
+    with open_keeper(_Options.database) as keeper:
+        found = keeper.inspect(table_id)
+    if output is Format.json:
+        click.echo(json.dumps(stored_to_dict(found, lang), ensure_ascii=False, indent=2))
+        return
+    for finding in found.findings:
+        click.echo(f"TAMPERED: {finding}")
+    if not found.findings:
+        click.echo(f"table {table_id} checks: nothing was changed outside mjscore")
+    if found.view is None:
+        click.echo("its rows make no history that can be shown")
+        return
+    if found.findings:
+        click.echo(f"shown as its rows stand; `mjscore ledger accept table {table_id} --reason ...` accepts it")
+    _print_table(found.view, None)
 
 
 @tables.command("record")
@@ -287,9 +315,22 @@ def delete_command(table_id: int, yes: bool) -> None:
 @table_id_argument
 @enum_option("--format", "output", default=ExportFormat.json, help="json (can be imported back) or csv.")
 @click.option("--output", "-o", "to", type=OUTPUT_FILE, help="Write to this file instead of standard output.")
-def export_command(table_id: int, output: ExportFormat, to: Path | None) -> None:
+@click.option("--as-stored", "as_stored", is_flag=True,
+              help="A table changed outside mjscore: export it as its rows stand, marked tampered and unsigned.")
+def export_command(table_id: int, output: ExportFormat, to: Path | None, as_stored: bool) -> None:
     """Export a table as JSON (with its hash chain, signed with the server's ledger key) or CSV."""
-    from mjscore.scorekeeper.exchange import signed_export, view_to_csv, view_to_dict
+    from mjscore.scorekeeper.exchange import signed_export, stored_to_dict, view_to_csv, view_to_dict
+    if as_stored:
+        with open_keeper(_Options.database) as keeper:
+            found = keeper.inspect(table_id)
+        if output is ExportFormat.json:
+            text = json.dumps(stored_to_dict(found), ensure_ascii=False, indent=2) + "\n"
+        elif found.view is None:
+            raise fail(f"table {table_id}: its rows make no history: {found.findings[-1]}")
+        else:
+            text = view_to_csv(found.view)
+        write_output(text, to)
+        return
     with open_keeper(_Options.database) as keeper:
         view = keeper.table(table_id)
         if output is ExportFormat.json:

@@ -439,10 +439,22 @@ class TableAnswer(Open):
     history_since: int | None = Field(None, description="The since_version asked for, when given.")
     page: HistoryPage | None = Field(None, description=(
         "The first and last entries listed, when they are not all the table's (no export then)."))
+    origin: ExportOrigin | None = Field(None, description="The export's origin: this club's database, the table.")
     chain: list[ChainLink] | None = Field(None, description="The export's hash chain: every change and its hash.")
     signature: ExportSignature | None = Field(None, description="The export's signature under the server's ledger key.")
     imported: Literal["unaltered", "altered", "unverified"] | None = Field(
         None, description="An import: whether the export is the club's unaltered record.")
+    tampered: list[str] | None = Field(None, description=(
+        "An export as its rows stand (?as_stored=true): every finding of a table changed outside mjscore, one line "
+        "each (empty: it checks). Such an export is unsigned."))
+
+
+class ExportOrigin(Answer):
+    """Where an export comes from: the club's database (its identity), the table and its settings hash."""
+
+    database: str
+    table: int
+    settings_hash: str
 
 
 class ChainLink(Answer):

@@ -27,12 +27,12 @@ from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mjscore.errors import (
+    DatabaseUnavailableError,
     InputError,
     MjscoreError,
     NoSuchTableError,
     NotationError,
     StaleTableError,
-    StorageError,
     TooManyRequestsError,
 )
 from mjscore.reading import decode, one_line, parse_json
@@ -84,7 +84,7 @@ RETRY_SECONDS = 5
 
 def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MjscoreError)
-    if isinstance(error, StorageError):  # full, locked or down: nothing was recorded, and a retry may be
+    if isinstance(error, DatabaseUnavailableError):  # full, locked or down: nothing was recorded; a retry may be
         response = error_response(503, str(error), type(error).__name__)
         response.headers["Retry-After"] = str(RETRY_SECONDS)
         return response

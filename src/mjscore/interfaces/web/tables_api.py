@@ -30,7 +30,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.applications import Starlette
 
-from mjscore.errors import NoSuchTableError, TableError
+from mjscore.errors import NoSuchTableError, TableError, TamperedTableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
@@ -38,7 +38,14 @@ from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
 from mjscore.rulesets import preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
-from mjscore.scorekeeper.exchange import import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
+from mjscore.scorekeeper.exchange import (
+    import_export,
+    log_to_dict,
+    signed_export,
+    stored_to_dict,
+    view_to_csv,
+    view_to_dict,
+)
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import PAGE, TableView
 from mjscore.scorekeeper.sessions import SessionRule
@@ -220,10 +227,17 @@ def import_table(exported: dict[str, Any], http: Request, keeper: Keeper, who: A
 
 
 @router.get("/{table_id}/export", response_model=TableAnswer, response_model_exclude_unset=True, responses=NOT_FOUND)
-def export_table(table_id: int, keeper: Keeper, lang: Lang = "en") -> dict[str, Any]:
-    """The table's JSON export: the table as ``GET /api/tables/{id}`` answers it, with its hash chain
-    and the signature of the whole under the server's ledger key, which ``POST /api/tables/import``
-    checks."""
+def export_table(table_id: int, keeper: Keeper, lang: Lang = "en", as_stored: Annotated[bool, Query(description=(
+        "A table changed outside mjscore: export it as its rows stand, with every finding (tampered), unsigned."))]
+                 = False) -> dict[str, Any]:
+    """The table's JSON export: the table as ``GET /api/tables/{id}`` answers it, with its origin, its
+    hash chain and the signature of the whole under the server's ledger key, which ``POST
+    /api/tables/import`` checks. With ``as_stored``, a tampered table as its rows stand, marked."""
+    if as_stored:
+        found = keeper.inspect(table_id)
+        if found.view is None:
+            raise TamperedTableError(f"table {table_id}: its rows make no history: {found.findings[-1]}")
+        return stored_to_dict(found, lang)
     return signed_export(view_to_dict(keeper.table(table_id), lang), keeper.chain(table_id), keeper, table_id)
 
 

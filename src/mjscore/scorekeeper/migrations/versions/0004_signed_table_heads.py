@@ -74,4 +74,5 @@ def _facts(players: object, ruleset: str, house_rules: object, base_money: str) 
 
 def downgrade() -> None:
     with op.batch_alter_table("score_tables") as batch:
+        batch.drop_column("facts")
         batch.drop_column("head_mac")
