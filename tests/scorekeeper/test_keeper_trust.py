@@ -30,7 +30,7 @@ from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.auditor import check
 from mjscore.scorekeeper.ratings import club_games
 from mjscore.scorekeeper.roster import GENESIS, RosterChange
-from mjscore.scorekeeper.signing import LedgerKey, default_key_path
+from mjscore.scorekeeper.signing import default_key_path
 from mjscore.scorekeeper.storage import migration_config
 from mjscore.scorekeeper.tournaments import Tournaments, ema_csv
 
@@ -444,9 +444,9 @@ def test_a_missing_key_stops_with_where_it_was(tmp_path: Path, monkeypatch: pyte
                                               "beside it\\) from your backup"):
         Scorekeeper.open(url)
     assert not key.exists()  # no new key was made
-    for command in (["table", "list"], ["ratings"], ["ledger", "check"]):
-        done = CliRunner().invoke(app, command)
-        assert done.exit_code == 2 and done.output.count("\n") == 1 and "is missing" in done.output, command
+    for args in (["table", "list"], ["ratings"], ["ledger", "check"]):
+        done = CliRunner().invoke(app, args)
+        assert done.exit_code == 2 and done.output.count("\n") == 1 and "is missing" in done.output, args
 
 
 def test_the_database_and_the_anchor_are_readable_by_their_owner_only(tmp_path: Path) -> None:
