@@ -51,7 +51,8 @@ def test_serve_over_https(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, f"serve did not start within {START_SECONDS} s"
             time.sleep(0.2)
         lines = log.read_text().splitlines()
-        assert lines[:2] == [f"mjscore is serving on https://127.0.0.1:{port}/ (Ctrl+C to stop)",
+        assert lines[:3] == ["ledger: every record checks (0 tables)",
+                             f"mjscore is serving on https://127.0.0.1:{port}/ (Ctrl+C to stop)",
                              f"join from a phone: https://127.0.0.1:{port}/join#red%20dragon%20pung"]
         phone = http.client.HTTPSConnection("127.0.0.1", port, context=trusted, timeout=START_SECONDS)
         phone.request("GET", "/sw.js")

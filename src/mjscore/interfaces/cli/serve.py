@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import click
@@ -26,6 +26,9 @@ import click
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import app, fail
+
+if TYPE_CHECKING:  # the database layer is imported when serving
+    from mjscore.scorekeeper import Scorekeeper
 
 PASSPHRASE_VARIABLE = "MJSCORE_PASSPHRASE"
 #: The shortest club passphrase accepted.
@@ -119,6 +122,20 @@ def proxy_options(trusted: Sequence[str]) -> dict[str, Any]:
 @click.option("--trusted-proxy", multiple=True,
               help="The address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
                    "(repeatable; none by default: every client is the address it connects from).")
+def _check_ledger(keeper: Scorekeeper) -> None:
+    """Check every record once before serving (``mjscore ledger check``), and say what was found: a
+    tampered record does not stop the club's evening (every read names it), but its keeper is told."""
+    from mjscore.scorekeeper.auditor import check
+    report = check(keeper)
+    if not report.findings:
+        click.echo(f"ledger: every record checks ({report.tables} table{'s' * (report.tables != 1)})")
+        return
+    click.echo(f"ledger: {len(report.findings)} finding{'s' * (len(report.findings) != 1)} "
+               "(`mjscore ledger check`; `mjscore ledger accept ...` accepts one as it stands):")
+    for finding in report.findings:
+        click.echo(f"  {finding}")
+
+
 def serve_command(host: str, port: int, database: str | None, passphrase: str | None, allowed_host: tuple[str, ...],
                   max_tables_per_hour: int, certfile: Path | None, keyfile: Path | None,
                   trusted_proxy: tuple[str, ...]) -> None:
@@ -159,6 +176,7 @@ def serve_command(host: str, port: int, database: str | None, passphrase: str | 
         listener.close()
         raise fail(str(error)) from None
     try:
+        _check_ledger(keeper)
         web = create_app(keeper, access=Access.of(hosts, passphrase), max_tables_per_hour=max_tables_per_hour)
         shown = addresses[0] if addresses else ("127.0.0.1" if everywhere else host)
         click.echo(f"mjscore is serving on {scheme}://{shown}:{port}/ (Ctrl+C to stop)")
