@@ -72,7 +72,8 @@ def test_the_serve_commands_start_as_printed(document: str, monkeypatch: pytest.
     for args in commands(document, "serve"):
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 0, f"mjscore {shlex.join(args)}: {result.output}"
-        assert result.output.startswith("mjscore is serving on http://")
+        checked, serving = result.output.splitlines()[:2]
+        assert checked.startswith("ledger: every record checks (") and serving.startswith("mjscore is serving on http://")
         if "--passphrase" in args:
             assert "join from a phone: http://" in result.output and "/join#red%20dragon%20pung" in result.output
     assert bound and set(bound) == {8000}

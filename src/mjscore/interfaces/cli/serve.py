@@ -106,6 +106,20 @@ def proxy_options(trusted: Sequence[str]) -> dict[str, Any]:
     return {"proxy_headers": True, "forwarded_allow_ips": list(trusted)}
 
 
+def _check_ledger(keeper: Scorekeeper) -> None:
+    """Check every record once before serving (``mjscore ledger check``), and say what was found: a
+    tampered record does not stop the club's evening (every read names it), but its keeper is told."""
+    from mjscore.scorekeeper.auditor import check
+    report = check(keeper)
+    if not report.findings:
+        click.echo(f"ledger: every record checks ({report.tables} table{'s' * (report.tables != 1)})")
+        return
+    click.echo(f"ledger: {len(report.findings)} finding{'s' * (len(report.findings) != 1)} "
+               "(`mjscore ledger check`; `mjscore ledger accept ...` accepts one as it stands):")
+    for finding in report.findings:
+        click.echo(f"  {finding}")
+
+
 @app.command("serve")
 @click.option("--host", default="127.0.0.1", help="The address to listen on; 0.0.0.0 lets phones on your network in.")
 @click.option("--port", type=int, default=8000, help="The port to listen on.")
@@ -122,20 +136,6 @@ def proxy_options(trusted: Sequence[str]) -> dict[str, Any]:
 @click.option("--trusted-proxy", multiple=True,
               help="The address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
                    "(repeatable; none by default: every client is the address it connects from).")
-def _check_ledger(keeper: Scorekeeper) -> None:
-    """Check every record once before serving (``mjscore ledger check``), and say what was found: a
-    tampered record does not stop the club's evening (every read names it), but its keeper is told."""
-    from mjscore.scorekeeper.auditor import check
-    report = check(keeper)
-    if not report.findings:
-        click.echo(f"ledger: every record checks ({report.tables} table{'s' * (report.tables != 1)})")
-        return
-    click.echo(f"ledger: {len(report.findings)} finding{'s' * (len(report.findings) != 1)} "
-               "(`mjscore ledger check`; `mjscore ledger accept ...` accepts one as it stands):")
-    for finding in report.findings:
-        click.echo(f"  {finding}")
-
-
 def serve_command(host: str, port: int, database: str | None, passphrase: str | None, allowed_host: tuple[str, ...],
                   max_tables_per_hour: int, certfile: Path | None, keyfile: Path | None,
                   trusted_proxy: tuple[str, ...]) -> None:
