@@ -574,7 +574,7 @@ def upgrade(engine: Engine, reader: Engine | None, key: LedgerKey, anchor: Ancho
                 found = unsigned(connection, key, anchor, name)
                 if found and adopt is None:
                     raise AdoptionNeededError(
-                        f"the database {name} holds records an older mjscore kept unsigned ({_listed(found)}): mjscore "
+                        f"the database {name} holds records an older mjscore kept unsigned ({listed(found)}): mjscore "
                         "signs only what it can check or a person vouches for; see them with `mjscore ledger adopt`, "
                         'then sign them as they stand with `mjscore ledger adopt --reason "..." --yes`')
                 config.attributes.update(connection=connection, ledger_key=key, anchor=anchor,
@@ -625,7 +625,8 @@ def unsigned(connection: Any, key: LedgerKey, anchor: Anchor, name: str) -> dict
     return found
 
 
-def _listed(found: dict[str, int]) -> str:
+def listed(found: dict[str, int]) -> str:
+    """What :func:`unsigned` found, in words: ``1 rename on the roster, 2 tournaments``."""
     words = {"tables": "table never signed", "renames": "rename on the roster", "merges": "merge on the roster",
              "tournaments": "tournament"}
     parts = []

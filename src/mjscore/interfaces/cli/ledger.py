@@ -70,7 +70,7 @@ def adopt_command(reason: str | None, yes: bool, database: str | None) -> None:
     """Vouch for the records an older mjscore kept unsigned (tables from before signed heads, the
     roster's renames and merges, tournaments), which an upgrade never signs by itself: shows them,
     and with --yes and a --reason signs them as they stand, with a statement of who, when and why."""
-    from mjscore.scorekeeper.storage import pending_adoption
+    from mjscore.scorekeeper.storage import listed, pending_adoption
     from mjscore.scorekeeper.trust import Adoption
     try:
         found = pending_adoption(database)
@@ -79,8 +79,7 @@ def adopt_command(reason: str | None, yes: bool, database: str | None) -> None:
     if not found:
         click.echo("nothing to adopt: every record of the database is signed, or was checked when it was upgraded")
         return
-    for kind, count in found.items():
-        click.echo(f"unsigned: {count} {kind}")
+    click.echo(f"kept unsigned by an older mjscore: {listed(found)}")
     if not yes:
         click.echo('to sign them as they stand: mjscore ledger adopt --reason "..." --yes')
         return

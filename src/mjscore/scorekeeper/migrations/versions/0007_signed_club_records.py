@@ -28,7 +28,7 @@ from mjscore.scorekeeper import roster, trust
 from mjscore.scorekeeper.anchor import Anchor
 from mjscore.scorekeeper.audit import now
 from mjscore.scorekeeper.signing import LedgerKey
-from mjscore.scorekeeper.storage import IdentityRow, TableRow, TournamentRow
+from mjscore.scorekeeper.storage import IdentityRow, SessionRow, TableRow, TournamentRow
 from mjscore.scorekeeper.tournaments import tournament_origin, tournament_state
 
 revision: str = "0007"
@@ -85,6 +85,12 @@ def upgrade() -> None:
         if tables and not signed and adopt is None:
             raise StorageError("none of the database's tables carries a signature: it cannot be upgraded "
                                "without a person vouching for it (`mjscore ledger adopt`)")
+        rules = {r.table_id: (r.hands, r.minutes, r.event) for r in session.scalars(sa.select(SessionRow))}
+        if signed and not any(row.head_mac == key.sign(row.id, row.version, row.entries, row.head_hash,
+                                                       row.settings_hash, rules.get(row.id, (None, None, None)),
+                                                       row.facts, row.totals) for row in signed):
+            raise StorageError(f"none of the database's tables carries the signature of ledger key {key.fingerprint} "
+                               f"({key.path}): this is not the database's key; point MJSCORE_LEDGER_KEY at its own")
         found = roster.log_unsigned(session)
         if adopt is None:
             roster.check_seats([change for change, _ in found],
