@@ -154,7 +154,9 @@ def test_refusals_name_the_problem(keeper: Scorekeeper) -> None:
     with pytest.raises(TableError, match="winner Bob sits S, but the hand record's seat is W"):
         keeper.record_win(table, {**PLAIN, "seat": "W"}, "Bob")
     with pytest.raises(TableError, match="entry 1: 9s does not complete the hand: it waits on 5s 8s"):
-        keeper.record_win(table, {**PLAIN, "win_tile": "9s"}, "Bob")
+        keeper.record_win(table, {**PLAIN, "win_tile": "9s"}, "Bob", "Cat")
+    with pytest.raises(TableError, match=r"^a win on a claimed tile: say who gave it \(Bob won; "):
+        keeper.record_win(table, PLAIN, "Bob")  # the player before Bob is not charged without a word
     with pytest.raises(TableError, match="has nothing to undo"):
         keeper.undo(table)
     with pytest.raises(TableError, match="has no entry 3"):

@@ -429,8 +429,10 @@ def _transfers(payments: Sequence[Payment], deal: Deal, stake: Decimal, base: De
 def win_entry(settings: TableSettings, deal: Deal, rules: Ruleset, record: Mapping[str, Any],
               winner: str | None = None, discarder: str | None = None) -> Win:
     """The entry of a hand record won in ``deal``. The winner and discarder are player names, or the
-    record's ``seat`` and ``discarder`` seat winds; the record may state the table's own fields only
-    if they agree with the table (its ruleset, the round wind, the dealer streak)."""
+    record's ``seat`` and ``discarder`` seat winds; a discard win names its discarder (at a table the
+    hand record's default, the player before the winner, charged someone without a word); the record
+    may state the table's own fields only if they agree with the table (its ruleset, the round wind,
+    the dealer streak)."""
     for key, expected in (("ruleset", rules.id), ("round", deal.round_wind), ("dealer_streak", deal.streak)):
         if key in record and record[key] != expected:
             raise TableError(f"{key}: the table says {expected!r}, the hand record says {record[key]!r}")
@@ -438,6 +440,9 @@ def win_entry(settings: TableSettings, deal: Deal, rules: Ruleset, record: Mappi
     if won_by is None:
         raise TableError("say who won: a player's name, or the hand record's seat")
     gave = _who(settings, deal, discarder, record.get("discarder"), "discarder", "discarder")
+    if gave is None and record.get("win", "self_draw") in ("discard", "robbing_gong"):
+        raise TableError(f"a win on a claimed tile: say who gave it ({settings.players[won_by]} won; --discarder "
+                         "and a player's name, or the hand record's discarder)")
     return Win(strip_table_fields(record), won_by, gave)
 
 

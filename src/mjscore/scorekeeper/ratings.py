@@ -25,8 +25,8 @@ from mjscore.scorekeeper.service import Scorekeeper
 
 @dataclass(frozen=True)
 class Game:
-    """A table as a game to rate: its number, when it opened (UTC, ISO 8601), its four people in
-    seat order and their session scores."""
+    """A table as a game to rate: its number, when it opened (UTC, ISO 8601), its people in seat
+    order (four, or fewer where a tournament's substitute sat) and their session scores."""
 
     table_id: int
     opened_at: str
@@ -96,7 +96,8 @@ def rate(games: Iterable[Game], as_of: str | None = None) -> tuple[list[Rating],
 
 @dataclass(frozen=True)
 class ClubGames:
-    """The games to rate, and the tables left out, each with why (tampered, an import not counted)."""
+    """The games to rate, and the tables left out, each with why (tampered, an import not counted).
+    A game is of its people: a tournament's substitute is left out of it."""
 
     games: tuple[Game, ...]
     left_out: tuple[str, ...]
@@ -109,8 +110,13 @@ def club_games(keeper: Scorekeeper, *, imports: bool = False) -> ClubGames:
     found = keeper.signed_tables(lambda view, rule: True, imports=imports)  # the balances and the deal: no history read
     played = [view for view, _ in found.views if view.deal.hands]
     people = keeper.seat_people([view.id for view in played]) if played else {}
-    return ClubGames(tuple(Game(view.id, view.created_at, people[view.id], tuple(view.ledger.points)) for view in played),
-                     found.left_out)
+    games = []
+    for view in played:  # a substitute counts for nobody: the game is the others'
+        seats = [(person, points) for person, points in zip(people[view.id], view.ledger.points, strict=True)
+                 if person.id >= 0]
+        if len(seats) >= 2:
+            games.append(Game(view.id, view.created_at, tuple(p for p, _ in seats), tuple(s for _, s in seats)))
+    return ClubGames(tuple(games), found.left_out)
 
 
 def ratings_csv(ratings: Sequence[Rating]) -> str:

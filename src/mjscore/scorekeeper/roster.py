@@ -36,6 +36,11 @@ from mjscore.scorekeeper.trust import ROSTER, Signer
 #: The acts of the roster's log.
 ADD, RENAME, MERGE, SEAT = "add", "rename", "merge", "seat"
 
+def substitute_name(number: int) -> str:
+    """The name substitute ``number`` sits under at a tournament's table (never a roster person's)."""
+    return f"Substitute {number}"
+
+
 #: The hash the roster's first row follows.
 GENESIS = hashlib.sha256(b"mjscore-roster/1").hexdigest()
 
@@ -97,8 +102,11 @@ class Roster:
     seats: Mapping[int, tuple[int, ...]]
 
     def resolve(self, person: int) -> Person:
-        """The person ``person`` is now: itself, or the one it was merged into (followed to the end).
-        An id the roster never added is :class:`TamperedTableError` (a record names someone unknown)."""
+        """The person ``person`` is now: itself, or the one it was merged into (followed to the end);
+        a substitute (a negative id) is nobody on the roster: ``Substitute K``. An id the roster never
+        added is :class:`TamperedTableError` (a record names someone unknown)."""
+        if person < 0:
+            return Person(person, substitute_name(-person))
         while person in self.merged:
             person = self.merged[person]
         if person not in self.names:
@@ -175,7 +183,8 @@ def verify(rows: Sequence[tuple[RosterChange, str]]) -> None:
                                      "it does not match its hash")
         joined = {change.other} if change.action == MERGE and change.other is not None else set()
         broken = change.action == SEAT and (change.other is None or change.seat not in range(4))
-        if (change.action == ADD) == (change.person in known) or not joined <= known or broken:
+        substitute = change.action == SEAT and change.person < 0
+        if ((change.action == ADD) == (change.person in known) and not substitute) or not joined <= known or broken:
             raise TamperedTableError(f"the roster: change {change.seq} ({change.action}) does not follow from the "
                                      "changes before it")
         known.add(change.person)
@@ -259,7 +268,8 @@ def check_seats(changes: Sequence[RosterChange], players: Mapping[int, Sequence[
         elif change.action == SEAT and change.other is not None and change.other in players and change.seat is not None:
             table = players[change.other]
             seated = table[change.seat] if change.seat < len(table) else None
-            if not isinstance(seated, str) or names.get(change.person, "").casefold() != seated.casefold():
+            name = substitute_name(-change.person) if change.person < 0 else names.get(change.person, "")
+            if not isinstance(seated, str) or name.casefold() != seated.casefold():
                 raise StorageError(f"the roster's change {change.seq} seats #{change.person} at table {change.other}, "
                                    f"whose player there is {seated!r}: the roster was changed outside mjscore; restore "
                                    "it from your backup, or vouch for it as it stands (`mjscore ledger adopt`)")
@@ -306,10 +316,17 @@ def enrol(session: Session, names: Sequence[str], actor: str, signer: Signer) ->
     return people
 
 
-def seat(session: Session, table_id: int, players: Sequence[str], actor: str, signer: Signer) -> list[Person]:
+def seat(session: Session, table_id: int, players: Sequence[str], actor: str, signer: Signer,
+         substitutes: Mapping[int, int] | None = None) -> list[Person]:
     """Seat a new table's ``players``: each is the person of that name on the roster now (any
-    case), or a person added to the roster (:func:`enrol`); a ``seat`` row records each. Returns
-    the people, in seat order."""
-    people = enrol(session, players, actor, signer)
+    case), or a person added to the roster (:func:`enrol`), except at the seats ``substitutes``
+    names (seat index -> substitute number: a tournament's stand-in, who joins no roster and counts
+    for nobody); a ``seat`` row records each (a substitute's with a negative id). Returns the
+    people, in seat order."""
+    substitutes = substitutes or {}
+    real = [name for index, name in enumerate(players) if index not in substitutes]
+    enrolled = iter(enrol(session, real, actor, signer))
+    people = [Person(-substitutes[index], substitute_name(substitutes[index])) if index in substitutes
+              else next(enrolled) for index in range(len(players))]
     append(session, [(SEAT, person.id, table_id, None, index) for index, person in enumerate(people)], actor, signer)
     return people

@@ -36,7 +36,7 @@ from mjscore.errors import (
     TamperedTableError,
     TooManyRequestsError,
 )
-from mjscore.scorekeeper import audit, roster, storage, trust
+from mjscore.scorekeeper import audit, roster, storage, tournament_state, trust
 from mjscore.scorekeeper.anchor import DELETED, Head
 from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import Deal, seat_of
@@ -346,9 +346,15 @@ class Scorekeeper:
     def delete_table(self, table_id: int) -> TableSummary:
         """Remove a table and its whole history (a junk table, say): the one act that removes rows,
         offered on the command line of the server's machine only, never over HTTP. The anchor keeps
-        that it was deleted: a copy of the database from before is named."""
+        that it was deleted: a copy of the database from before is named. A tournament's table is
+        refused, naming its round."""
         with self.store.transaction() as session:
             row = storage.table_row(session, table_id, lock=True)
+            held = storage.round_of_table(session, table_id)
+            if held is not None:
+                name, round_number, number = held
+                raise TableError(f"table {table_id} is table {number} of round {round_number} of {name}: a "
+                                 "tournament's table is kept (correct or undo its entries instead)")
             summary = _summary(row)
             self.signer.keep(session, Head(trust.table_record(row.id), DELETED, "", row.settings_hash, audit.now()),
                              new=True)
@@ -697,7 +703,8 @@ class Scorekeeper:
         """The standings of tables ``table_ids``, or of those of ``event`` (any case), or of those
         opened on ``day``, or from ``since`` to ``until`` (``YYYY-MM-DD``, UTC, both included: a
         season); the selections combine, and at least one is needed. Refused if no table matches.
-        Tables are chosen by what is signed of them, each record once (``imports``: every import too,
+        The standings of a tournament's event take off the director's penalties, as the tournament's
+        own standings do. Tables are chosen by what is signed of them, each record once (``imports``: every import too,
         :meth:`signed_tables`); those left out are named in :attr:`Standings.left_out`."""
         from mjscore.scorekeeper.standings import Standings, rank, table_result
         event = (event or "").strip() or None
@@ -728,9 +735,10 @@ class Scorekeeper:
             raise TableError(f"no table matches: {title}" + (f" ({_left_out_text(found.left_out)})" if found.left_out else ""))
         with self.store.reading() as session:
             people = roster.load(session, self.signer)
+            taken = tournament_state.penalties_of(session, self.signer, event) if event is not None else None
         results = tuple(table_result(view, [people.resolve(person) for person in people.seats[view.id]], rule)
                         for view, rule in found.views)
-        return Standings(title, results, tuple(rank(results)), found.left_out)
+        return Standings(title, results, tuple(rank(results, taken)), found.left_out)
 
     def signed_tables(self, chosen: Callable[[TableView, SessionRule], bool], *, whole: bool = False,
                       only: Sequence[int] | None = None, imports: bool = False) -> SignedTables:
@@ -859,10 +867,11 @@ def _live_of(ledger: Ledger) -> audit.Live:
 
 def open_table(session: Session, settings: TableSettings, created: str, actor: str, signer: Signer,
                session_rule: SessionRule | None = None, request_id: str | None = None, client: str | None = None,
-               origin: Mapping[str, Any] | None = None) -> TableRow:
+               origin: Mapping[str, Any] | None = None, substitutes: Mapping[int, int] | None = None) -> TableRow:
     """Write a new table with no history inside the caller's transaction: its row (with what showing
     it needs of its rules, where it came from, and its head signed), its players seated on the
-    roster, its session; a tournament seats a round's tables so, all or none."""
+    roster (``substitutes``: the seats a tournament's substitutes fill, :func:`roster.seat`), its
+    session; a tournament seats a round's tables so, all or none."""
     hashed = audit.settings_json(settings.name, settings.players, settings.ruleset, settings.house_rules,
                                  str(settings.base_money), actor[:120])
     row = TableRow(name=settings.name, players=list(settings.players), ruleset=settings.ruleset,
@@ -872,7 +881,7 @@ def open_table(session: Session, settings: TableSettings, created: str, actor: s
                    client=(client or actor)[:120], origin=None if origin is None else dict(origin))
     table_id = storage.add_table(session, row)
     row.settings_hash = row.head_hash = audit.settings_hash(table_id, hashed, created)
-    roster.seat(session, table_id, settings.players, actor, signer)
+    roster.seat(session, table_id, settings.players, actor, signer, substitutes)
     if session_rule is not None:
         session.add(SessionRow(table_id=table_id, hands=session_rule.hands, minutes=session_rule.minutes,
                                event=session_rule.event))
@@ -1043,6 +1052,11 @@ def _differing(action: str, steps: Sequence[Step], settled: Sequence[Settled], f
 def _unpinned(settled: Settled) -> Settled:
     """A settlement without its pin, to compare results (a new engine version alone changes nothing)."""
     return replace(settled, pin=None)
+
+
+def today() -> str:
+    """Today's date, UTC, as ``YYYY-MM-DD`` (the days tables are opened on)."""
+    return audit.now()[:10]
 
 
 def is_day(text: str) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -123,16 +123,23 @@ def table_result(view: TableView, people: Sequence[Person], session: SessionRule
                        rules.stake != 1 or rules.base_money != 0, tuple(seats))
 
 
-def rank(results: Iterable[TableResult]) -> list[Standing]:
+def rank(results: Iterable[TableResult], taken: Mapping[int, int] | None = None, *,
+         substitutes: bool = False) -> list[Standing]:
     """The standings of these sessions: each person's sessions summed, ranked by table points, then
-    total score, then hands won (highest first); people equal on all three share a place."""
+    total score, then hands won (highest first); people equal on all three share a place. ``taken``:
+    the points a tournament's director took off each person (by id), off their score and in their
+    penalties, as the tournament's own standings count them. A substitute (a negative id: a stand-in
+    whose results count for nobody) has no line, unless ``substitutes`` (the places at one table)."""
+    taken = taken or {}
     by_person: dict[int, list[SeatResult]] = {}
     for table in results:
         for seat in table.seats:
-            by_person.setdefault(seat.person.id, []).append(seat)
+            if substitutes or seat.person.id >= 0:
+                by_person.setdefault(seat.person.id, []).append(seat)
     lines = [Standing(0, False, seats[0].person, len(seats), sum((s.table_points for s in seats), Fraction(0)),
-                      sum(s.score for s in seats), sum(s.penalties for s in seats), sum(s.hands_won for s in seats),
-                      sum((s.money for s in seats), Decimal(0)))
+                      sum(s.score for s in seats) - taken.get(seats[0].person.id, 0),
+                      sum(s.penalties for s in seats) - taken.get(seats[0].person.id, 0),
+                      sum(s.hands_won for s in seats), sum((s.money for s in seats), Decimal(0)))
              for seats in by_person.values()]
 
     def key(line: Standing) -> tuple[Fraction, int, int]:

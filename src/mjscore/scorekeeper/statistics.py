@@ -54,7 +54,7 @@ def session_places(result: TableResult) -> SessionPlaces | None:
     session (None: the table has no limit of hands or time, so it is no session)."""
     if result.session.hands is None and result.session.minutes is None:
         return None
-    place = {line.person.id: line.place for line in rank([result])}
+    place = {line.person.id: line.place for line in rank([result], substitutes=True)}
     return SessionPlaces(result.opened_at, tuple(place[seat.person.id] for seat in result.seats))
 
 

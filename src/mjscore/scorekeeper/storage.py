@@ -762,6 +762,14 @@ def recorded_at(session: Session, table_id: int, number: int, appends: Sequence[
     return found
 
 
+def round_of_table(session: Session, table_id: int) -> tuple[str, int, int] | None:
+    """The tournament, round and number a table is of (None: it is no tournament's)."""
+    found = session.execute(select(TournamentRow.name, RoundTableRow.round, RoundTableRow.number)
+                            .join(TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
+                            .where(RoundTableRow.table_id == table_id)).first()
+    return None if found is None else (str(found[0]), int(found[1]), int(found[2]))
+
+
 def request_seen(session: Session, table_id: int, request_id: str) -> bool:
     """Whether a change with this client request id was already recorded at the table."""
     query = select(EntryRow.id).where(EntryRow.table_id == table_id, EntryRow.request_id == request_id).limit(1)

@@ -9,10 +9,8 @@ sits as ``Substitute K``. A round is closed when each of its tables is over (its
 time up, or its game over); the next round is seated only then. Between rounds the director gives
 penalties, drops players, enters late ones, and cuts to the top N for a final.
 
-A tournament is signed like a table (issue 38): every change signs the hash of its whole state (its
-settings, entrants, rounds, the tables and seats of each round, penalties, drops, the cut) under the
-ledger key (:mod:`~mjscore.scorekeeper.trust`), and every read checks it, so a penalty changed, a
-seat swapped or a round pointed at another table outside mjscore is named, not counted.
+A tournament is signed like a table (issue 38): every change signs the hash of its whole state, and
+every read checks it (:mod:`~mjscore.scorekeeper.tournament_state`).
 """
 
 from __future__ import annotations
@@ -33,12 +31,13 @@ from mjscore.errors import NoSuchTableError, TableError, TamperedTableError
 from mjscore.scorekeeper import audit, roster, seating, trust
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
-from mjscore.scorekeeper.roster import Person
+from mjscore.scorekeeper.roster import Person, substitute_name
 from mjscore.scorekeeper.seating import Fill, Line, Method, Penalty, Result
 from mjscore.scorekeeper.service import UNKNOWN_ACTOR, Scorekeeper, open_table
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.standings import points_text, table_result
 from mjscore.scorekeeper.storage import EntrantRow, PenaltyRow, RoundRow, RoundTableRow, TournamentRow
+from mjscore.scorekeeper.tournament_state import check, check_seats, sign
 
 #: An EMA number: eight digits (the two of the country's association first).
 EMA_NUMBER = re.compile(r"\d{8}")
@@ -165,7 +164,7 @@ class Tournaments:
         with self.store.reading() as session:
             row = _row(session, name)
             check(session, self.keeper.signer, row)
-            _check_seats(session, row)
+            check_seats(session, row)
             found = roster.load(session, self.keeper.signer)
             entrants = tuple(Entrant(found.resolve(e.person), e.ema, e.entered, e.dropped_after)
                              for e in session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == row.id)
@@ -253,6 +252,12 @@ class Tournaments:
             if who.strip().casefold() not in folded:
                 raise TableError(f"--ema {who}: not a player of the tournament")
         numbers = {k.strip().casefold(): _ema(v) for k, v in (ema or {}).items()}
+        holders: dict[str, str] = {}
+        for who, number in (ema or {}).items():
+            if _ema(number) in holders:
+                raise TableError(f"EMA number {_ema(number)} is given to both {holders[_ema(number)]} and {who.strip()}: "
+                                 "each player has their own")
+            holders[_ema(number)] = who.strip()
         seed = seed if seed is not None else secrets.token_hex(4)
         if not seed.strip() or len(seed) > 200 or not seed.isprintable():
             raise TableError(f"seed {seed[:40]!r}: 1 to 200 printable characters")
@@ -302,9 +307,10 @@ class Tournaments:
                                  created_at=audit.now()))
             opened = audit.now()
             for table in chosen.tables:
-                names = [person[p].name if p > 0 else f"Substitute {-p}" for p in table.players]
+                names = [person[p].name if p > 0 else substitute_name(-p) for p in table.players]
                 settings = TableSettings.of(f"Round {number}, table {table.number}", names, row.ruleset)
-                new = open_table(session, settings, opened, actor, self.keeper.signer, tournament.session)
+                new = open_table(session, settings, opened, actor, self.keeper.signer, tournament.session,
+                                 substitutes={i: -p for i, p in enumerate(table.players) if p < 0})
                 session.add(RoundTableRow(tournament_id=row.id, round=number, number=table.number, table_id=new.id,
                                           seats=list(table.players)))
             sign(session, self.keeper.signer, row, signed + 1)
@@ -314,7 +320,10 @@ class Tournaments:
         """``points`` off ``who``'s score, from the standings after the round being played (or the
         last one seated)."""
         reason = reason.strip()
-        if not 1 <= points <= 100_000:
+        if points <= 0:
+            raise TableError(f"penalty: {points} points: a penalty takes points off a score, so give how many, from 1 "
+                             "to 100000 (a positive number)")
+        if points > 100_000:
             raise TableError(f"penalty: {points} is not a number of points from 1 to 100000")
         if not reason or len(reason) > 200 or not reason.isprintable():
             raise TableError("penalty: give a reason (1 to 200 printable characters)")
@@ -345,6 +354,23 @@ class Tournaments:
             sign(session, self.keeper.signer, held, signed + 1)
         return Entrant(entrant.person, entrant.ema, entrant.entered, after)
 
+    def reinstate(self, name: str, who: str) -> Entrant:
+        """A dropped player plays again from the next round (their results stay as they were)."""
+        tournament = self.view(name)
+        entrant = self._entrant(tournament, who)
+        if entrant.dropped_after is None:
+            raise TableError(f"{entrant.person.name} has not dropped: they play in {tournament.name}'s next round")
+        if len(tournament.rounds) >= tournament.rounds_planned:
+            raise TableError(f"{tournament.name} has no round left to play: all {tournament.rounds_planned} are seated")
+        with self.store.transaction() as session:
+            held = _row(session, name, lock=True)
+            signed = check(session, self.keeper.signer, held)
+            row = session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == tournament.id,
+                                                           EntrantRow.person == entrant.person.id)).one()
+            row.dropped_after = None
+            sign(session, self.keeper.signer, held, signed + 1)
+        return Entrant(entrant.person, entrant.ema, entrant.entered, None)
+
     def enter(self, name: str, who: str, ema: str | None = None, *, actor: str = UNKNOWN_ACTOR) -> Entrant:
         """A late entry: ``who`` (a roster name, or a new person) plays from the next round."""
         tournament = self.view(name)
@@ -352,7 +378,12 @@ class Tournaments:
             raise TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated")
         number = _ema(ema) if ema is not None else None
         who = who.strip()
+        if not who:
+            raise TableError("a player's name cannot be empty")
         _check_player(who)
+        holder = next((e for e in tournament.entrants if number is not None and e.ema == number), None)
+        if holder is not None:
+            raise TableError(f"EMA number {number} is {holder.person.name}'s already: each player has their own")
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             signed = check(session, self.keeper.signer, row)
@@ -401,7 +432,7 @@ class Tournaments:
             else:
                 raise TableError(f"tournament {row.name} carries its signature: there is nothing to accept")
             try:
-                _check_seats(session, row)
+                check_seats(session, row)
             except TamperedTableError as error:
                 raise TableError(f"tournament {row.name} cannot be accepted as it stands: "
                                  f"{str(error).removeprefix(f'tournament {row.name}: ')}") from None
@@ -451,59 +482,6 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
         hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
         raise NoSuchTableError(f"there is no tournament called {name!r}{hint}")
     return row
-
-
-# ----- the signed state
-
-
-def tournament_origin(row: TournamentRow) -> str:
-    """What names a tournament whatever its number: the hash of its id, name and creation."""
-    return trust.digest({"tournament": row.id, "name": row.folded, "at": row.created_at})
-
-
-def tournament_state(session: Session, tournament_id: int) -> str:
-    """The hash of a tournament's whole state as its rows keep it: what its signed head covers."""
-    row = session.get(TournamentRow, tournament_id)
-    assert row is not None
-
-    def rows(model: Any, *order: Any) -> list[list[Any]]:
-        columns = [c.key for c in model.__table__.columns]
-        return [[getattr(r, c) for c in columns] for r in session.scalars(
-            select(model).where(model.tournament_id == tournament_id).order_by(*order))]
-
-    return trust.digest({
-        "tournament": [getattr(row, c.key) for c in TournamentRow.__table__.columns],
-        "entrants": rows(EntrantRow, EntrantRow.id), "rounds": rows(RoundRow, RoundRow.id),
-        "tables": rows(RoundTableRow, RoundTableRow.id), "penalties": rows(PenaltyRow, PenaltyRow.id)})
-
-
-def check(session: Session, signer: trust.Signer, row: TournamentRow) -> int:
-    """Check the tournament's state against its signed head (and the anchor); returns the head's
-    version (its count of changes). Raises :class:`TamperedTableError` naming the tournament."""
-    session.flush()
-    head = signer.check_record(session, trust.tournament_record(row.id), None, tournament_state(session, row.id),
-                               f"tournament {row.name}")
-    assert head is not None
-    return head.version
-
-
-def _check_seats(session: Session, row: TournamentRow) -> None:
-    """Refuse a round that seats someone who is not a player of the tournament (nor a substitute)."""
-    known = set(session.scalars(select(EntrantRow.person).where(EntrantRow.tournament_id == row.id)))
-    for table in session.scalars(select(RoundTableRow).where(RoundTableRow.tournament_id == row.id)
-                                 .order_by(RoundTableRow.round, RoundTableRow.number)):
-        strangers = [p for p in table.seats if not seating.is_substitute(p) and p not in known]
-        if strangers:
-            raise TamperedTableError(f"tournament {row.name}: round {table.round}, table {table.number} seats "
-                                     f"#{strangers[0]}, who is not one of its players")
-
-
-def sign(session: Session, signer: trust.Signer, row: TournamentRow, version: int, *, new: bool = False) -> None:
-    """Sign the tournament's state as it now stands, as change ``version`` (1: it was created; ``new``:
-    accepted as it stands, whatever the anchor kept)."""
-    session.flush()
-    signer.sign_record(session, trust.tournament_record(row.id), version, tournament_state(session, row.id),
-                       tournament_origin(row), audit.now(), new=new or version == 1)
 
 
 # ----- exports

@@ -29,9 +29,11 @@ def ratings_command(as_of: str | None, player: str | None, output: str, to: Path
     their session score; a table that cannot be checked, or an import that is not this club's
     unaltered record (or a second copy of one), is left out and named on standard error."""
     from mjscore.scorekeeper.ratings import club_games, history_csv, rate, ratings_csv
-    from mjscore.scorekeeper.service import is_day
+    from mjscore.scorekeeper.service import is_day, today
     if as_of is not None and not is_day(as_of):
         raise fail(f"--as-of: {as_of!r} is not a date (YYYY-MM-DD)")
+    if as_of is not None and as_of > today():
+        raise fail(f"--as-of: {as_of} is after today ({today()}, UTC): the ratings of a day to come are not known yet")
     with open_keeper(database) as keeper:
         found = club_games(keeper, imports=include_imports)
         person = keeper.find_player(player) if player is not None else None

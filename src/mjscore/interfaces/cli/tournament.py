@@ -94,7 +94,7 @@ def seat_command(name: str, method: str | None) -> None:
 
 @tournament.command("show")
 @name_argument
-@click.option("--round", "number", type=int, help="This round's seating (default: the last seated).")
+@click.option("--round", "number", type=click.IntRange(min=1), help="This round's seating (default: the last seated).")
 @click.option("--format", "output", type=click.Choice(("text", "json")), default="text", help="text, or json for programs.")
 def show_command(name: str, number: int | None, output: str) -> None:
     """The players, and a round's seating with the tables still playing."""
@@ -152,7 +152,7 @@ who_argument = click.argument("player", help="A player of the tournament: their 
 
 @tournament.command("standings")
 @name_argument
-@click.option("--round", "after", type=int, help="After this round (default: the last round over).")
+@click.option("--round", "after", type=click.IntRange(min=1), help="After this round (default: the last round over).")
 @click.option("--format", "output", type=click.Choice(("text", "csv", "json")), default="text", help="text, csv or json.")
 @click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
 def standings_command(name: str, after: int | None, output: str, to: Path | None) -> None:
@@ -188,7 +188,7 @@ def _print_standings(found: TournamentStandings) -> None:
     console.print(grid)
 
 
-@tournament.command("penalty")
+@tournament.command("penalty", context_settings={"ignore_unknown_options": True})  # -5 is a number, refused for what it is
 @name_argument
 @who_argument
 @click.argument("points", type=int, help="Points taken off the player's score.")
@@ -209,6 +209,16 @@ def drop_command(name: str, player: str) -> None:
     with _tournaments() as tournaments:
         entrant = tournaments.drop(name, player)
     click.echo(f"{entrant.person.name} dropped after round {entrant.dropped_after}")
+
+
+@tournament.command("reinstate")
+@name_argument
+@who_argument
+def reinstate_command(name: str, player: str) -> None:
+    """A dropped player plays again: seated from the next round (their results stay)."""
+    with _tournaments() as tournaments:
+        entrant = tournaments.reinstate(name, player)
+    click.echo(f"{entrant.person.name} plays again from the next round")
 
 
 @tournament.command("enter")

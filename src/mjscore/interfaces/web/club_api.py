@@ -17,11 +17,13 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from mjscore.errors import TableError
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
 from mjscore.interfaces.web.tables_api import Actor, Keeper
 from mjscore.scorekeeper.model import MAX_NAME
 from mjscore.scorekeeper.ratings import club_games, rate
 from mjscore.scorekeeper.roster import Person
+from mjscore.scorekeeper.service import today
 from mjscore.scorekeeper.standings import Standings, standings_to_csv, standings_to_dict
 
 router = APIRouter(tags=["players"])
@@ -171,6 +173,9 @@ def club_ratings(keeper: Keeper, as_of: Annotated[date | None, Query(
     """Every rated person's club rating, best first (the same figures as ``mjscore ratings``): the
     club's tables chosen by what is signed of them, each counted once (``GET /api/ratings/left-out``
     names the tables left out, and why)."""
+    if as_of is not None and as_of.isoformat() > today():
+        raise TableError(f"as_of: {as_of.isoformat()} is after today ({today()}, UTC): the ratings of a day to come "
+                         "are not known yet")
     ratings, _ = rate(club_games(keeper, imports=include_imports).games, None if as_of is None else as_of.isoformat())
     return [RatingLine(id=r.person.id, name=r.person.name, rating=round(r.ordinal, 2), mu=round(r.mu, 2),
                        sigma=round(r.sigma, 2), games=r.games) for r in ratings]

@@ -29,7 +29,7 @@ from mjscore.scorekeeper.anchor import Anchor
 from mjscore.scorekeeper.audit import now
 from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.storage import IdentityRow, SessionRow, TableRow, TournamentRow
-from mjscore.scorekeeper.tournaments import tournament_origin, tournament_state
+from mjscore.scorekeeper.tournament_state import tournament_origin, tournament_state
 
 revision: str = "0007"
 down_revision: str | None = "0006"
