@@ -42,7 +42,7 @@ BAD_FILES: list[tuple[bytes, str]] = [
     (b'{"win": "self_draw", "discards": NaN}', "NaN is not a number in JSON"),
     (b'{"win": "self_draw", "discards": 1e999}', "discards: inf is not a finite number"),
     (b'["not", "an", "object"]', "a hand record is a JSON object {...}, not an array"),
-    (b'{"win": "self_draw",', "column 21: not valid JSON"),
+    (b'{"win": "self_draw",', "line 1, column 21: not valid JSON"),
 ]
 
 

@@ -172,7 +172,7 @@ def test_schema_problems_are_422_with_the_field(client: TestClient) -> None:
 def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     answer = client.post("/api/score", content=b'{"hand": ', headers={"Content-Type": "application/json"})
     assert answer.status_code == 400
-    assert answer.json()["message"] == "the body column 10: not valid JSON: Expecting value"
+    assert answer.json()["message"] == "the body line 1, column 10: not valid JSON: Expecting value"
 
 
 def test_unknown_things_are_404(client: TestClient) -> None:

@@ -143,7 +143,9 @@ def parse_json(text: str, where: str) -> Any:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as error:
-        line = f"line {error.lineno}" if "\n" in text.strip() else ""
+        # a named input (a file, standard input, a request body) says the line too; a line of a batch
+        # (no name: its answer carries its line number) says the column alone
+        line = f"line {error.lineno}," if where or "\n" in text.strip() else ""
         raise _error(_join(where, line, f"column {error.colno}"), f"not valid JSON: {error.msg}") from None
     except RecursionError:
         raise _error(where, f"nested more than {MAX_DEPTH} levels deep") from None

@@ -72,6 +72,10 @@ class Group(click.Group):
         return " ".join(((command.help if command else None) or "").split("\n\n")[0].split())
 
 
+class ReaderGone(Exception):
+    """Standard output's reader went away before the command was done (``| head -1``)."""
+
+
 class LazyCommands(Group):
     """The ``mjscore`` command: lists every command of :data:`COMMANDS` from its summary, and imports
     a command's module when the command is resolved to run or to print its help (Click's lazy
@@ -81,6 +85,14 @@ class LazyCommands(Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a reader that went away (a :class:`BrokenPipeError`) is passed to
+        :func:`main` as :class:`ReaderGone`, which Click (whose own answer is status 1) lets through."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise ReaderGone from None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
@@ -148,6 +160,19 @@ def enum_option(*names: str, default: StrEnum, help: str) -> Callable[[F], F]:
 OUTPUT_FILE = click.Path(path_type=Path, dir_okay=False)
 
 
+def make_console(**options: Any) -> Any:
+    """A rich console for a command's output (``highlight`` off by default): rich's own answer to a
+    reader that went away (``| head -1``) is status 1, which here means a hand that is not a legal
+    win; this one raises :class:`BrokenPipeError`, which :func:`main` ends quietly with status 0."""
+    from rich.console import Console  # imported here: ``mjscore --help`` prints no table
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return _Console(**{"highlight": False, **options})
+
+
 def fail(message: str) -> Exit:
     """Print ``error: message`` on standard error; raise the returned exit (status 2)."""
     from rich.console import Console  # imported here: ``mjscore --help`` prints no error
@@ -174,12 +199,29 @@ def main() -> None:
     libraries imported (Click, pydantic, rich) for cycles to free just before the process returns
     all of its memory anyway, about 50 ms of a scoring command's CPU (issue 13: start-up). Objects
     are still freed as their references go; only finalizers of objects in cycles may not run at
-    exit, which Python never promises (``object.__del__``) and no command relies on."""
+    exit, which Python never promises (``object.__del__``) and no command relies on.
+
+    Output cut short by its reader (``mjscore rulesets | head -1``) ends quietly with status 0: the
+    reader had what it wanted; status 1 means a hand that is not a legal win."""
     gc.disable()
     try:
         _run()
+    except (BrokenPipeError, ReaderGone):  # the reader went away (`| head -1`): what it wanted was written
+        _quiet_stdout()
+        raise SystemExit(0) from None
     finally:
         gc.freeze()
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of a pipe whose
+    reader has gone prints no error of its own."""
+    import os
+    import sys
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
 
 
 def _collect_from_here() -> None:

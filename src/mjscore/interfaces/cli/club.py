@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING
 
 import click
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, make_console
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 
 if TYPE_CHECKING:
@@ -155,7 +154,7 @@ def standings_command(tables: tuple[int, ...], event: str | None, day: str | Non
 def _print_standings(found: Standings) -> None:
     from mjscore.scorekeeper.standings import place_text, points_text
     from mjscore.scoring.payments import money_text
-    console = Console(highlight=False)
+    console = make_console()
     console.print(f"Standings — {found.title}", markup=False)
     grid = Table(box=box.SIMPLE)
     columns = ["Place", "Player", "Sessions", "Table points", "Score", "Penalties", "Hands won"]

@@ -19,7 +19,7 @@ from click.exceptions import Exit
 from mjscore import Hand, get_ruleset, resolve_ruleset, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import Format, Lang, app, enum_option
+from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, make_console
 from mjscore.interfaces.cli.app import fail as _fail
 from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
@@ -206,10 +206,9 @@ def waits_command(
                                for tile, s in results], ensure_ascii=False, indent=2))
         return
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False, emoji=False)
+    console = make_console(emoji=False)
     words = catalogue()[lang.value]
     if not results:
         console.print(f"{words['waits']}: {words['none']}")
@@ -260,10 +259,9 @@ _WHO_PAYS = {Direction.COLLECT: "each", Direction.PAY: "to_each", Direction.FROM
 
 def _print_ruleset(rules: Ruleset, lang: str) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False, emoji=False)
+    console = make_console(emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
     table = Table(box=box.SIMPLE, pad_edge=False)
@@ -307,10 +305,9 @@ def _row_tiles(row: "Row", lang: str) -> str:
 def _print_sheet(shown: "Sheet", lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False, emoji=False)
+    console = make_console(emoji=False)
     words = catalogue()[lang]
     rules = shown.ruleset
 

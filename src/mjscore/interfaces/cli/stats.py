@@ -20,14 +20,13 @@ from typing import Any
 
 import click
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
 from mjscore import get_ruleset
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
-from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, fail, make_console
 from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.botzone import FAN_ALIASES
 from mjscore.interfaces.importers.recorded import recorded_of
@@ -223,7 +222,7 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
                             "times": a.times, "share": round(a.share, 4), "share_of": r.share_of} for a in r.awards],
             } for r in stats.rulesets]}, ensure_ascii=False, indent=2))
         return
-    console = Console(highlight=False)
+    console = make_console()
     console.print(f"{source}: {stats.lines} line(s), {stats.lines - stats.unscored} scored, "
                   f"{stats.unscored} could not be scored", markup=False, soft_wrap=True)
     for rules in stats.rulesets:
@@ -265,7 +264,7 @@ def _print_tables(stats: TableStatistics, table: int | None, since: str | None, 
     if output is Format.json:
         click.echo(json.dumps(stats.to_dict(lang), ensure_ascii=False, indent=2))
         return
-    console = Console(highlight=False)
+    console = make_console()
 
     def say(text: str) -> None:
         console.print(text, markup=False, soft_wrap=True)
@@ -350,7 +349,7 @@ def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores
                            "error": w.error} for w in comparison.wins if not w.agrees],
         }, ensure_ascii=False, indent=2))
         return
-    console = Console(highlight=False)
+    console = make_console()
     console.print(f"{compared} recorded win(s) of {hands} compared with {scores}:", markup=False, soft_wrap=True)
     for label, count in (("the total agrees", comparison.totals_agree), ("the payments agree", comparison.payments_agree),
                          ("every fan agrees", comparison.fans_agree), ("all three agree", comparison.all_agree)):

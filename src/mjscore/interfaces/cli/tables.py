@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import DatabaseUnavailableError, MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, fail
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, fail, make_console
 from mjscore.reading import parse_json, read_stream, read_text
 from mjscore.rulesets import named_house_rules
 
@@ -222,7 +221,8 @@ def record_command(table_id: int, hand: Path, winner: str | None, discarder: str
     """Record a won hand: it is scored, checked against the minimum of the round, and paid."""
     record = _read_record(hand)
     _change(lambda keeper: keeper.record_win(table_id, record, winner, discarder, correct=correct,
-                                             expected_version=if_version, request_id=request_id, actor=actor()))
+                                             expected_version=if_version, request_id=request_id, actor=actor()),
+            table_id, correct=correct)
 
 
 @tables.command("event")
@@ -237,7 +237,8 @@ def event_command(table_id: int, event: str, player: str, count: int, correct: i
                   request_id: str | None) -> None:
     """Record a table payment when it happens: a concealed gong, a flower set, triple dice, a penalty."""
     _change(lambda keeper: keeper.record_event(table_id, event, player, count, correct=correct,
-                                               expected_version=if_version, request_id=request_id, actor=actor()))
+                                               expected_version=if_version, request_id=request_id, actor=actor()),
+            table_id, correct=correct)
 
 
 @tables.command("draw")
@@ -248,7 +249,7 @@ def event_command(table_id: int, event: str, player: str, count: int, correct: i
 def draw_command(table_id: int, correct: int | None, if_version: int | None, request_id: str | None) -> None:
     """Record a drawn hand (the wall ran out)."""
     _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
-                                              request_id=request_id, actor=actor()))
+                                              request_id=request_id, actor=actor()), table_id, correct=correct)
 
 
 @tables.command("undo")
@@ -256,8 +257,19 @@ def draw_command(table_id: int, correct: int | None, if_version: int | None, req
 @version_option
 @request_option
 def undo_command(table_id: int, if_version: int | None, request_id: str | None) -> None:
-    """Void the last entry (it stays in the table's log)."""
-    _change(lambda keeper: keeper.undo(table_id, expected_version=if_version, request_id=request_id, actor=actor()))
+    """Void the last entry (it stays in the table's log), and say which it was."""
+    from mjscore.scorekeeper.ledger import describe
+
+    def undo(keeper: Scorekeeper) -> TableView:
+        before = keeper.page(table_id, last=1)  # what will be undone: the table must not move meanwhile
+        view = keeper.undo(table_id, expected_version=before.version if if_version is None else if_version,
+                           request_id=request_id, actor=actor())
+        if before.ledger.steps and not view.replayed:
+            step = before.ledger.steps[-1]
+            click.echo(f"undone: {step.number}. {describe(step, before.settings.players)}")
+        return view
+
+    _change(undo, table_id, last=False)
 
 
 @tables.command("rescore")
@@ -356,15 +368,25 @@ def import_command(source: Path, if_altered: str) -> None:
     click.echo(f"table {view.id}: {len(view.ledger.steps)} entries imported; {note}")
 
 
-def _change(action: Callable[[Scorekeeper], TableView]) -> None:
+def _change(action: Callable[[Scorekeeper], TableView], table_id: int, *, correct: int | None = None,
+            last: bool = True) -> None:
+    """Make a change and say what it did: the entry it recorded (``last``), or the entry it corrected
+    (``correct``), as it is now and as it was; then where the table stands."""
     from mjscore.scorekeeper.ledger import describe
     with open_keeper(_Options.database) as keeper:
+        was = keeper.page(table_id, before=correct + 1, last=1).ledger.steps if correct is not None else ()
         view = action(keeper)
     if view.replayed:
         click.echo("already recorded (same request id): nothing recorded this time")
-    last = view.ledger.steps[-1] if view.ledger.steps else None
-    if last is not None:
-        click.echo(f"{last.number}. {describe(last, view.settings.players)}")
+    players = view.settings.players
+    if correct is not None:
+        now = next((step for step in view.ledger.steps if step.number == correct), None)
+        if now is not None:
+            old = f" (was: {describe(was[-1], players)})" if was and was[-1].number == correct else ""
+            click.echo(f"corrected: {now.number}. {describe(now, players)}{old}")
+    elif last and view.ledger.steps:
+        step = view.ledger.steps[-1]
+        click.echo(f"{step.number}. {describe(step, players)}")
     click.echo(_standing(view))
     click.echo(_balances_line(view))
 
@@ -413,7 +435,7 @@ def _balances_line(view: TableView) -> str:
 def _print_table(view: TableView, last: int | None) -> None:
     from mjscore.scorekeeper.ledger import describe
     from mjscore.scoring.payments import money_text
-    console = Console(highlight=False)
+    console = make_console()
     settings = view.settings
     title = f"{settings.name} — " if settings.name else ""
     facts = view.facts

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from mjscore.interfaces.cli.app import app, fail
+from mjscore.interfaces.cli.app import app, fail, make_console
 from mjscore.interfaces.cli.club import database_option
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 
@@ -172,11 +172,10 @@ def standings_command(name: str, after: int | None, output: str, to: Path | None
 
 def _print_standings(found: TournamentStandings) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
     from mjscore.scorekeeper.standings import points_text
-    console = Console(highlight=False)
+    console = make_console()
     console.print(f"{found.tournament.name} — standings after round {found.after}", markup=False)
     grid = Table(box=box.SIMPLE)
     for column in ("Place", "Player", "Rounds", "Points", "Score", "Penalty", "Won", "Below on"):
