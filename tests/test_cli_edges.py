@@ -5,6 +5,7 @@ correction say what they changed."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,18 @@ def test_undo_and_a_correction_say_what_they_changed(tmp_path: Path, monkeypatch
     assert corrected[0] == "corrected: 1. Bob won on Dan's discard: 8 points (was: Bob won on Cat's discard: 8 points)"
     undone = runner.invoke(app, ["table", "undo", "1"]).output.splitlines()
     assert undone[0] == "undone: 2. drawn hand" and undone[2] == "balances: Ann +0, Bob +8, Cat +0, Dan -8"
+
+
+@pytest.mark.parametrize("ruleset", ["lrc", "hefen", "fourwinds", "mcr", "taiwan"])
+def test_an_award_table_fits_80_columns_and_breaks_no_word(ruleset: str) -> None:
+    from rich.cells import cell_len
+
+    from mjscore.rulesets import get_ruleset
+    shown = subprocess.run([MJSCORE, "rulesets", ruleset], capture_output=True, text=True, check=True,
+                           env={**os.environ, "COLUMNS": "80"}).stdout
+    assert max(cell_len(line) for line in shown.splitlines()) <= 80
+    words = set(shown.split())
+    for award in get_ruleset(ruleset).awards:
+        for word in award.name.en.split():
+            assert word in words, (award.id, word)  # whole, not folded across lines
+        assert award.id in words

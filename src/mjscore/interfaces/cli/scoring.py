@@ -259,21 +259,33 @@ _WHO_PAYS = {Direction.COLLECT: "each", Direction.PAY: "to_each", Direction.FROM
 
 def _print_ruleset(rules: Ruleset, lang: str) -> None:
     from rich import box
+    from rich.cells import cell_len
     from rich.table import Table
 
     console = make_console(emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
     table = Table(box=box.SIMPLE, pad_edge=False)
-    # Ids and groups are what a house-rule file names: whole on any terminal, the names wrapping instead.
-    table.add_column("id", no_wrap=True, min_width=max(len(award.id) for award in rules.awards))
-    table.add_column(words["award"], ratio=1, overflow="fold")
-    table.add_column(words["points"], justify="right", no_wrap=True)
-    table.add_column(words["group"], no_wrap=True, min_width=max(len(award.group or "") for award in rules.awards))
-    for award in rules.awards:
-        mark = "" if award.enabled else f" ({words['off']})"
-        table.add_row(award.id, award.name.get(lang) + mark, str(award.points), award.group or "")
-    table.add_row("base", rules.base_name.get(lang), str(rules.base), "")
+    rows = [(award.id, award.name.get(lang) + ("" if award.enabled else f" ({words['off']})"), str(award.points),
+             award.group or "") for award in rules.awards]
+    rows.append(("base", rules.base_name.get(lang), str(rules.base), ""))
+    # Ids and groups are what a house-rule file names: whole on any terminal. The names wrap at their
+    # spaces, never inside a word: where the columns side by side leave a name less room than its
+    # longest word, each name goes on its own line, its id and group below it.
+    widest = [max(cell_len(row[column]) for row in rows) for column in (0, 2, 3)]
+    longest_word = max(cell_len(word) for row in rows for word in row[1].split())
+    if sum(widest) + longest_word + 6 <= console.width:
+        table.add_column("id", no_wrap=True, min_width=widest[0])
+        table.add_column(words["award"], ratio=1, min_width=longest_word)
+        table.add_column(words["points"], justify="right", no_wrap=True)
+        table.add_column(words["group"], no_wrap=True, min_width=widest[2])
+        for row in rows:
+            table.add_row(*row)
+    else:
+        table.add_column(f"{words['award']} (id, {words['group']})", ratio=1)
+        table.add_column(words["points"], justify="right", no_wrap=True)
+        for award_id, name, points, group in rows:
+            table.add_row(f"{name}\n  {award_id}{f'  ({group})' if group else ''}", points)
     console.print(table)
     if rules.table_payments:
         console.print(f"{words['table_payments']}:")
@@ -305,6 +317,7 @@ def _row_tiles(row: "Row", lang: str) -> str:
 def _print_sheet(shown: "Sheet", lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
     from rich import box
+    from rich.cells import cell_len
     from rich.table import Table
 
     console = make_console(emoji=False)
