@@ -317,7 +317,6 @@ def _row_tiles(row: "Row", lang: str) -> str:
 def _print_sheet(shown: "Sheet", lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
     from rich import box
-    from rich.cells import cell_len
     from rich.table import Table
 
     console = make_console(emoji=False)
