@@ -52,6 +52,19 @@ def test_every_row_a_table_plays_is_in_the_matrix(matrix: dict[str, list[object]
     assert jianhua == {"any_flower", "other_wind_pung"}
 
 
+def test_every_row_a_table_can_switch_on_is_in_the_matrix(matrix: dict[str, list[object]]) -> None:
+    """A row off in the shipped table is played where a preset or a table's house rule switches it on: every
+    such row is in the matrix, under a preset that plays it or under the house rule that switches it on
+    (LRC's Calling, ruling 20), so it needs a positive case and a near miss like any other."""
+    for ruleset in mjscore.rulesets():
+        keys = {entry.row.key for entry in matrix[ruleset]}
+        for award in mjscore.get_ruleset(ruleset).awards:
+            if not award.enabled:
+                assert any(key.endswith(f":{award.id}") and key.count("/") == 1 for key in keys), award.id
+    switched = {entry.row.key for entries in matrix.values() for entry in entries if entry.row.switched_on}
+    assert switched == {"lrc/calling on:calling"}
+
+
 def test_the_declared_near_misses_hold() -> None:
     assert [problem for ruleset in mjscore.rulesets() for problem in coverage.declared_problems(ruleset)] == []
 

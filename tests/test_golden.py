@@ -13,7 +13,9 @@ Each ``tests/golden/<ruleset>.toml`` holds ``[[case]]`` tables::
 
 ``row`` names the source row each award comes from (it must contain the award's English name, so a
 row that names the wrong award fails). The hand's ruleset is the file's name unless the hand says
-otherwise; ``preset`` scores it under one of the ruleset's shipped presets (``taiwan-cap24``).
+otherwise; ``preset`` scores it under one of the ruleset's shipped presets (``taiwan-cap24``), and
+``house_rules`` under house rules written as a house-rules file writes them (``{ awards = { calling =
+true } }``: a row a table can switch on, off in the shipped table, proven under the rule that enables it).
 ``total`` is the hand's total; the awards a payment carries only where it involves the dealer (the
 Taiwan table's 莊家 and 連莊) are listed with the others but are not in it: a case with any states
 their sum as ``dealer_tai`` (ruling 55), 0 otherwise. A case may also state ``arrangement``,
@@ -66,11 +68,12 @@ def _cases() -> list[Any]:
 def test_golden(ruleset: str, case: dict[str, Any]) -> None:
     record = {"ruleset": ruleset, **case["hand"]}
     hand = mjscore.Hand.from_dict(record)
+    rules = mjscore.get_ruleset(hand.ruleset)
     if "preset" in case:
-        rules = mjscore.apply_house_rules(mjscore.get_ruleset(hand.ruleset), mjscore.read_house_rules(preset(case["preset"])))
-        result = mjscore.score(hand, rules)
-    else:
-        result = mjscore.score(hand)
+        rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(case["preset"])))
+    if "house_rules" in case:
+        rules = mjscore.apply_house_rules(rules, case["house_rules"])
+    result = mjscore.score(hand, rules)
     got = sorted((a.id, a.value) for a in result.awards)
     expected = sorted((a["id"], a["value"]) for a in case["awards"])
     assert got == expected, f"awards differ: {result.arrangement.notation() if result.arrangement else ''}"

@@ -141,16 +141,18 @@ def _golden() -> list[Any]:
         with path.open("rb") as handle:
             for number, case in enumerate(tomllib.load(handle)["case"], 1):
                 found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, case.get("preset"),
-                                          id=f"{path.stem}-{number}"))
+                                          case.get("house_rules"), id=f"{path.stem}-{number}"))
     return found
 
 
-@pytest.mark.parametrize(("record", "named"), _golden())
-def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any],
-                                                                        named: str | None) -> None:
+@pytest.mark.parametrize(("record", "named", "house_rules"), _golden())
+def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any], named: str | None,
+                                                                        house_rules: dict[str, Any] | None) -> None:
     rules = mjscore.get_ruleset(record["ruleset"])
     if named is not None:  # a case under a shipped preset (tests/test_golden.py)
         rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(named)))
+    if house_rules is not None:  # a case under house rules of its own
+        rules = mjscore.apply_house_rules(rules, house_rules)
     result = mjscore.score(mjscore.Hand.from_dict(record), rules)
     shown = sheet(result)
     # Every award is on the sheet once: in the total's rows, or apart as a tai of the dealer's payments

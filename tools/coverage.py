@@ -1,7 +1,8 @@
 """The coverage matrix (issue 26, item 2): which rows of every shipped table the golden cases prove.
 
-For every award and table-payment row that a shipped table plays (each ruleset, and each preset's
-rows that differ from its ruleset's), the matrix counts:
+For every award and table-payment row that a shipped table plays (each ruleset, each preset's rows
+that differ from its ruleset's, and each row off in the shipped table that no preset switches on, under
+the house rule that switches it on: LRC's Calling), the matrix counts:
 
 - **positive cases**: golden cases (``tests/golden/<ruleset>.toml``) whose expected awards or table
   payments contain the row;
@@ -28,12 +29,13 @@ shrinks)::
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -67,11 +69,18 @@ class Row:
     points: int
     name: str
     source: str
+    switched_on: bool = False  # off in the shipped table and in every preset: played under a house rule
+
+    @property
+    def house_rules(self) -> dict[str, Any] | None:
+        """The house rules the row is played under: the one that switches it on, for a row that is off."""
+        return {"awards": {self.id: True}} if self.switched_on else None
 
     @property
     def table(self) -> str:
-        """The table the row belongs to: ``lrc``, or ``taiwan/taiwan-platform`` under a preset."""
-        return f"{self.ruleset}/{self.preset}" if self.preset else self.ruleset
+        """The table the row belongs to: ``lrc``, ``taiwan/taiwan-platform`` under a preset, or
+        ``lrc/calling on`` under the house rule that switches the row on."""
+        return table_name(self.ruleset, self.preset, self.house_rules)
 
     @property
     def key(self) -> str:
@@ -100,10 +109,16 @@ class Case:
     hand: Mapping[str, Any]
     earns: frozenset[str]
     near_misses: tuple[NearMiss, ...]
+    house_rules: Mapping[str, Any] | None = None  # the case's own house rules (``house_rules = {...}``)
 
     @property
     def table(self) -> str:
-        return f"{self.ruleset}/{self.preset}" if self.preset else self.ruleset
+        return table_name(self.ruleset, self.preset, self.house_rules)
+
+    @property
+    def rules(self) -> Ruleset:
+        """The table the case is scored under: its ruleset, under its preset and house rules."""
+        return table_rules(self.ruleset, self.preset, self.house_rules)
 
 
 def golden_cases(ruleset: str) -> list[Case]:
@@ -113,7 +128,7 @@ def golden_cases(ruleset: str) -> list[Case]:
     return [Case(ruleset, number, case["name"], case.get("preset"), case["hand"],
                  frozenset(a["id"] for a in case["awards"]) | frozenset(case.get("table_payments", {})),
                  tuple(NearMiss(m["id"], m["of"], m.get("change", ""), m.get("row", ""), m.get("far"))
-                       for m in case.get("near_misses", ())))
+                       for m in case.get("near_misses", ())), case.get("house_rules"))
             for number, case in enumerate(found, 1)]
 
 NEVER = "never"  # the pattern of an award no hand earns (ruling 4)
@@ -203,21 +218,45 @@ def preset_rules(ruleset: str, preset_name: str) -> Ruleset:
     return mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(preset_name)))
 
 
-def table_rules(ruleset: str, preset_name: str | None) -> Ruleset:
+@cache
+def _house_ruled(ruleset: str, preset_name: str | None, written: str) -> Ruleset:
+    return mjscore.apply_house_rules(table_rules(ruleset, preset_name), json.loads(written))
+
+
+def table_rules(ruleset: str, preset_name: str | None, house_rules: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset, under a preset (by name) and house rules (as a house-rules file writes them)."""
+    if house_rules:
+        return _house_ruled(ruleset, preset_name, json.dumps(house_rules, sort_keys=True))
     return preset_rules(ruleset, preset_name) if preset_name else mjscore.get_ruleset(ruleset)
+
+
+def table_name(ruleset: str, preset_name: str | None, house_rules: Mapping[str, Any] | None = None) -> str:
+    """``lrc``, ``taiwan/taiwan-platform``, or with house rules what they change: ``lrc/calling on``."""
+    parts = [ruleset] + ([preset_name] if preset_name else [])
+    if house_rules:
+        parts.append("; ".join(mjscore.apply_house_rules(mjscore.get_ruleset(ruleset), house_rules).overrides))
+    return "/".join(parts)
 
 
 def rows(ruleset: str) -> list[Row]:
     """Every row the ruleset plays, then each preset's rows that differ from it (a row a preset turns
-    on, or whose points or parameters it changes); a preset that only caps the hand adds no row."""
+    on, or whose points or parameters it changes; a preset that only caps the hand adds no row), then
+    each award off in the shipped table that no preset turns on, under the house rule that switches it
+    on (a table can: LRC's Calling, ruling 20)."""
     base = mjscore.get_ruleset(ruleset)
     played = _played(base)
     found = [_row(base, rule, kind, None) for (kind, _), rule in played.items()]
+    turned_on = set()
     for name in presets_of(ruleset):
         for (kind, row_id), rule in _played(preset_rules(ruleset, name)).items():
             before = played.get((kind, row_id))
             if before is None or before != rule:
                 found.append(_row(base, rule, kind, name))
+            turned_on.add(row_id)
+    for rule in base.awards:
+        if not rule.enabled and rule.id not in turned_on:
+            switched = table_rules(ruleset, None, {"awards": {rule.id: True}}).award(rule.id)
+            found.append(replace(_row(base, switched, "award", None), switched_on=True))
     return found
 
 
@@ -243,7 +282,7 @@ def coverage(ruleset: str, hands: int = HANDS, seed: int = SEED) -> list[Coverag
     by_table: dict[str, list[Case]] = {}
     for case in cases:
         by_table.setdefault(case.table, []).append(case)
-    firing: dict[str | None, Counter[str]] = {}
+    firing: dict[str, Counter[str]] = {}
     found: list[Coverage] = []
     for row in rows(ruleset):
         table = by_table.get(row.table, [])
@@ -251,18 +290,17 @@ def coverage(ruleset: str, hands: int = HANDS, seed: int = SEED) -> list[Coverag
         near = sorted({miss.name for miss in table if row.id not in miss.earns
                        for hit in positive if one_step(miss.hand, hit.hand)})
         declared = [(case, m) for case in table for m in case.near_misses if m.id == row.id]
-        if row.preset not in firing:
-            firing[row.preset] = fired(ruleset, row.preset, hands, seed)
+        if row.table not in firing:
+            firing[row.table] = fired(table_rules(ruleset, row.preset, row.house_rules), ruleset, hands, seed)
         found.append(Coverage(row, tuple(case.name for case in positive), tuple(near),
                               tuple(case.name for case, m in declared if m.far is None),
                               tuple(case.name for case, m in declared if m.far is not None),
-                              firing[row.preset][row.id]))
+                              firing[row.table][row.id]))
     return found
 
 
-def fired(ruleset: str, preset_name: str | None, hands: int, seed: int) -> Counter[str]:
-    """How many of ``hands`` seeded random winning hands earn each row of the table."""
-    rules = table_rules(ruleset, preset_name)
+def fired(rules: Ruleset, ruleset: str, hands: int, seed: int) -> Counter[str]:
+    """How many of ``hands`` seeded random winning hands of ``ruleset`` earn each row of the table ``rules``."""
     rng = random.Random(seed)
     counts: Counter[str] = Counter()
     for _ in range(hands):
@@ -345,8 +383,9 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
         "the rulings their notes pages quote, `docs/rulesets/`); `tests/test_coverage.py` fails when this page is stale. "
         "Do not edit it by hand.",
         "",
-        "For every row a shipped table plays (each ruleset, and each preset's rows that differ from its "
-        "ruleset's): the **positive** cases that earn it, the **near misses** that just do not (one tile "
+        "For every row a shipped table plays (each ruleset, each preset's rows that differ from its "
+        "ruleset's, and each row off in the shipped table and in every preset, under the house rule that switches "
+        "it on, as a table can): the **positive** cases that earn it, the **near misses** that just do not (one tile "
         "replaced and at most one fact of the win changed, from a case that earns it: found among the cases, "
         "or declared with the step in words; *far* near misses need more than one step and say why), and "
         f"how often the row **fires** in {hands:,} seeded random winning hands of the table (seed {seed}, "
