@@ -34,11 +34,14 @@ miss, ``docs/coverage.md``)::
 ``of`` names a case of the same file (and preset) that earns ``id``; the two hands are one step apart:
 at most one tile replaced, added or removed, and at most one fact of the win changed (how it was won,
 the seat, the round, the declared sets, the winning tile, a flag). A near miss that cannot be one step
-(a one-suit hand: a tile of another suit fits no set on its own) says why in ``far = "..."``. A case
-one step from a case earning a row is found as its near miss without being declared.
+(a one-suit hand: a tile of another suit fits no set on its own) says why in ``far = "..."``; the note
+stands only where no one-step neighbour of the row's positive cases is a win that loses the row
+(``tools/near_misses.py`` searches them; ``tests/test_coverage.py`` fails on a far note that has one).
+A case one step from a case earning a row is found as its near miss without being declared.
 ``tests/test_coverage.py`` checks every declaration; ``PYTHONPATH=src python tools/near_misses.py
-TABLE:ROW`` lists one-step changes of the row's cases that lose it (or, with ``--earn``, of other cases
-that gain it), as a start for writing one: the case is still worked out by hand from the source.
+TABLE:ROW`` lists the one-step neighbours of the row's cases that are a win and lose it (or, with
+``--earn``, of other cases that gain it), as a start for writing one: the case is still worked out by
+hand from the source.
 """
 
 from __future__ import annotations

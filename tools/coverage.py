@@ -11,8 +11,10 @@ the house rule that switches it on: LRC's Calling), the matrix counts:
   (:func:`one_step`) where one earns the row and the other does not. *Declared*: a case's
   ``near_misses = [{ id, of, change, row }]`` names the row, the case that earns it and the step in
   words; a declared near miss that is further than one step says ``far = "why"`` instead and is
-  counted apart. Both come from the expected awards written by hand in the golden files, never from
-  the engine (``tests/test_golden.py`` holds the engine to them);
+  counted apart (a far note stands only where ``tools/near_misses.py`` finds no one-step neighbour of
+  the row's positive cases that is a win and loses the row). Both come from the expected awards
+  written by hand in the golden files, never from the engine (``tests/test_golden.py`` holds the
+  engine to them);
 - **firing**: how many of N seeded random winning hands (:func:`mjscore.sampling.random_winning_hand`,
   as ``tools/build_digest.py`` draws them) earn the row under the engine: how often a table meets it.
 
@@ -275,6 +277,17 @@ class Coverage:
     def near_misses(self) -> int:
         return len(set(self.found) | set(self.declared) | set(self.far))
 
+    @property
+    def one_step(self) -> int:
+        """The near misses one step from a case that earns the row (found or declared)."""
+        return len(set(self.found) | set(self.declared))
+
+    @property
+    def only_far(self) -> bool:
+        """The row's only near misses are far ones: their notes say no one step can miss it, and
+        ``tools/near_misses.py`` checks that no one-step neighbour of its positive cases does."""
+        return bool(self.far) and not self.one_step
+
 
 def coverage(ruleset: str, hands: int = HANDS, seed: int = SEED) -> list[Coverage]:
     """The coverage of every row of ``ruleset`` (and its presets) by its golden cases."""
@@ -373,8 +386,11 @@ def _cell(names: tuple[str, ...]) -> str:
 
 def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = SEED) -> str:
     """``docs/coverage.md``: the matrix of every table, with totals."""
-    rows_total = sum(len(entries) for entries in matrix.values())
-    both = sum(1 for entries in matrix.values() for e in entries if e.positive and e.near_misses)
+    every = [e for entries in matrix.values() for e in entries]
+    rows_total = len(every)
+    one_step = sum(1 for e in every if e.positive and e.one_step)
+    far = sum(1 for e in every if e.positive and e.only_far)
+    far_notes = sum(len(e.far) for e in every)
     lines = [
         "# Coverage: which rows the golden cases prove",
         "",
@@ -385,14 +401,22 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
         "",
         "For every row a shipped table plays (each ruleset, each preset's rows that differ from its "
         "ruleset's, and each row off in the shipped table and in every preset, under the house rule that switches "
-        "it on, as a table can): the **positive** cases that earn it, the **near misses** that just do not (one tile "
-        "replaced and at most one fact of the win changed, from a case that earns it: found among the cases, "
-        "or declared with the step in words; *far* near misses need more than one step and say why), and "
+        "it on, as a table can): the **positive** cases that earn it, the **one-step near misses** that just do "
+        "not (one tile replaced and at most one fact of the win changed, from a case that earns it: found among "
+        "the cases, or declared with the step in words), the **far** near misses (declared further than one step, "
+        "with why), and "
         f"how often the row **fires** in {hands:,} seeded random winning hands of the table (seed {seed}, "
         "drawn as `tools/build_digest.py` draws them, one suit in three hands). A cell shows how many cases "
         "and the first one's name.",
         "",
-        f"**{both} of {rows_total} rows** have both a positive case and a near miss. The rows still lacking one "
+        f"**{one_step} of {rows_total} rows** have a positive case and a one-step near miss. **{far} rows** have a "
+        "positive case and only far near misses (below, an empty one-step cell beside a far one): hands made of "
+        "whole sets of a kind, suit or family (one suit, honours, terminals, all five suits, the jewel hands), the "
+        "orphans, Nico Nico's gongs, a bouquet of flowers, Four Winds' Winning. A far note is not taken on trust: "
+        "`tools/near_misses.py` searches every one-tile, "
+        "one-fact neighbour of the row's positive cases for a hand that is still a win (by the ruleset's shapes) "
+        "and loses the row (by the row's own pattern), and `tests/test_coverage.py` fails on a far note whose "
+        f"row has one ({far_notes} far notes, all of them checked). The rows still lacking a case "
         "are listed, with why, in `tests/data/coverage-gaps.txt`; a test fails on a row that lacks one and is "
         "not listed. Regenerate with `PYTHONPATH=src python tools/coverage.py`.",
         "",
@@ -402,14 +426,15 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
         "`tests/data/mutation-survivors.txt` (equivalent: no hand can tell; or an event no hand earns, held by "
         "its own test), and `tests/test_mutate.py` fails on one left open.",
         "",
-        "| table | rows | with a positive case | with a near miss | with both |",
-        "|---|---:|---:|---:|---:|",
+        "| table | rows | with a positive case | with a one-step near miss | with only far near misses | "
+        "with a positive case and a near miss |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for ruleset, entries in matrix.items():
         for table in sorted({e.row.table for e in entries}, key=lambda t: (t != ruleset, t)):
             mine = [e for e in entries if e.row.table == table]
             lines.append(f"| {table} | {len(mine)} | {sum(1 for e in mine if e.positive)} | "
-                         f"{sum(1 for e in mine if e.near_misses)} | "
+                         f"{sum(1 for e in mine if e.one_step)} | {sum(1 for e in mine if e.only_far)} | "
                          f"{sum(1 for e in mine if e.positive and e.near_misses)} |")
     recorded = {ruleset: events(ruleset) for ruleset in matrix if events(ruleset)}
     if recorded:
@@ -426,7 +451,7 @@ def page(matrix: Mapping[str, list[Coverage]], hands: int = HANDS, seed: int = S
     for ruleset, entries in matrix.items():
         for table in sorted({e.row.table for e in entries}, key=lambda t: (t != ruleset, t)):
             lines += ["", f"## {table}", "",
-                      "| row | points | source | positive | near misses | far | fires |",
+                      "| row | points | source | positive | one-step near misses | far | fires |",
                       "|---|---:|---|---|---|---|---:|"]
             for e in (e for e in entries if e.row.table == table):
                 kind = "" if e.row.kind == "award" else " (table payment)"
