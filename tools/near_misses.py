@@ -11,7 +11,8 @@ held tile, of the winning tile or of a flower; a tile added or taken away; the w
 a held one; a set declared, undeclared, made a kong or a pung, a declared chow moved along its suit, a
 kong's concealment or promotion turned over; each fact of the win set to each other value (every other
 way of winning and discarder, seat, round, flag, replacement, ready declaration, and counts of discards,
-declared tiles and dealer streak from 0 to 20); and every tile change with every fact change beside it.
+declared tiles and dealer streak from 0 to 12, past every count a row reads); and every tile change with every
+fact change beside it.
 :class:`Search` keeps a neighbour that is
 
 - **still a win**: a record the hand record and the ruleset accept (no fifth copy, the tile count, the
@@ -26,6 +27,7 @@ Whoever writes the near miss as a golden case still works it out by hand from th
 search only says which one-step hands there are. ``tests/test_coverage.py`` runs it on every row a golden
 case calls far, on the committed cases: a far note stands only where it finds no neighbour. Usage::
 
+    PYTHONPATH=src python tools/near_misses.py                                # every row listed as lacking one
     PYTHONPATH=src python tools/near_misses.py taiwan:little_three_dragons    # neighbours that lose the row
     PYTHONPATH=src python tools/near_misses.py --far                          # check every far note (exit 1)
     PYTHONPATH=src python tools/near_misses.py --earn lrc:false_single_wait   # cases one step from earning it
@@ -580,7 +582,8 @@ def earning(table: str, row_id: str, limit: int = 3) -> list[tuple[int, coverage
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("rows", nargs="*", help="table:row ids (table: lrc, taiwan/taiwan-platform, lrc/calling on)")
+    parser.add_argument("rows", nargs="*", help="table:row ids (table: lrc, taiwan/taiwan-platform, lrc/calling on); "
+                                                "default: every row listed as lacking a near miss")
     parser.add_argument("--limit", type=int, default=3, help="near misses a row (default 3)")
     parser.add_argument("--earn", action="store_true",
                         help="propose changes of cases that miss the row after which they earn it")
@@ -590,7 +593,8 @@ def main() -> None:
         problems = far_problems()
         print("\n".join(problems) or "every far note stands: no one-step neighbour of its row is a win that loses it")
         sys.exit(1 if problems else 0)
-    for key in args.rows:
+    wanted = args.rows or [key.rsplit(":", 1)[0] for key in coverage.listed_gaps() if key.endswith(":near_miss")]
+    for key in wanted:
         table, _, row_id = key.rpartition(":")
         print(f"== {key}")
         search = earning if args.earn else proposals
