@@ -61,17 +61,20 @@ def _golden() -> list[Any]:
         with path.open("rb") as handle:
             for number, case in enumerate(tomllib.load(handle)["case"], 1):
                 found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, case.get("preset"),
-                                          id=f"{path.stem}-{number}"))
+                                          case.get("house_rules"), id=f"{path.stem}-{number}"))
     return found
 
 
-@pytest.mark.parametrize(("record", "preset_name"), _golden())
-def test_golden_cases_score_the_same(record: dict[str, Any], preset_name: str | None) -> None:
-    """Each golden case, under the ruleset or the shipped preset it names (tests/test_golden.py)."""
+@pytest.mark.parametrize(("record", "preset_name", "house_rules"), _golden())
+def test_golden_cases_score_the_same(record: dict[str, Any], preset_name: str | None,
+                                     house_rules: dict[str, Any] | None) -> None:
+    """Each golden case, under the ruleset, the shipped preset or the house rules it names (tests/test_golden.py)."""
     hand = mjscore.Hand.from_dict(record)
     rules = mjscore.get_ruleset(hand.ruleset)
     if preset_name is not None:
         rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(preset_name)))
+    if house_rules is not None:
+        rules = mjscore.apply_house_rules(rules, house_rules)
     assert score(hand, rules) == reference_score(hand, rules)
 
 

@@ -52,6 +52,19 @@ def test_every_row_a_table_plays_is_in_the_matrix(matrix: dict[str, list[object]
     assert jianhua == {"any_flower", "other_wind_pung"}
 
 
+def test_every_row_a_table_can_switch_on_is_in_the_matrix(matrix: dict[str, list[object]]) -> None:
+    """A row off in the shipped table is played where a preset or a table's house rule switches it on: every
+    such row is in the matrix, under a preset that plays it or under the house rule that switches it on
+    (LRC's Calling, ruling 20), so it needs a positive case and a near miss like any other."""
+    for ruleset in mjscore.rulesets():
+        keys = {entry.row.key for entry in matrix[ruleset]}
+        for award in mjscore.get_ruleset(ruleset).awards:
+            if not award.enabled:
+                assert any(key.endswith(f":{award.id}") and key.count("/") == 1 for key in keys), award.id
+    switched = {entry.row.key for entries in matrix.values() for entry in entries if entry.row.switched_on}
+    assert switched == {"lrc/calling on:calling"}
+
+
 def test_the_declared_near_misses_hold() -> None:
     assert [problem for ruleset in mjscore.rulesets() for problem in coverage.declared_problems(ruleset)] == []
 
@@ -120,3 +133,67 @@ def test_the_near_miss_search_proposes_one_step_hands_that_lose_the_row(monkeypa
         assert case is hit and change and coverage.one_step(PLAIN, record)
         assert "-concealed_hand" in difference
         assert "concealed_hand" not in {a.id for a in mjscore.score(mjscore.Hand.from_dict({"ruleset": "lrc", **record})).awards}
+
+
+# ----- far notes are checked (issue 42 item 2)
+
+near_misses = load_tool("near_misses")
+
+
+def test_every_far_note_stands() -> None:
+    """A far note says no one-step change of the row's hands misses it. tools/near_misses.py searches every
+    one-tile, one-fact neighbour of the row's positive cases for one that is still a win (by the ruleset's
+    shapes) and loses the row (by its pattern): on the committed cases it finds none for any far row."""
+    assert near_misses.far_problems() == []
+
+
+# The issue's pair (golden taiwan "小三元, one tile from 大三元" and "大三元, one tile from 小三元"): one 1s of the
+# first for the third 白.
+LITTLE_DRAGONS = {"seat": "S", "round": "E", "melds": [{"kind": "pung", "tiles": "CCC"}, {"kind": "pung", "tiles": "FFF"}],
+                  "concealed": "PP 111s 234m 56m", "win_tile": "7m", "win": "discard", "discarder": "W"}
+
+
+def test_a_far_note_with_a_one_step_neighbour_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The far note 小三元 had before issue 42, beside a positive case one tile from a 大三元 hand: the search
+    finds that hand (a win, and 小三元's pattern finds no dragon pair in it) and names the note."""
+    tool = near_misses.coverage  # the search's own copy of tools/coverage.py
+    hit = tool.Case("taiwan", 1, "hit", None, LITTLE_DRAGONS, frozenset({"little_three_dragons"}), ())
+    far = tool.Case("taiwan", 2, "far", None, PLAIN, frozenset(), (tool.NearMiss(
+        "little_three_dragons", "hit", "", "", "the dragon pair cannot be broken by one tile"),))
+    monkeypatch.setattr(tool, "golden_cases", lambda ruleset: [hit, far])
+    (problem,) = near_misses.far_problems(["taiwan"])
+    assert problem.startswith("taiwan:little_three_dragons: far, but 'hit'")
+    (miss,) = near_misses.one_step_misses("taiwan", "little_three_dragons", limit=1)
+    assert coverage.one_step(LITTLE_DRAGONS, miss.record)
+    scored = mjscore.score(mjscore.Hand.from_dict({"ruleset": "taiwan", **miss.record}))
+    assert "little_three_dragons" not in {a.id for a in scored.awards}
+
+
+def test_losing_the_row_is_read_from_its_pattern_not_from_the_awards() -> None:
+    """小三元 replaces 三元牌 (ruling 38): the engine awards no 三元牌 to the 小三元 hand, but 三元牌's own pattern
+    finds the 中 and 發 pungs there, so that hand does not lose the row, and is no near miss of it."""
+    search = near_misses.Search(mjscore.get_ruleset("taiwan"), "taiwan")
+    found = search.win(search.hand(LITTLE_DRAGONS))
+    assert found is not None
+    assert search.shows("dragon_pung", found) and search.shows("little_three_dragons", found)
+    assert not search.shows("big_three_dragons", found)
+    scored = mjscore.score(mjscore.Hand.from_dict({"ruleset": "taiwan", **LITTLE_DRAGONS}))
+    assert "dragon_pung" not in {a.id for a in scored.awards}
+
+
+def test_a_win_is_read_from_the_shapes_of_the_table() -> None:
+    """Seven pairs and a pung is no shape of the association's table and a shape of its platform preset."""
+    seven_pairs = {"seat": "S", "round": "E", "concealed": "11m 22m 33p 44p 55s 66s 77s 99m", "win_tile": "9m",
+                   "win": "discard", "discarder": "W"}
+    plain = near_misses.Search(mjscore.get_ruleset("taiwan"), "taiwan")
+    platform = near_misses.Search(coverage.table_rules("taiwan", "taiwan-platform"), "taiwan")
+    assert plain.win(plain.hand(seven_pairs)) is None
+    assert platform.win(platform.hand(seven_pairs)) is not None
+
+
+def test_every_neighbour_is_one_step_and_the_steps_a_player_makes_are_there() -> None:
+    found = {change: record for change, record, _ in near_misses.neighbours(PLAIN)}
+    assert all(coverage.one_step(PLAIN, record) for record in found.values())
+    changes = set(found)
+    assert {"a 9s for a 9p", "the 7s wins, not the 8s", "a chow of 123m declared", "won by self draw",
+            "discards 5", "a 9s for a 9p, won by self draw", "with the flower 2f, the winner sits E"} <= changes

@@ -13,7 +13,9 @@ Each ``tests/golden/<ruleset>.toml`` holds ``[[case]]`` tables::
 
 ``row`` names the source row each award comes from (it must contain the award's English name, so a
 row that names the wrong award fails). The hand's ruleset is the file's name unless the hand says
-otherwise; ``preset`` scores it under one of the ruleset's shipped presets (``taiwan-cap24``).
+otherwise; ``preset`` scores it under one of the ruleset's shipped presets (``taiwan-cap24``), and
+``house_rules`` under house rules written as a house-rules file writes them (``{ awards = { calling =
+true } }``: a row a table can switch on, off in the shipped table, proven under the rule that enables it).
 ``total`` is the hand's total; the awards a payment carries only where it involves the dealer (the
 Taiwan table's 莊家 and 連莊) are listed with the others but are not in it: a case with any states
 their sum as ``dealer_tai`` (ruling 55), 0 otherwise. A case may also state ``arrangement``,
@@ -32,11 +34,14 @@ miss, ``docs/coverage.md``)::
 ``of`` names a case of the same file (and preset) that earns ``id``; the two hands are one step apart:
 at most one tile replaced, added or removed, and at most one fact of the win changed (how it was won,
 the seat, the round, the declared sets, the winning tile, a flag). A near miss that cannot be one step
-(a one-suit hand: a tile of another suit fits no set on its own) says why in ``far = "..."``. A case
-one step from a case earning a row is found as its near miss without being declared.
+(a one-suit hand: a tile of another suit fits no set on its own) says why in ``far = "..."``; the note
+stands only where no one-step neighbour of the row's positive cases is a win that loses the row
+(``tools/near_misses.py`` searches them; ``tests/test_coverage.py`` fails on a far note that has one).
+A case one step from a case earning a row is found as its near miss without being declared.
 ``tests/test_coverage.py`` checks every declaration; ``PYTHONPATH=src python tools/near_misses.py
-TABLE:ROW`` lists one-step changes of the row's cases that lose it (or, with ``--earn``, of other cases
-that gain it), as a start for writing one: the case is still worked out by hand from the source.
+TABLE:ROW`` lists the one-step neighbours of the row's cases that are a win and lose it (or, with
+``--earn``, of other cases that gain it), as a start for writing one: the case is still worked out by
+hand from the source.
 """
 
 from __future__ import annotations
@@ -66,11 +71,12 @@ def _cases() -> list[Any]:
 def test_golden(ruleset: str, case: dict[str, Any]) -> None:
     record = {"ruleset": ruleset, **case["hand"]}
     hand = mjscore.Hand.from_dict(record)
+    rules = mjscore.get_ruleset(hand.ruleset)
     if "preset" in case:
-        rules = mjscore.apply_house_rules(mjscore.get_ruleset(hand.ruleset), mjscore.read_house_rules(preset(case["preset"])))
-        result = mjscore.score(hand, rules)
-    else:
-        result = mjscore.score(hand)
+        rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(case["preset"])))
+    if "house_rules" in case:
+        rules = mjscore.apply_house_rules(rules, case["house_rules"])
+    result = mjscore.score(hand, rules)
     got = sorted((a.id, a.value) for a in result.awards)
     expected = sorted((a["id"], a["value"]) for a in case["awards"])
     assert got == expected, f"awards differ: {result.arrangement.notation() if result.arrangement else ''}"

@@ -49,10 +49,16 @@ def test_a_sample_of_the_listed_survivors_still_survives() -> None:
     ("taiwan:dealer:points:1 -> 2", ""),
     # Ruling 57: 大四喜 without 見字 in its replaces scores 見字 2 under 見花見字.
     ("taiwan:big_four_winds:replaces:-other_wind_pung", "Ruling 57: 大四喜 replaces 見字"),
+    # Ruling 59: 嚦咕嚦咕 without 門清 in its replaces scores 門清 1 beside it.
+    ("taiwan:seven_pairs_and_pung:replaces:-concealed_hand", "Platform: 嚦咕嚦咕, seven pairs and a pung"),
+    # Ruling 20: Calling is off in the shipped LRC table; the case under the house rule that switches it on
+    # catches a change of its points (it survived while no case played it).
+    ("lrc:calling:points:5 -> 6", "Calling, switched on by the table"),
 ])
 def test_the_rulings_golden_cases_catch_their_mutations(key: str, case: str) -> None:
-    mutation, changed = next(found for found in mutate.mutations("taiwan") if found[0].key == key)
-    outcome = mutate.run(mutation, changed, mutate.golden_cases("taiwan"))
+    ruleset = key.partition(":")[0]
+    mutation, changed = next(found for found in mutate.mutations(ruleset) if found[0].key == key)
+    outcome = mutate.run(mutation, changed, mutate.golden_cases(ruleset))
     assert outcome.status == "caught" and outcome.by.startswith(case)
 
 

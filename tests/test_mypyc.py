@@ -50,6 +50,8 @@ for path in sorted(golden.glob("*.toml")):
         rules = mjscore.get_ruleset(path.stem)
         if "preset" in case:  # a shipped preset (tests/test_golden.py)
             rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(case["preset"])))
+        if "house_rules" in case:  # house rules written in the case
+            rules = mjscore.apply_house_rules(rules, case["house_rules"])
         print(show(lambda: mjscore.score(mjscore.Hand.from_dict({"ruleset": path.stem, **case["hand"]}), rules).to_dict()))
 # A club's file giving a pattern a parameter of the wrong type: both builds refuse it alike (a
 # compiled function keeps no annotations; the check reads them from the source).

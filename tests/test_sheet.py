@@ -141,16 +141,18 @@ def _golden() -> list[Any]:
         with path.open("rb") as handle:
             for number, case in enumerate(tomllib.load(handle)["case"], 1):
                 found.append(pytest.param({"ruleset": path.stem, **case["hand"]}, case.get("preset"),
-                                          id=f"{path.stem}-{number}"))
+                                          case.get("house_rules"), id=f"{path.stem}-{number}"))
     return found
 
 
-@pytest.mark.parametrize(("record", "named"), _golden())
-def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any],
-                                                                        named: str | None) -> None:
+@pytest.mark.parametrize(("record", "named", "house_rules"), _golden())
+def test_every_golden_award_names_tiles_and_every_uncounted_one_says_why(record: dict[str, Any], named: str | None,
+                                                                        house_rules: dict[str, Any] | None) -> None:
     rules = mjscore.get_ruleset(record["ruleset"])
     if named is not None:  # a case under a shipped preset (tests/test_golden.py)
         rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(named)))
+    if house_rules is not None:  # a case under house rules of its own
+        rules = mjscore.apply_house_rules(rules, house_rules)
     result = mjscore.score(mjscore.Hand.from_dict(record), rules)
     shown = sheet(result)
     # Every award is on the sheet once: in the total's rows, or apart as a tai of the dealer's payments
@@ -274,3 +276,30 @@ def test_the_awards_a_counted_award_could_replace_follow_groups_replaces_and_red
     assert rules.replaceable("b") == {"a", "b", "c", "d", "e"}  # through its group rival a
     assert rules.replaceable("d") == {"c", "d", "e"}
     assert rules.replaceable("e") == {"e"} and rules.replaceable("f") == {"f"}
+
+
+# Ruling 59 (golden taiwan "Platform: 嚦咕嚦咕, seven pairs and a pung"): under taiwan-platform 嚦咕嚦咕 8
+# replaces 門清 (atawmj.md: 必然並存者取高), so every sheet lists 門清 1 under the replaced awards, "replaced by
+# 嚦咕嚦咕", beside 無花 1 replaced by 無字無花 2 (group `absence`): 8 + 2 = 10.
+LIGULIGU: dict[str, Any] = {"ruleset": "taiwan", "seat": "S", "round": "E", "concealed": "11m 22m 33p 44p 55s 66s 77s 99m",
+                            "win_tile": "9m", "win": "discard", "discarder": "W"}
+LIGULIGU_ARGS = ["score", "--ruleset", "taiwan", "--rules", "platform", "--seat", "S", "--discarder", "W",
+                 "--win-tile", "9m", "11m 22m 33p 44p 55s 66s 77s 99m"]
+LIGULIGU_REPLACED = {"en": "replaced by Seven pairs and a pung", "zh-Hans": "被呖咕呖咕取代", "zh-Hant": "被嚦咕嚦咕取代"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_seven_pairs_and_a_pung_replaces_concealed_hand_on_every_sheet(lang: str) -> None:
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("taiwan"), mjscore.read_house_rules(preset("taiwan-platform")))
+    shown = sheet(mjscore.score(mjscore.Hand.from_dict(LIGULIGU), rules))
+    assert shown.total == 10
+    assert [(r.id, r.value) for r in shown.rows] == [("no_flowers_or_honours", 2), ("seven_pairs_and_pung", 8)]
+    assert [(r.id, r.points * r.count, r.how, r.by) for r in shown.replaced] == [
+        ("concealed_hand", 1, How.REPLACES, "seven_pairs_and_pung"), ("no_flowers", 1, How.GROUP, "no_flowers_or_honours")]
+    assert shown.replaced[0].text(lang) == LIGULIGU_REPLACED[lang]
+    printed = runner.invoke(app, [*LIGULIGU_ARGS, "--lang", lang])
+    assert printed.exit_code == 0, printed.output
+    assert any(LIGULIGU_REPLACED[lang] in line for line in printed.stdout.splitlines())
+    answer = json.loads(runner.invoke(app, [*LIGULIGU_ARGS, "--lang", lang, "--format", "json"]).stdout)
+    assert answer["total"] == 10 and "concealed_hand" not in [a["id"] for a in answer["awards"]]
+    assert answer["sheet"] == shown.to_dict(lang)

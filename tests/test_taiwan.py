@@ -223,12 +223,27 @@ def test_seven_pairs_and_a_pung_is_no_win_at_the_associations_table() -> None:
 
 
 def test_the_platform_preset_makes_seven_pairs_and_a_pung_a_win() -> None:
-    # 嚦咕嚦咕 8; 門清 1 (nothing declared); EEE is the East round's wind, 圈風 1 (completed by West's
-    # discard, so not concealed); no flower: 無花 1 (an honour: not 無字無花). Eight waits: no 獨聽.
+    # 嚦咕嚦咕 8, which replaces 門清 (ruling 59: concealed by its definition, 必然並存者取高); EEE is the East
+    # round's wind, 圈風 1 (completed by West's discard, so not concealed); no flower: 無花 1 (an honour: not
+    # 無字無花). Eight waits: no 獨聽.
     result = scored(SEVEN_PAIRS, "taiwan-platform")
-    assert awards(result) == {"seven_pairs_and_pung": 8, "concealed_hand": 1, "round_wind": 1, "no_flowers": 1}
+    assert awards(result) == {"seven_pairs_and_pung": 8, "round_wind": 1, "no_flowers": 1}
+    assert ("concealed_hand", 1, "seven_pairs_and_pung") in [(r.id, r.value, r.by) for r in replaced_awards(result)]
     assert len(result.waits) == 8
-    assert [(p.payer, p.amount) for p in result.payments] == [("W", 11)]
+    assert [(p.payer, p.amount) for p in result.payments] == [("W", 10)]
+
+
+def test_fully_claimed_cannot_be_won_on_a_robbed_kong() -> None:
+    """Ruling 60 lets 全求 be scored on a robbed kong, but no record can show it: 全求's last tile is a single
+    wait on the pair, so the winner holds one copy of it, and a robbed kong is a pung of that tile with its
+    fourth copy added: the winner's would be a fifth. The record is refused (ruling 6); on a discard the same
+    hand is 全求 (golden "全求 includes 獨聽")."""
+    melds = [{"kind": "chow", "tiles": chow} for chow in ("123m", "456m", "789p", "234s", "678s")]
+    record = {"ruleset": "taiwan", "seat": "S", "round": "E", "melds": melds, "concealed": "9p", "win_tile": "9p",
+              "discarder": "W"}
+    assert awards(scored({**record, "win": "discard"})) == {"fully_claimed": 2}
+    with pytest.raises(HandError, match="robbing a gong on 9p: the other three copies are in the robbed pung"):
+        scored({**record, "win": "robbing_gong"})
 
 
 def test_rules_take_a_preset_by_its_name_or_its_short_name(tmp_path: Path) -> None:

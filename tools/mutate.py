@@ -5,7 +5,7 @@ would: an award's points (one more), one of its pattern's parameters (an integer
 turned over, a list one item shorter), its exclusive group (taken away), one of the awards it
 replaces or reduces (taken away), a table payment's amount (one more). The changed table is read by
 the ruleset loader, as a file would be, and every golden case of the ruleset
-(``tests/golden/<ruleset>.toml``, each under its ``preset`` if it names one) is scored under it and
+(``tests/golden/<ruleset>.toml``, each under its ``preset`` and ``house_rules`` if it names them) is scored under it and
 checked as ``tests/test_golden.py`` checks it: the awards and their values, the total, the dealer's
 tai, the waits, the legality, the table payments and the payments. A mutation is *caught* when some
 case no longer holds, and *survives* when every case still does: then no golden case pins that part
@@ -151,6 +151,8 @@ def case_failure(case: dict[str, Any], rules: Ruleset, ruleset: str) -> str:
     hand = mjscore.Hand.from_dict({"ruleset": ruleset, **case["hand"]})
     if "preset" in case:
         rules = mjscore.apply_house_rules(rules, mjscore.read_house_rules(preset(case["preset"])))
+    if "house_rules" in case:
+        rules = mjscore.apply_house_rules(rules, case["house_rules"])
     try:
         result = mjscore.score(hand, rules)
     except MjscoreError as error:

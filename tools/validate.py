@@ -9,11 +9,15 @@ The references:
 - **MCR against the published answers**: the 129 hands of ``tests/data/mcr-rulebook-examples.jsonl``
   (76 from the official rulebook commentary), their fans and totals as published.
 - **Real game logs**: the Botzone data set's published sample (``tests/data/botzone/sample.txt``): each
-  win re-scored against the fans, the total and the payments Botzone's own calculator recorded.
+  win re-scored against the fans, the total and the payments Botzone's own calculator recorded; and the
+  public copies of Mahjongsoft's game records in PMN (``tests/data/mahjongsoft``): each win re-scored
+  against the fans and points the site recorded, and the deal's ``Result`` where it settles that win
+  alone.
 - **The held golden hands** of every ruleset (``tests/golden/*.toml``): hands whose awards, totals and
   payments were worked out by hand from the source tables and the rulings before the engine ran. For
   the Taiwanese rulesets (LRC, Hé Fēn, Four Winds, the Taiwan association table) there is no public
-  calculator: these cases and the source tables are their reference.
+  calculator: these cases and the source tables are their reference. The page names, for each ruleset,
+  how many there are and how many rows of its tables they prove (``tools/coverage.py``).
 
 One command reproduces the page (about 15 seconds on this machine)::
 
@@ -41,9 +45,12 @@ from typing import Any
 
 import mcr_oracle
 import mutate
+import near_misses
 
 import mjscore
-from mjscore.interfaces.importers.botzone import FAN_ALIASES, ImportedWin, botzone_scores, parse_breakdown, read_log
+from mjscore.interfaces.importers.botzone import ImportedWin, botzone_scores, parse_breakdown, read_log
+from mjscore.interfaces.importers.mahjongsoft import PMN_FANS, read_records
+from mjscore.interfaces.importers.wins import FAN_ALIASES
 from mjscore.scoring.statistics import award_ids_by_name
 from mjscore.tiles import SEATS
 
@@ -51,6 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "validation.md"
 PUBLISHED = ROOT / "tests" / "data" / "mcr-rulebook-examples.jsonl"
 BOTZONE = ROOT / "tests" / "data" / "botzone" / "sample.txt"
+MAHJONGSOFT = ROOT / "tests" / "data" / "mahjongsoft"
 
 #: The page's random MCR hands, and their seed.
 MCR_HANDS = 20_000
@@ -58,8 +66,9 @@ SEED = 26
 
 #: The published answers' 5-fan fan that mjscore scores as Two Melded Kongs 4 + Concealed Kong 2.
 MELDED_AND_CONCEALED_KONG = "Concealed Kong and Melded Kong"
-#: Botzone's name for the same fan.
+#: Botzone's name for the same fan, and PMN's (fan 82).
 BOTZONE_MELDED_AND_CONCEALED_KONG = "明暗杠"
+PMN_MELDED_AND_CONCEALED_KONG = PMN_FANS[81]
 
 #: Each documented class of difference: what it is, and the rule or ruling behind it.
 CLASSES = {
@@ -73,6 +82,18 @@ CLASSES = {
                                             "straight, as the published rulebook examples score it (pub-081, pub-091; "
                                             "issue 5 item 6)",
     "tie": "another arrangement of the same total: the calculators pick different but equal readings of the hand",
+    "several Hu on one discard": "Mahjongsoft's duplicate MCR lets every player who can win on a discard win on it "
+                                 "(mahjongsoft.com/duplicate_rules.php, Rule 2, \"Multiple 'Hu'\": \"all players without "
+                                 "a false 'Hu' gain points ... Each winner receives a 'standard' score of 'Hu+24 pts.'\"); "
+                                 "the record's one Result line settles the deal, not each win as MCR does, so each win's "
+                                 "fans and points are compared and the Result is not. The one such deal (two wins of 12 "
+                                 "on East's discard) records -32 36 -8 36, the rule's worked example would give -40 28 "
+                                 "-16 28 (each winner Hu+24 less 8 paid to the other, the discarder Hu+8 to each, the "
+                                 "fourth player 8 to each): 8 more for every player, which no rule text found explains",
+    "duplicate self-drawn win": "Mahjongsoft's duplicate MCR settles a self-draw otherwise than MCR (mahjongsoft.com/"
+                                "duplicate_rules.php, Rule 1: \"the winner gains (HV+24) pts., and others lose (HV/3-8) "
+                                "pts. rounded to the closest highest integer\", its example HV=9: +33 / -11, that is "
+                                "HV/3 + 8): the fans and points agree, the Result is Rule 1's",
 }
 
 
@@ -168,6 +189,52 @@ def botzone_difference(win: ImportedWin) -> str:
     return f"mjscore {score.total} {net(score)} {dict(scored)}, Botzone {win.total} {win.scores} {dict(recorded)}"
 
 
+# ----- Mahjongsoft's game records
+
+
+def mahjongsoft_wins(folder: Path = MAHJONGSOFT) -> list[tuple[ImportedWin, int]]:
+    """Every win of the PMN records in ``folder``, each with how many players won its deal."""
+    found = []
+    for path in sorted(folder.glob("*.pmn")):
+        wins = read_records(path.read_text(encoding="utf-8"), path.name).wins
+        found += [(win, sum(other.line == win.line for other in wins)) for win in wins]
+    return found
+
+
+def duplicate_self_draw(winner: int, total: int) -> tuple[int, ...]:
+    """The Result of a self-drawn win of ``total`` points by ``winner`` under Mahjongsoft's duplicate Rule 1."""
+    lose = -(total // -3) + 8  # HV/3 + 8, rounded up
+    return tuple(total + 24 if seat == winner else -lose for seat in range(len(SEATS)))
+
+
+def mahjongsoft_difference(win: ImportedWin, winners: int) -> str:
+    """How mjscore's score of a recorded win differs from the record: "" when the points, every fan
+    and the Result (as MCR settles the win) agree, a documented class when that is the whole difference
+    (a melded and a concealed kong; several wins on one discard; a duplicate game's self-draw), else
+    what differs."""
+    ids = award_ids_by_name(mjscore.get_ruleset("mcr"), FAN_ALIASES)
+    score = mjscore.score(mjscore.Hand.from_dict(win.record))
+    recorded: Counter[str] = Counter()
+    for name, count in parse_breakdown(win.fans):
+        recorded[ids.get(name, name)] += count
+    scored = Counter({award.id: award.count for award in score.awards})
+    kongs = recorded[PMN_MELDED_AND_CONCEALED_KONG] == 1 and scored - recorded == Counter(
+        {"two_melded_kongs": 1, "concealed_kong": 1})
+    if kongs:
+        recorded -= Counter({PMN_MELDED_AND_CONCEALED_KONG: 1})
+        recorded += Counter({"two_melded_kongs": 1, "concealed_kong": 1})
+    if scored != recorded or score.total != win.total + kongs:
+        return f"mjscore {score.total} {dict(scored)}, Mahjongsoft {win.total} {dict(recorded)}"
+    winner = SEATS.index(win.record["seat"])
+    if winners > 1:
+        return "several Hu on one discard"
+    if net(score) != win.scores:
+        if win.record["win"] == "self_draw" and win.scores == duplicate_self_draw(winner, win.total):
+            return "duplicate self-drawn win"
+        return f"mjscore pays {net(score)}, the Result is {win.scores}"
+    return "melded and concealed kong" if kongs else ""
+
+
 # ----- the figures
 
 
@@ -206,6 +273,12 @@ def agreements(mcr_hands: int = MCR_HANDS, seed: int = SEED) -> list[Agreement]:
     wins = botzone_wins()
     found.append(_timed("Botzone", "MCR: Botzone's logged games (the data set's published sample)",
                         f"{len(wins)} wins of 16 rounds", [botzone_difference(win) for win in wins], began))
+    began = time.process_time()
+    records = mahjongsoft_wins()
+    games = len({(win.match, win.line) for win, _ in records})
+    found.append(_timed("Mahjongsoft", "MCR: Mahjongsoft's game records (public PMN copies)",
+                        f"{len(records)} wins of {games} games",
+                        [mahjongsoft_difference(win, winners) for win, winners in records], began))
     for ruleset in mutate.rulesets():
         began = time.process_time()
         cases = mutate.golden_cases(ruleset)
@@ -217,8 +290,37 @@ def agreements(mcr_hands: int = MCR_HANDS, seed: int = SEED) -> list[Agreement]:
     return found
 
 
-def page(found: list[Agreement], mcr_hands: int = MCR_HANDS, seed: int = SEED) -> str:
-    """``docs/validation.md``: the table of figures, the classes of difference, what is not checked."""
+@dataclass(frozen=True)
+class GoldenRows:
+    """A ruleset's golden hands, worked out by hand from its source table and rulings before the engine
+    ran, and the rows of its tables (the ruleset's, its presets' and its house rules') they prove: the rows
+    with a case that earns them, and those with a one-step near miss too, or only far ones."""
+
+    name: str
+    hands: int
+    rows: int
+    positive: int
+    one_step: int
+    only_far: int
+
+
+def golden_rows() -> list[GoldenRows]:
+    """:class:`GoldenRows` of every ruleset with golden cases (``tools/coverage.py``'s matrix, without
+    its random hands)."""
+    found = []
+    for ruleset in mutate.rulesets():
+        entries = near_misses.coverage.coverage(ruleset, hands=0)
+        found.append(GoldenRows(mjscore.get_ruleset(ruleset).name.en, len(mutate.golden_cases(ruleset)), len(entries),
+                                sum(1 for e in entries if e.positive),
+                                sum(1 for e in entries if e.positive and e.one_step),
+                                sum(1 for e in entries if e.positive and e.only_far)))
+    return found
+
+
+def page(found: list[Agreement], mcr_hands: int = MCR_HANDS, seed: int = SEED,
+         golden: list[GoldenRows] | None = None) -> str:
+    """``docs/validation.md``: the table of figures, the classes of difference, the golden hands and the
+    rows they prove (``golden``; None: :func:`golden_rows`), what is not checked."""
     lines = [
         "# Validation: mjscore against independent references",
         "",
@@ -239,12 +341,25 @@ def page(found: list[Agreement], mcr_hands: int = MCR_HANDS, seed: int = SEED) -
     for name, why in CLASSES.items():
         counts = ", ".join(f"{entry.short} {entry.outcomes[name]:,}" for entry in found if entry.outcomes[name])
         lines.append(f"| {name} | {why} | {counts or '—'} |")
+    lines += ["", "## The golden hands", "",
+              "Each golden hand (`tests/golden/<ruleset>.toml`) was worked out by hand from the source table and the "
+              "binding rulings, independently of the engine (the sheet's row is quoted beside each award), and "
+              "`tests/test_golden.py` holds the engine to it. The rows they prove, of every table of the ruleset (its "
+              "own, its presets' and the house rules that switch a row on; `docs/coverage.md` row by row): a case earns "
+              "the row, and a near miss one step away just misses it, or only far near misses do, whose notes "
+              "`tools/near_misses.py` checks. The MCR hands are also scored by pymahjonggb (`tests/test_mcr_oracle.py`).",
+              "", "| ruleset | golden hands worked by hand | rows of its tables | rows with a positive case | "
+              "with a one-step near miss | with only far near misses |", "|---|---:|---:|---:|---:|---:|"]
+    for entry in golden if golden is not None else golden_rows():
+        lines.append(f"| {entry.name} | {entry.hands} | {entry.rows} | {entry.positive} | {entry.one_step} | "
+                     f"{entry.only_far} |")
     lines += ["", "## What is not checked independently", "",
               "The Taiwanese rulesets (LRC, Hé Fēn, Four Winds, the Taiwan association table) have no public "
               "calculator and no published logs with scores: their reference is the golden hands above, each worked "
               "out by hand from the source table (the sheet's row, quoted beside each award) and the binding rulings, "
               "before the engine ran; `docs/coverage.md` shows which rows they prove, with a near miss for each. The "
-              "MCR comparisons check fans, totals and (for Botzone) payments; they do not check the score sheet's "
+              "MCR comparisons check fans, totals and (for Botzone, and Mahjongsoft's single wins) payments; they do "
+              "not check the score sheet's "
               "wording, the web app or the scorekeeper. pymahjonggb does not check tile counts and has no 8-fan "
               "minimum: a random hand is legal by construction, and the minimum is not compared.", ""]
     return "\n".join(lines)

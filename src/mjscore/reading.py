@@ -51,6 +51,7 @@ LIMITS = {
     "house_rules": Limit("a house-rules file", 64 * 1024),
     "ruleset": Limit("a ruleset file", 1024 * 1024),
     "table": Limit("a table export", 32 * 1024 * 1024),
+    "game_record": Limit("a game record", 32 * 1024 * 1024),
     "line": Limit("a batch line", 64 * 1024),
 }
 

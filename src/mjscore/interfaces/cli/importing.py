@@ -1,17 +1,18 @@
-"""``mjscore import botzone LOG -o hands.jsonl``: game logs replayed into hand records.
+"""``mjscore import botzone LOG -o hands.jsonl``, ``mjscore import mahjongsoft RECORD -o hands.jsonl``: game
+logs and records of other platforms replayed into hand records.
 
-One output line per win, in the log's order: the winner's hand record with the log's own score of
+One output line per win, in the record's order: the winner's hand record with the record's own score of
 it under ``recorded`` and the round's ``match`` id (``mjscore batch`` sets those two keys aside;
-``mjscore stats --compare-recorded`` reads them). A bad log line is refused with one line naming the
-file, the line and the problem (exit status 2), and nothing is written: the output goes to a
-temporary file beside it, renamed into place only when the whole log has been read.
+``mjscore stats --compare-recorded`` reads them). A bad line is refused with one line naming the file,
+the line and the problem (exit status 2), and nothing is written: the output goes to a temporary file
+beside it, renamed into place only when the whole record has been read.
 """
 
 from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -21,7 +22,8 @@ from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import OUTPUT_FILE, app, fail
 from mjscore.interfaces.files import put_in_place
 from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
-from mjscore.reading import decode
+from mjscore.interfaces.importers.wins import ImportedWin
+from mjscore.reading import decode, read_text
 
 
 @app.group("import")
@@ -37,27 +39,19 @@ def _lines(handle: BinaryIO, where: str) -> Iterator[tuple[int, str]]:
         yield number, decode(data, f"{where} line {number}")
 
 
-@import_app.command("botzone")
-@click.argument("log", type=click.Path(path_type=Path), help="A Botzone Chinese Standard Mahjong (MCR) human log.")
-@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one hand record per win.")
-def botzone_command(log: Path, output: Path) -> None:
-    """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
-    if log.resolve() == output.resolve():
-        raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
-    try:
-        handle = log.open("rb")
-    except OSError as error:
-        raise fail(f"cannot open {log}: {error.strerror}") from None
+def _write(outcomes: Iterable[ImportedWin | None], output: Path) -> tuple[int, int]:
+    """Write one line per win of ``outcomes`` (None: a round nobody won) to ``output``, through a
+    temporary file renamed into place once every outcome is read: (rounds, wins). A problem reading
+    them, or writing, leaves nothing behind and is one line (:func:`fail`)."""
     try:
         temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed into place or removed below)
             "w", encoding="utf-8", dir=output.resolve().parent, prefix=f".{output.name}.", suffix=".partial", delete=False)
     except OSError as error:
-        handle.close()
         raise fail(f"cannot write {output}: {error.strerror}") from None
     rounds = wins = 0
     try:
-        with handle, temporary:
-            for outcome in replay(_lines(handle, str(log)), str(log)):
+        with temporary:
+            for outcome in outcomes:
                 rounds += 1
                 if outcome is not None:
                     wins += 1
@@ -72,5 +66,39 @@ def botzone_command(log: Path, output: Path) -> None:
     except BaseException:
         Path(temporary.name).unlink(missing_ok=True)
         raise
+    return rounds, wins
+
+
+@import_app.command("botzone")
+@click.argument("log", type=click.Path(path_type=Path), help="A Botzone Chinese Standard Mahjong (MCR) human log.")
+@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one hand record per win.")
+def botzone_command(log: Path, output: Path) -> None:
+    """Replay a Botzone MCR log: one hand record per win, with the log's own fans and scores."""
+    if log.resolve() == output.resolve():
+        raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
+    try:
+        handle = log.open("rb")
+    except OSError as error:
+        raise fail(f"cannot open {log}: {error.strerror}") from None
+    with handle:
+        rounds, wins = _write(replay(_lines(handle, str(log)), str(log)), output)
     click.echo(f"{wins} win(s) of {rounds} round(s) written to {output}; {rounds - wins} drawn round(s) have no line",
+               err=True)
+
+
+@import_app.command("mahjongsoft")
+@click.argument("record", type=click.Path(path_type=Path), help="A Mahjongsoft MCR game record in PMN notation.")
+@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one hand record per win.")
+def mahjongsoft_command(record: Path, output: Path) -> None:
+    """Replay Mahjongsoft MCR games (PMN): one hand record per win, with the record's own fans and result."""
+    from mjscore.interfaces.importers.mahjongsoft import read_records
+
+    if record.resolve() == output.resolve():
+        raise fail(f"-o {output}: the output would overwrite the record {record}; write to another file")
+    try:
+        games = read_records(read_text(record, "game_record"), str(record))
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    _, wins = _write(games.wins, output)
+    click.echo(f"{wins} win(s) of {games.rounds} game(s) written to {output}; {games.drawn} drawn game(s) have no line",
                err=True)

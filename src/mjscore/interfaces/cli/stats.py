@@ -28,8 +28,8 @@ from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
 from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, fail, make_console
 from mjscore.interfaces.cli.batch import numbered_lines
-from mjscore.interfaces.importers.botzone import FAN_ALIASES
 from mjscore.interfaces.importers.recorded import recorded_of
+from mjscore.interfaces.importers.wins import FAN_ALIASES
 from mjscore.labels import unit_name
 from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.payments import money_text

@@ -53,7 +53,11 @@ from typing import Any
 
 from mjscore.errors import InputError
 from mjscore.hand import Meld, MeldKind
+from mjscore.interfaces.importers.wins import FAN_ALIASES, ImportedLog, ImportedWin
 from mjscore.tiles import SEATS, Tile, format_tiles
+
+__all__ = ["BASE", "FAN_ALIASES", "ImportedLog", "ImportedWin", "botzone_scores", "botzone_tile", "log_code",
+           "parse_breakdown", "read_log", "replay"]
 
 #: Draws a round can have: 136 tiles without bonus tiles, less 4 x 13 dealt.
 WALL_DRAWS = 136 - 4 * 13
@@ -119,37 +123,6 @@ def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(fans)
 
 
-#: Names Botzone's fan calculator gives some fans beside the ones of the ruleset table: 嵌张 is the
-#: data set's name of Closed Wait (坎张; tests/data/botzone/sample.txt), and newer versions write the
-#: three one-tile waits 独听・.... 明暗杠 (a melded and a concealed kong, 5 fans) has no alias: mjscore
-#: scores it as Two Melded Kongs and Concealed Kong (docs/rulesets/mcr.md), so it differs.
-FAN_ALIASES = {"嵌张": "坎张", "独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedWin:
-    """One win of a log: the winner's hand record, what the log recorded for it, and where it was."""
-
-    match: str
-    line: int
-    record: dict[str, Any]
-    total: int
-    fans: str
-    scores: tuple[int, int, int, int]
-
-    def to_json(self) -> dict[str, Any]:
-        """The line ``mjscore import`` writes: the hand record, ``recorded`` and ``match``."""
-        recorded = {"total": self.total, "fans": self.fans, "scores": list(self.scores)}
-        return {**self.record, "recorded": recorded, "match": self.match}
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedLog:
-    """Every win of a log, in order, and how many rounds it held (drawn rounds write no line)."""
-
-    wins: tuple[ImportedWin, ...]
-    rounds: int
-    drawn: int
 
 
 @dataclass(slots=True)
