@@ -49,6 +49,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
 
 from mjscore.environment import DATABASE_URL_VARIABLE, LEDGER_KEY_VARIABLE
@@ -388,13 +389,18 @@ class Store:
             _create_private(Path(parsed.database), self.name)
         try:
             options: dict[str, Any] = {"connect_args": {"timeout": lock_timeout}} if self.is_sqlite else {}
+            in_memory = self.is_sqlite and (parsed.database or ":memory:") == ":memory:"
+            if in_memory:  # one database, kept by one shared connection, that reads and writes
+                options = {"connect_args": {"timeout": lock_timeout, "check_same_thread": False},
+                           "poolclass": StaticPool}
             self.engine = create_engine(parsed, **options)
-            self.reader = create_engine(parsed, **options) if self.is_sqlite else self.engine
+            self.reader = create_engine(parsed, **options) if self.is_sqlite and not in_memory else self.engine
         except (ArgumentError, NoSuchModuleError) as error:
             raise TableError(f"cannot use the database {self.name}: {error}") from None
         if self.is_sqlite:
             _serialise_sqlite_writes(self.engine, immediate=True)
-            _serialise_sqlite_writes(self.reader, immediate=False)
+            if self.reader is not self.engine:
+                _serialise_sqlite_writes(self.reader, immediate=False)
         try:
             with self.errors():
                 found = survey(self.reader)
