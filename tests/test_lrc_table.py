@@ -15,7 +15,6 @@ GOLDEN = Path(__file__).parent / "golden" / "lrc.toml"
 # Awards no golden case can show, and why.
 NOT_IN_GOLDEN = {
     "false_single_wait": "never awarded automatically (seed 000, Waits; ruling 4)",
-    "calling": "off by default (ruling 20); test_calling_scores_only_when_the_table_switches_it_on",
 }
 # South, concealed all-sheung hand on West's discard: No Flowers, Winds or Dragons 5 + All Sheung
 # with no Flowers, Winds or Dragons 15 + Concealed Hand 5 + base 5 (golden case 1).

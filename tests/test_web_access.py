@@ -73,9 +73,11 @@ def test_a_trusted_proxy_forwards_the_clients_address(keeper: Scorekeeper) -> No
     assert other.status_code == 200  # another client behind the proxy is not held by the first one's tries
 
 
-def test_the_tables_per_hour_limit_is_429_and_per_device(keeper: Scorekeeper) -> None:
+def test_the_tables_per_hour_limit_is_429_and_per_client(keeper: Scorekeeper) -> None:
+    """Each phone (its own address) has its own limit; joining again under another name gives none
+    (tests/scorekeeper/test_keeper_trust.py)."""
     app = create_app(keeper, access=Access.of([], "east wind"), max_tables_per_hour=2)
-    phones = [TestClient(app, base_url="http://localhost") for _ in range(2)]
+    phones = [TestClient(app, base_url="http://localhost", client=(f"192.168.1.{20 + n}", 5000)) for n in range(2)]
     for number, phone in enumerate(phones):
         assert phone.post("/api/session", json={"passphrase": "east wind", "device": f"phone {number}"}).status_code == 200
     first, second = phones
