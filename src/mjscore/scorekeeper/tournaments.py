@@ -344,15 +344,7 @@ class Tournaments:
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is not None:
             raise TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}")
-        after = len(tournament.rounds)
-        with self.store.transaction() as session:
-            held = _row(session, name, lock=True)
-            signed = check(session, self.keeper.signer, held)
-            row = session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == tournament.id,
-                                                           EntrantRow.person == entrant.person.id)).one()
-            row.dropped_after = after
-            sign(session, self.keeper.signer, held, signed + 1)
-        return Entrant(entrant.person, entrant.ema, entrant.entered, after)
+        return self._dropped(tournament, entrant, len(tournament.rounds))
 
     def reinstate(self, name: str, who: str) -> Entrant:
         """A dropped player plays again from the next round (their results stay as they were)."""
@@ -362,14 +354,18 @@ class Tournaments:
             raise TableError(f"{entrant.person.name} has not dropped: they play in {tournament.name}'s next round")
         if len(tournament.rounds) >= tournament.rounds_planned:
             raise TableError(f"{tournament.name} has no round left to play: all {tournament.rounds_planned} are seated")
+        return self._dropped(tournament, entrant, None)
+
+    def _dropped(self, tournament: TournamentView, entrant: Entrant, after: int | None) -> Entrant:
+        """The entrant dropped after round ``after`` (None: playing again), signed as a change."""
         with self.store.transaction() as session:
-            held = _row(session, name, lock=True)
+            held = _row(session, tournament.name, lock=True)
             signed = check(session, self.keeper.signer, held)
             row = session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == tournament.id,
                                                            EntrantRow.person == entrant.person.id)).one()
-            row.dropped_after = None
+            row.dropped_after = after
             sign(session, self.keeper.signer, held, signed + 1)
-        return Entrant(entrant.person, entrant.ema, entrant.entered, None)
+        return Entrant(entrant.person, entrant.ema, entrant.entered, after)
 
     def enter(self, name: str, who: str, ema: str | None = None, *, actor: str = UNKNOWN_ACTOR) -> Entrant:
         """A late entry: ``who`` (a roster name, or a new person) plays from the next round."""

@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjscore.errors import InputError
-from mjscore.hand import Meld, MeldKind
-from mjscore.interfaces.importers.wins import FAN_ALIASES, ImportedLog, ImportedWin
+from mjscore.hand import MeldKind
+from mjscore.interfaces.importers.wins import FAN_ALIASES, ImportedLog, ImportedWin, ReplayedMeld
 from mjscore.tiles import SEATS, Tile, format_tiles
 
 __all__ = ["BASE", "FAN_ALIASES", "ImportedLog", "ImportedWin", "botzone_scores", "botzone_tile", "log_code",
@@ -126,20 +126,9 @@ def parse_breakdown(text: str) -> tuple[tuple[str, int], ...]:
 
 
 @dataclass(slots=True)
-class _Meld:
-    kind: MeldKind
-    tiles: list[Tile]
-    concealed: bool = False
-    added: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return Meld(self.kind, tuple(self.tiles), self.concealed, self.added).to_dict()
-
-
-@dataclass(slots=True)
 class _Player:
     held: Counter[Tile] = field(default_factory=Counter)
-    melds: list[_Meld] = field(default_factory=list)
+    melds: list[ReplayedMeld] = field(default_factory=list)
 
     def take(self, tile: Tile, copies: int, seat: int, why: str) -> None:
         if self.held[tile] < copies:
@@ -216,16 +205,16 @@ class _Round:
                 if own != last.tile:
                     player.take(own, 1, seat, f"chows {''.join(log_code(t) for t in chow)} with")
                     self.in_view[own] += 1
-            self._claim(player, _Meld(MeldKind.CHOW, chow))
+            self._claim(player, ReplayedMeld(MeldKind.CHOW, chow))
         elif action in ("Peng", "Gang"):
             size = 3 if action == "Peng" else 4
             player.take(tile, size - 1, seat, f"claims a {'pung' if size == 3 else 'kong'} of")
             self.in_view[tile] += size - 1
-            self._claim(player, _Meld(MeldKind.PUNG if size == 3 else MeldKind.KONG, [tile] * size))
+            self._claim(player, ReplayedMeld(MeldKind.PUNG if size == 3 else MeldKind.KONG, [tile] * size))
             kongs = 1 if action == "Gang" else 0
         elif action == "AnGang":
             player.take(tile, 4, seat, "declares a concealed kong of")
-            player.melds.append(_Meld(MeldKind.KONG, [tile] * 4, concealed=True))
+            player.melds.append(ReplayedMeld(MeldKind.KONG, [tile] * 4, concealed=True))
             kongs = (last.kongs if last is not None else 0) + 1
         else:  # BuGang
             pung = next((m for m in player.melds if m.kind is MeldKind.PUNG and m.tiles[0] == tile), None)
@@ -238,7 +227,7 @@ class _Round:
         self.last = _Event(action, seat, tile, kongs)
         return None
 
-    def _claim(self, player: _Player, meld: _Meld) -> None:
+    def _claim(self, player: _Player, meld: ReplayedMeld) -> None:
         player.melds.append(meld)
         self.on_table -= 1  # the claimed discard leaves the table for the meld (and stays in view)
 

@@ -54,8 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjscore.errors import InputError
-from mjscore.hand import Meld, MeldKind
-from mjscore.interfaces.importers.wins import ImportedLog, ImportedWin
+from mjscore.hand import MeldKind
+from mjscore.interfaces.importers.wins import ImportedLog, ImportedWin, ReplayedMeld
 from mjscore.tiles import SEATS, Tile, format_tiles
 
 #: The fans of PMN's fan list, by number (1-82), in the Simplified Chinese it writes them: the official
@@ -155,20 +155,9 @@ def read_fans(text: str, player: int) -> tuple[Fan, ...] | None:
 
 
 @dataclass(slots=True)
-class _Meld:
-    kind: MeldKind
-    tiles: list[Tile]
-    concealed: bool = False
-    added: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return Meld(self.kind, tuple(self.tiles), self.concealed, self.added).to_dict()
-
-
-@dataclass(slots=True)
 class _Player:
     held: Counter[Tile] = field(default_factory=Counter)
-    melds: list[_Meld] = field(default_factory=list)
+    melds: list[ReplayedMeld] = field(default_factory=list)
     flowers: list[Tile] = field(default_factory=list)
     draws: int = 0  # tiles taken from the wall (a duplicate game's personal wall)
 
@@ -249,16 +238,16 @@ class _Game:
                 if own != last.tile:
                     who.take(own, 1, player, f"chows {''.join(_code(t) for t in chow)} with")
                     self.in_view[own] += 1
-            self._claim(who, _Meld(MeldKind.CHOW, chow))
+            self._claim(who, ReplayedMeld(MeldKind.CHOW, chow))
         elif letter in "PZ":
             size = 3 if letter == "P" else 4
             who.take(tile, size - 1, player, f"claims a {'pung' if size == 3 else 'kong'} of")
             self.in_view[tile] += size - 1
-            self._claim(who, _Meld(MeldKind.PUNG if size == 3 else MeldKind.KONG, [tile] * size))
+            self._claim(who, ReplayedMeld(MeldKind.PUNG if size == 3 else MeldKind.KONG, [tile] * size))
             replaces = 1
         elif letter == "A":
             who.take(tile, 4, player, "declares a concealed kong of")
-            who.melds.append(_Meld(MeldKind.KONG, [tile] * 4, concealed=True))
+            who.melds.append(ReplayedMeld(MeldKind.KONG, [tile] * 4, concealed=True))
             replaces = (last.replaces if last is not None and last.letter == "T" and last.replaces > 0 else 0) + 1
         elif letter == "B":
             pung = next((m for m in who.melds if m.kind is MeldKind.PUNG and m.tiles[0] == tile), None)
@@ -273,7 +262,7 @@ class _Game:
             who.flowers.append(tile)
         self.last = _Action(letter, player, tile, replaces)
 
-    def _claim(self, who: _Player, meld: _Meld) -> None:
+    def _claim(self, who: _Player, meld: ReplayedMeld) -> None:
         who.melds.append(meld)
         self.on_table -= 1  # the claimed discard leaves the table for the meld (and stays in view)
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mjscore.hand import Meld, MeldKind
+from mjscore.tiles import Tile
+
 #: Names other calculators give some of the table's fans: 嵌张 is Botzone's data set's name of Closed Wait
 #: (坎张; tests/data/botzone/sample.txt), newer Botzone versions write the three one-tile waits 独听・...,
 #: and PMN's fan list writes Single Wait 单调将 (the table's 单钓将). The 5-fan melded and concealed kong
@@ -44,3 +47,16 @@ class ImportedLog:
     wins: tuple[ImportedWin, ...]
     rounds: int
     drawn: int
+
+
+@dataclass(slots=True)
+class ReplayedMeld:
+    """A meld as a game's replay builds it: a pung becomes a kong when its fourth tile is added."""
+
+    kind: MeldKind
+    tiles: list[Tile]
+    concealed: bool = False
+    added: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return Meld(self.kind, tuple(self.tiles), self.concealed, self.added).to_dict()
