@@ -244,7 +244,8 @@ def cut_command(name: str, size: int) -> None:
 @tournament.command("export")
 @name_argument
 @click.option("--format", "output", type=click.Choice(("ema", "csv", "json")), default="ema",
-              help="ema: the EMA results file (rank, player, EMA number, table points, score); csv or json: every round.")
+              help="ema: the EMA results file (place, EMA number, last and first name, country, table points, score); "
+                   "csv or json: every round.")
 @click.option("--output", "-o", "to", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
 def export_command(name: str, output: str, to: Path | None) -> None:
     """The results: the EMA results file, or every seat of every round as CSV or JSON."""
