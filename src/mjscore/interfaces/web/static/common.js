@@ -92,7 +92,7 @@ function applyLabels() {
 
 /** The pages of the navigation, and the label of each. */
 const NAV_KEYS = { "/": "nav_score", "/tables": "nav_tables", "/players": "nav_players", "/standings": "nav_standings",
-  "/tournaments": "nav_tournaments", "/stats": "nav_stats", "/rulesets": "nav_rulesets" };
+  "/stats": "nav_stats", "/rulesets": "nav_rulesets" };
 
 function header(page) {
   const links = Object.entries(NAV_KEYS)

@@ -19,7 +19,7 @@ export function readPlayers(text) {
 }
 
 async function main() {
-  await startPage("/tournaments");
+  await startPage("/tournaments", { title: "nav_tournaments" });
   const list = document.querySelector(".tournament-list");
   const form = document.querySelector("form.new-tournament");
   const error = form.querySelector(".error");
