@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from mjscore.interfaces.web import create_app
 from mjscore.scorekeeper import Scorekeeper
-from mjscore.scorekeeper.tournaments import EMA_COLUMNS
+from mjscore.scorekeeper.tournaments import EMA_COLUMNS, Tournaments
 
 HAND = {"concealed": "123m 456m 789m 234p 5s", "win_tile": "5s", "win": "discard"}
 PLAYERS = ["Ann Lee", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max", "Ned", "Oz",
@@ -232,3 +232,37 @@ def test_a_sixteen_player_tournament_runs_from_the_web_app_alone(browser: Browse
     table = next(t for t in four if any(s["name"] == "Bob" for s in t["seats"]))  # type: ignore[attr-defined]
     phone.get_by_test_id("my-table-link").click()
     expect(phone).to_have_url(f"{url}/tables/{table['table_id']}")
+
+
+def test_the_projector_shows_every_table_and_place_of_a_forty_player_field(browser: Browser,
+                                                                          served: tuple[Scorekeeper, str]) -> None:
+    """Forty players, ten tables, a round with a time limit of 90 minutes: at 1920 x 1080 the projector
+    shows the clock counting down, and as its pages turn every table's card and every place, all in
+    type of 32 px or more, nothing cut off by the screen's edge."""
+    keeper, url = served
+    players = [f"{first} {last}" for first in ("Anna", "Bartholomew", "Chen", "Dorothea", "Emil")
+               for last in ("Lee", "Fitzgerald-Smythe", "Wang", "Okonkwo", "Li", "Novak", "Schmidt", "Rossi")]
+    tournaments = Tournaments(keeper)
+    tournaments.create("Forty", players, seed="forty", rounds=3, session_minutes=90)
+    seated = tournaments.seat("Forty")
+    assert len(seated.tables) == 10
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=url, locale="en-GB")
+    projector = context.new_page()
+    projector.goto("/tournaments/Forty/projector?every=1")
+    expect(projector.get_by_test_id("clock")).to_have_text(re.compile(r"^1:(29|30):\d\d left$"))
+    names: set[str] = set()
+    cards: set[str] = set()
+    smallest = 1000.0
+    for _ in range(6):
+        projector.wait_for_timeout(1000)
+        names |= set(projector.locator(".page tbody th").all_inner_texts())
+        cards |= {card.get_attribute("data-table") or "" for card in projector.locator(".page .card").all()}
+        smallest = min(smallest, projector.evaluate("""() => Math.min(...[...document.querySelectorAll('body *')]
+            .filter((e) => e.offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+            .map((e) => parseFloat(getComputedStyle(e).fontSize)))"""))
+        assert projector.evaluate("(() => { const p = document.querySelector('.page'); "
+                                  "return p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1; })()")
+    assert names == set(players)
+    assert cards == {str(n) for n in range(1, 11)}
+    assert smallest >= 32, f"text of {smallest} px on the projector"
+    context.close()
