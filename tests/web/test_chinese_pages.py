@@ -121,9 +121,11 @@ def test_the_players_statistics_fit_a_phone_in_chinese(page: Page) -> None:
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
 def test_the_tournament_pages_show_no_english_word_in_chinese(page: Page, lang: str) -> None:
-    """The tournaments' list, the director's page, the players' view and the projector, a round seated."""
+    """The tournaments' list, the director's page, the players' view and the projector, a round seated
+    with three substitutes (named 替补 1 to 3, as the page's language says it)."""
     name = "周五杯" + ("甲" if lang == "zh-Hans" else "乙")
-    assert page.request.post("/api/tournaments", data={"name": name, "players": PLAYERS, "session_minutes": 60}).ok
+    players = [*PLAYERS, "王芳"]
+    assert page.request.post("/api/tournaments", data={"name": name, "players": players, "session_minutes": 60}).ok
     assert page.request.post(f"/api/tournaments/{name}/rounds", data={}).ok
     _in(page, lang)
     for path in ["/tournaments", f"/tournaments/{name}", f"/tournaments/{name}/screen", f"/tournaments/{name}/projector"]:
@@ -133,3 +135,5 @@ def test_the_tournament_pages_show_no_english_word_in_chinese(page: Page, lang: 
         assert english_words(page) == [], f"{path} in {lang}"
         assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
     expect(page.locator(".card h3").first).to_have_text("第 1 桌")
+    substitute = {"zh-Hans": "替补", "zh-Hant": "替補"}[lang]
+    expect(page.locator(".card", has_text=substitute)).to_have_count(2)  # three substitutes, at the two tables

@@ -160,6 +160,11 @@ def show_command(name: str, number: int | None, output: str, lang: Lang) -> None
         _print_round(shown, lang)
 
 
+def _seated(name: str, person: int, lang: Lang) -> str:
+    """Who sits in a seat: a substitute (a negative id) named in ``lang`` (替补 1), anyone else by name."""
+    return label("tournament_substitute", lang.value, n=-person) if person < 0 and lang is not Lang.en else name
+
+
 def _print_round(seated: RoundView, lang: Lang = Lang.en) -> None:
     over = sum(t.over for t in seated.tables)
     state = label("table_over", lang.value) if seated.closed else _say("cli_tables_over", lang, over=over,
@@ -169,7 +174,8 @@ def _print_round(seated: RoundView, lang: Lang = Lang.en) -> None:
     _echo(label("tournament_round", lang.value, n=seated.number) + _aside(_method(seated.method, lang), lang)
           + colon + state)
     for table in seated.tables:
-        seats = separator.join(f"{_say(f'cli_wind_{wind}', lang)} {who}" for wind, who in zip(SEATS, table.names, strict=True))
+        seats = separator.join(f"{_say(f'cli_wind_{wind}', lang)} {_seated(who, person, lang)}"
+                               for wind, who, person in zip(SEATS, table.names, table.seats, strict=True))
         _echo("  " + _say("cli_table_line", lang, n=table.number, id=table.table_id, seats=seats,
                           over=_say("cli_table_line_over", lang) if table.over else ""))
     if seated.byes:

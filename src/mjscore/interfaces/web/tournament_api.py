@@ -42,10 +42,12 @@ SEATS = ("E", "S", "W", "N")
 
 
 class SeatLine(BaseModel):
-    """A seat of a table: its wind at the table's first hand (E, S, W, N) and who sits there."""
+    """A seat of a table: its wind at the table's first hand (E, S, W, N) and who sits there; a
+    substitute's number (``Substitute 2``: 2), for a page to name them in its language, else null."""
 
     wind: str
     name: str
+    substitute: int | None = None
 
 
 class ScreenTable(BaseModel):
@@ -360,7 +362,8 @@ def _screen(tournaments: Tournaments, name: str) -> Screen:
         number=last.number, method=last.method, closed=last.closed, byes=[p.name for p in last.byes],
         opened_at=last.opened_at,
         tables=[ScreenTable(number=t.number, table_id=t.table_id, over=t.over,
-                            seats=[SeatLine(wind=w, name=n) for w, n in zip(SEATS, t.names, strict=True)])
+                            seats=[SeatLine(wind=w, name=n, substitute=-who if who < 0 else None)
+                                   for w, n, who in zip(SEATS, t.names, t.seats, strict=True)])
                 for t in last.tables])
     lines = [ScreenLine(place=line.place, tied=line.tied, name=entrant.person.name,
                         table_points=round(float(line.table_points), 2),

@@ -7,7 +7,7 @@
 // The page asks again every few seconds and follows the rounds by itself.
 
 import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
-import { points, signed } from "./tournament.js";
+import { points, seatName, signed } from "./tournament.js";
 
 /** How often the page asks again, and turns, in milliseconds. */
 const REFRESH = 5000;
@@ -29,7 +29,7 @@ function overflows(element) {
 function card(table) {
   return `<article class="card${table.over ? " over" : ""}" data-table="${table.number}">` +
     `<h3>${esc(t("tournament_table", { n: table.number }))}${table.over ? esc(t("aside", { text: t("table_over") })) : ""}</h3>` +
-    table.seats.map((seat) => `<p><span class="wind">${esc(t(`seat_${seat.wind}`))}</span> ${esc(seat.name)}</p>`).join("") +
+    table.seats.map((seat) => `<p><span class="wind">${esc(t(`seat_${seat.wind}`))}</span> ${esc(seatName(seat))}</p>`).join("") +
     "</article>";
 }
 

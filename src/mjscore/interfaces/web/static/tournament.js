@@ -18,6 +18,11 @@ export function tableName(table) {
   return table.name || `#${table.id}`;
 }
 
+/** Who sits in a seat, a substitute named in the page's language (替补 1). */
+export function seatName(seat) {
+  return seat.substitute ? t("tournament_substitute", { n: seat.substitute }) : seat.name;
+}
+
 /** The standings columns every tournament page shows, the penalties among them. */
 export const STANDINGS_HEAD = ["place", "player", "table_points", "score_total", "penalties", "hands_won"];
 
@@ -41,7 +46,7 @@ export function renderTournament(root, data, { links = false } = {}) {
     return `<li data-table="${table.number}" class="${table.over ? "over" : ""}">` +
       (links ? `<a href="/tables/${table.table_id}"><strong>${name}</strong></a>` : `<strong>${name}</strong>`) +
       (table.over ? `<small>${esc(t("aside", { text: t("table_over") }))}</small>` : "") + esc(t("colon")) +
-      table.seats.map((seat) => `${esc(t(`seat_${seat.wind}`))} ${esc(seat.name)}`).join(esc(separator)) + "</li>";
+      table.seats.map((seat) => `${esc(t(`seat_${seat.wind}`))} ${esc(seatName(seat))}`).join(esc(separator)) + "</li>";
   }).join("") +
     (round.byes.length ? `<li>${esc(t("bye"))}${esc(t("colon"))}${round.byes.map(esc).join(esc(separator))}</li>` : "") : "";
   root.querySelector(".standings-title").textContent = t("standings_after", { n: data.standings_after });
