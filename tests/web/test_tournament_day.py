@@ -196,6 +196,7 @@ def test_a_sixteen_player_tournament_runs_from_the_web_app_alone(browser: Browse
     expect(page.locator("#table-title")).to_contain_text("第 1 轮第 1 桌 · ")
     # A refusal on the director's page is one line in the page's language.
     page.goto(PATH)
+    expect(page.get_by_test_id("tournament")).to_have_text(NAME)  # the page is drawn: its forms answer
     page.locator("form.enter input[name=player]").fill("Ann Lee")
     page.locator("form.enter button").click()
     expect(page.locator(".error")).to_have_text(f"{NAME} 已没有可补报名的轮次：4 轮已全部编排")
