@@ -7,9 +7,20 @@ problem: which tile, which meld, which field and why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TypeVar
+
 
 class MjscoreError(ValueError):
-    """Base class of every input error mjscore reports."""
+    """Base class of every input error mjscore reports.
+
+    ``key`` names the label (``refusal_KEY`` in the label catalogue) that says the same in another
+    language, with ``values`` filling its placeholders; None where the message has no such label
+    (:func:`keyed` sets them)."""
+
+    key: str | None = None
+    values: Mapping[str, object] = MappingProxyType({})
 
 
 class InputError(MjscoreError):
@@ -92,3 +103,14 @@ class MissingKeyError(StorageError):
 class AdoptionNeededError(StorageError):
     """A database holds records that were never signed (kept by an older mjscore), which an upgrade
     signs only when a person vouches for them (``mjscore ledger adopt``), never silently."""
+
+
+Refused = TypeVar("Refused", bound=MjscoreError)
+
+
+def keyed(error: Refused, key: str, **values: object) -> Refused:
+    """``error`` with the label ``refusal_KEY`` that says it in another language and the values of its
+    placeholders (a list of numbers: table numbers), so that an interface in Chinese can say it."""
+    error.key = key
+    error.values = MappingProxyType(values)
+    return error

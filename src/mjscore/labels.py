@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from mjscore.errors import MjscoreError
+
 #: The languages of the catalogue, as the ``lang`` of the API and ``--lang`` of the CLI spell them.
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
@@ -43,3 +45,18 @@ def unit_name(unit: str, lang: str) -> str:
     """A ruleset's unit (``points``, ``tai``, ``fan``) in ``lang``: points, 台, 番. A unit the
     catalogue does not know (a club's ruleset file may name its own) is shown as written."""
     return catalogue()[lang].get(f"unit_{unit}", unit)
+
+
+def refusal(error: MjscoreError, lang: str = "en") -> str:
+    """A refusal in ``lang``: its message in English, else its label (``refusal_KEY``, the error's
+    ``key``) with its values; a list of numbers is a list of tables (``refusal_table``), a list of
+    names is listed with the language's separator. An error with no label is said as it is."""
+    if lang == "en" or error.key is None or f"refusal_{error.key}" not in catalogue()[lang]:
+        return str(error)
+    values: dict[str, object] = {}
+    for name, value in error.values.items():
+        if isinstance(value, list):
+            items = [label("refusal_table", lang, table=v) if isinstance(v, int) else str(v) for v in value]
+            value = label("list_separator", lang).join(items)
+        values[name] = value
+    return label(f"refusal_{error.key}", lang, **values)

@@ -51,8 +51,9 @@ def test_a_sixteen_player_four_round_mcr_tournament_seats_nobody_twice_with_anyo
     lines = tournaments.standings("Winter Open").lines
     assert {(line.place, line.tied, line.table_points, line.rounds) for line, _ in lines} == {(1, True, 7, 4)}
     rows = ema_csv(tournaments.standings("Winter Open")).splitlines()
-    assert rows[0] == "rank,player,ema_number,table_points,score"
-    assert "1,Ann,04010001,7,0" in rows and "1,Pat,04010016,7,0" in rows and len(rows) == 17
+    assert rows[0] == "Place,EMA number,Last name,First name,Country,Table points,Score"
+    assert "1,04010001,Ann,-,-,7,0" in rows and "1,04010016,Pat,-,-,7,0" in rows and "1,-,Bob,-,-,7,0" in rows
+    assert len(rows) == 17
 
 
 def test_standings_after_a_round_by_table_points_score_hands_won(keeper: Scorekeeper) -> None:

@@ -19,7 +19,7 @@ HAND = {"concealed": "123m 456m 789p 67s 99p", "melds": [{"kind": "pung", "tiles
 #: Words a Chinese page may show in Latin letters: the players' and the table's names, the app's name,
 #: a ruleset's own name (the LRC club's), the LRC sheet's own Chinese for one hand (七对一刻（Nico Nico）,
 #: seed 004, held to it by checks/), the export formats.
-PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API"}
+PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API", "EMA"}  # EMA: the European Mahjong Association
 #: Tiles in notation: suited runs (123m), honours (CCC), flowers (1f).
 TILES = re.compile(r"(?:[0-9]+[mpsf])+|[ESWNCFP]+")
 #: The text a reader sees: the title, visible text (a menu's chosen option only), titles, placeholders
@@ -117,3 +117,23 @@ def test_the_players_statistics_fit_a_phone_in_chinese(page: Page) -> None:
     expect(players.locator("tbody tr")).not_to_have_count(0)
     widths = players.evaluate("(t) => [t.getBoundingClientRect().right, t.closest('.scroll').getBoundingClientRect().right]")
     assert widths[0] <= widths[1] + 0.5, f"the table ends at {widths[0]:.0f} px, its box at {widths[1]:.0f} px"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_the_tournament_pages_show_no_english_word_in_chinese(page: Page, lang: str) -> None:
+    """The tournaments' list, the director's page, the players' view and the projector, a round seated
+    with three substitutes (named 替补 1 to 3, as the page's language says it)."""
+    name = "周五杯" + ("甲" if lang == "zh-Hans" else "乙")
+    players = [*PLAYERS, "王芳"]
+    assert page.request.post("/api/tournaments", data={"name": name, "players": players, "session_minutes": 60}).ok
+    assert page.request.post(f"/api/tournaments/{name}/rounds", data={}).ok
+    _in(page, lang)
+    for path in ["/tournaments", f"/tournaments/{name}", f"/tournaments/{name}/screen", f"/tournaments/{name}/projector"]:
+        page.goto(path)
+        expect(page.get_by_test_id("tournament").or_(page.get_by_test_id("tournaments")).first).not_to_have_text("")
+        page.wait_for_load_state("networkidle")
+        assert english_words(page) == [], f"{path} in {lang}"
+        assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+    expect(page.locator(".card h3").first).to_have_text("第 1 桌")
+    substitute = {"zh-Hans": "替补", "zh-Hant": "替補"}[lang]
+    expect(page.locator(".card", has_text=substitute)).to_have_count(2)  # three substitutes, at the two tables

@@ -34,7 +34,7 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
-from mjscore.errors import TableError
+from mjscore.errors import TableError, keyed
 
 
 class Method(StrEnum):
@@ -307,8 +307,10 @@ def cut(lines: Sequence[Line], size: int) -> tuple[int, ...]:
     on in the final; a tie across the cut is refused, naming the players, for the director to break
     (a penalty, or another size)."""
     if size < 4 or size % 4 or size > len(lines):
-        raise TableError(f"a cut keeps a multiple of four players, at most the {len(lines)} ranked, not {size}")
+        raise keyed(TableError(f"a cut keeps a multiple of four players, at most the {len(lines)} ranked, not {size}"),
+                    "cut_size", ranked=len(lines), size=size)
     if size < len(lines) and lines[size - 1].tied and lines[size].place == lines[size - 1].place:
-        raise TableError(f"the cut at {size} falls inside a tie for place {lines[size].place}: "
-                         "break it first (a penalty), or cut at another size")
+        raise keyed(TableError(f"the cut at {size} falls inside a tie for place {lines[size].place}: "
+                               "break it first (a penalty), or cut at another size"), "cut_tie", size=size,
+                    place=lines[size].place)
     return tuple(line.player for line in lines[:size])

@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, TableError, TamperedTableError, keyed
 from mjscore.scorekeeper import audit, roster, seating, trust
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
@@ -75,12 +75,14 @@ class SeatedTable:
 
 @dataclass(frozen=True)
 class RoundView:
-    """A round as seated: its number, method, tables and byes (people)."""
+    """A round as seated: its number, method, tables, byes (people), and when its tables were
+    opened (ISO 8601, UTC: the round's clock starts then)."""
 
     number: int
     method: str
     tables: tuple[SeatedTable, ...]
     byes: tuple[Person, ...]
+    opened_at: str = ""
 
     @property
     def closed(self) -> bool:
@@ -142,6 +144,29 @@ class TableScore:
 
 
 @dataclass(frozen=True)
+class TournamentLine:
+    """A tournament as the list of tournaments shows it: name, ruleset, players entered, rounds
+    seated of those planned, the rounds over, and when it was created (ISO 8601)."""
+
+    name: str
+    ruleset: str
+    players: int
+    rounds_seated: int
+    rounds_planned: int
+    rounds_over: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class TableOfRound:
+    """Where a table sits in a tournament: the tournament's name, the round and the table's number in it."""
+
+    tournament: str
+    round: int
+    number: int
+
+
+@dataclass(frozen=True)
 class TournamentStandings:
     """The standings after round ``after``: each line with its person and EMA number."""
 
@@ -179,10 +204,31 @@ class Tournaments:
         views = tuple(RoundView(r.number, r.method, tuple(
             SeatedTable(t.number, t.table_id, tuple(t.seats), tuple(players[t.table_id]),
                         self.keeper.session_over(t.table_id)) for t in tables if t.round == r.number),
-            tuple(found.resolve(p) for p in r.byes)) for r in rounds)
+            tuple(found.resolve(p) for p in r.byes), r.created_at) for r in rounds)
         return TournamentView(row.id, row.name, row.ruleset, row.seed, Method(row.method), Fill(row.fill), row.rounds,
                               SessionRule(row.session_hands, row.session_minutes, row.name), entrants, views,
                               penalties, None if row.finalists is None else tuple(row.finalists), row.cut_after)
+
+    def summaries(self) -> list[TournamentLine]:
+        """Every tournament, newest first, each signed state checked (a tampered one is refused, naming it)."""
+        with self.store.reading() as session:
+            names = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id.desc())))
+            created = {name: at for name, at in session.execute(select(TournamentRow.name, TournamentRow.created_at))}
+        found = []
+        for name in names:
+            view = self.view(name)
+            found.append(TournamentLine(view.name, view.ruleset, len(view.entrants), len(view.rounds),
+                                        view.rounds_planned, view.closed_rounds, created[name]))
+        return found
+
+    def tables_of_rounds(self, table_ids: Sequence[int] | None = None) -> dict[int, TableOfRound]:
+        """The tables (``mjscore table`` numbers; None: all) that a tournament's rounds hold: where each sits."""
+        query = select(RoundTableRow.table_id, TournamentRow.name, RoundTableRow.round, RoundTableRow.number).join(
+            TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
+        if table_ids is not None:
+            query = query.where(RoundTableRow.table_id.in_(list(table_ids)))
+        with self.store.reading() as session:
+            return {table: TableOfRound(name, number, seat) for table, name, number, seat in session.execute(query)}
 
     def scores(self, tournament: TournamentView, upto: int | None = None) -> list[TableScore]:
         """Every seat of every table of the rounds up to ``upto`` (None: all), as it stands."""
@@ -208,11 +254,11 @@ class Tournaments:
         if after is None:
             after = closed
         if not 0 <= after <= len(tournament.rounds):
-            raise TableError(f"round {after}: {tournament.name} has {_rounds(len(tournament.rounds))} seated")
+            raise keyed(TableError(f"round {after}: {tournament.name} has {_rounds(len(tournament.rounds))} seated"),
+                        "round_not_seated", round=after, tournament=tournament.name, seated=len(tournament.rounds))
         if after > closed:
             playing = [t for r in tournament.rounds[:after] for t in r.tables if not t.over]
-            raise TableError(f"round {after} is still being played: "
-                             f"{', '.join(f'table {t.table_id}' for t in playing)} not over")
+            raise _playing(after, [t.table_id for t in playing])
         results = [Result(s.round, s.table, s.person.id, s.table_points, s.score, s.hands_won)
                    for s in self.scores(tournament, after) if s.person is not None]
         cut_counts = tournament.cut_after is not None and tournament.cut_after < after
@@ -232,38 +278,41 @@ class Tournaments:
         gives players' EMA numbers by name."""
         name = name.strip()
         if not name:
-            raise TableError("a tournament needs a name")
+            raise keyed(TableError("a tournament needs a name"), "name_missing")
         check_name("tournament name", name)
         TableSettings.of("", ["A", "B", "C", "D"], ruleset)  # a known ruleset
         rule = SessionRule.of(session_hands, session_minutes, name)
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise TableError(f"rounds: {rounds} is not a number of rounds from 1 to {MAX_ROUNDS}")
+            raise keyed(TableError(f"rounds: {rounds} is not a number of rounds from 1 to {MAX_ROUNDS}"), "rounds_range",
+                        rounds=rounds, most=MAX_ROUNDS)
         names = [p.strip() for p in players]
         folded = [n.casefold() for n in names]
         for player in names:
             if not player:
-                raise TableError("a player's name cannot be empty")
+                raise _no_name()
             _check_player(player)
             if folded.count(player.casefold()) > 1:
-                raise TableError(f"{player!r} is entered twice")
+                raise keyed(TableError(f"{player!r} is entered twice"), "player_twice", player=player)
         if len(names) < 4:
-            raise TableError(f"a tournament needs at least four players, not {len(names)}")
+            raise keyed(TableError(f"a tournament needs at least four players, not {len(names)}"), "too_few",
+                        count=len(names))
         for who in ema or {}:
             if who.strip().casefold() not in folded:
-                raise TableError(f"--ema {who}: not a player of the tournament")
+                raise keyed(TableError(f"--ema {who}: not a player of the tournament"), "ema_not_player", player=who)
         numbers = {k.strip().casefold(): _ema(v) for k, v in (ema or {}).items()}
         holders: dict[str, str] = {}
         for who, number in (ema or {}).items():
             if _ema(number) in holders:
-                raise TableError(f"EMA number {_ema(number)} is given to both {holders[_ema(number)]} and {who.strip()}: "
-                                 "each player has their own")
+                raise keyed(TableError(f"EMA number {_ema(number)} is given to both {holders[_ema(number)]} and "
+                                       f"{who.strip()}: each player has their own"), "ema_shared", number=_ema(number),
+                            first=holders[_ema(number)], second=who.strip())
             holders[_ema(number)] = who.strip()
         seed = seed if seed is not None else secrets.token_hex(4)
         if not seed.strip() or len(seed) > 200 or not seed.isprintable():
             raise TableError(f"seed {seed[:40]!r}: 1 to 200 printable characters")
         with self.store.transaction() as session:
             if session.scalar(select(TournamentRow.id).where(TournamentRow.folded == name.casefold())) is not None:
-                raise TableError(f"there is already a tournament called {name!r}")
+                raise keyed(TableError(f"there is already a tournament called {name!r}"), "tournament_exists", name=name)
             row = TournamentRow(name=name, folded=name.casefold(), ruleset=ruleset, seed=seed, method=method.value,
                                 fill=fill.value, rounds=rounds, session_hands=rule.hands, session_minutes=rule.minutes,
                                 finalists=None, cut_after=None, created_at=audit.now(), created_by=actor[:120])
@@ -281,11 +330,11 @@ class Tournaments:
         tournament = self.view(name)
         number = len(tournament.rounds) + 1
         if number > tournament.rounds_planned:
-            raise TableError(f"{tournament.name} plans {_rounds(tournament.rounds_planned)}: all are seated")
+            raise keyed(TableError(f"{tournament.name} plans {_rounds(tournament.rounds_planned)}: all are seated"),
+                        "all_seated", tournament=tournament.name, planned=tournament.rounds_planned)
         if tournament.rounds and not tournament.rounds[-1].closed:
             last = tournament.rounds[-1]
-            raise TableError(f"round {last.number} is still being played: "
-                             f"{', '.join(f'table {t.table_id}' for t in last.tables if not t.over)} not over")
+            raise _playing(last.number, [t.table_id for t in last.tables if not t.over])
         if method is None:  # a Swiss tournament's first round has no standings: it is seated no-repeat
             swiss_first = tournament.method is Method.swiss and number == 1
             method = Method.no_repeat if swiss_first else tournament.method
@@ -302,7 +351,8 @@ class Tournaments:
             signed = check(session, self.keeper.signer, row)
             if session.scalar(select(func.count()).select_from(RoundRow).where(
                     RoundRow.tournament_id == row.id, RoundRow.number == number)):
-                raise TableError(f"round {number} of {row.name} was seated meanwhile")
+                raise keyed(TableError(f"round {number} of {row.name} was seated meanwhile"), "seated_meanwhile",
+                            round=number, tournament=row.name)
             session.add(RoundRow(tournament_id=row.id, number=number, method=method.value, byes=list(chosen.byes),
                                  created_at=audit.now()))
             opened = audit.now()
@@ -321,12 +371,13 @@ class Tournaments:
         last one seated)."""
         reason = reason.strip()
         if points <= 0:
-            raise TableError(f"penalty: {points} points: a penalty takes points off a score, so give how many, from 1 "
-                             "to 100000 (a positive number)")
+            raise keyed(TableError(f"penalty: {points} points: a penalty takes points off a score, so give how many, "
+                                   "from 1 to 100000 (a positive number)"), "penalty_positive", points=points)
         if points > 100_000:
-            raise TableError(f"penalty: {points} is not a number of points from 1 to 100000")
+            raise keyed(TableError(f"penalty: {points} is not a number of points from 1 to 100000"), "penalty_range",
+                        points=points)
         if not reason or len(reason) > 200 or not reason.isprintable():
-            raise TableError("penalty: give a reason (1 to 200 printable characters)")
+            raise keyed(TableError("penalty: give a reason (1 to 200 printable characters)"), "penalty_reason")
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         given = Penalty(entrant.person.id, len(tournament.rounds), points, reason)
@@ -343,7 +394,8 @@ class Tournaments:
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is not None:
-            raise TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}")
+            raise keyed(TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}"),
+                        "already_dropped", player=entrant.person.name, round=entrant.dropped_after)
         return self._dropped(tournament, entrant, len(tournament.rounds))
 
     def reinstate(self, name: str, who: str) -> Entrant:
@@ -351,9 +403,11 @@ class Tournaments:
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is None:
-            raise TableError(f"{entrant.person.name} has not dropped: they play in {tournament.name}'s next round")
+            raise keyed(TableError(f"{entrant.person.name} has not dropped: they play in {tournament.name}'s next round"),
+                        "not_dropped", player=entrant.person.name, tournament=tournament.name)
         if len(tournament.rounds) >= tournament.rounds_planned:
-            raise TableError(f"{tournament.name} has no round left to play: all {tournament.rounds_planned} are seated")
+            raise keyed(TableError(f"{tournament.name} has no round left to play: all {tournament.rounds_planned} are seated"),
+                        "no_round_to_play", tournament=tournament.name, planned=tournament.rounds_planned)
         return self._dropped(tournament, entrant, None)
 
     def _dropped(self, tournament: TournamentView, entrant: Entrant, after: int | None) -> Entrant:
@@ -371,21 +425,24 @@ class Tournaments:
         """A late entry: ``who`` (a roster name, or a new person) plays from the next round."""
         tournament = self.view(name)
         if len(tournament.rounds) >= tournament.rounds_planned:
-            raise TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated")
+            raise keyed(TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated"),
+                        "no_round_to_enter", tournament=tournament.name, planned=tournament.rounds_planned)
         number = _ema(ema) if ema is not None else None
         who = who.strip()
         if not who:
-            raise TableError("a player's name cannot be empty")
+            raise _no_name()
         _check_player(who)
         holder = next((e for e in tournament.entrants if number is not None and e.ema == number), None)
         if holder is not None:
-            raise TableError(f"EMA number {number} is {holder.person.name}'s already: each player has their own")
+            raise keyed(TableError(f"EMA number {number} is {holder.person.name}'s already: each player has their own"),
+                        "ema_taken", number=number, player=holder.person.name)
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             signed = check(session, self.keeper.signer, row)
             person = roster.enrol(session, [who], actor, self.keeper.signer)[0]
             if any(e.person.id == person.id for e in tournament.entrants):
-                raise TableError(f"{person.name} is already a player of {tournament.name}")
+                raise keyed(TableError(f"{person.name} is already a player of {tournament.name}"), "already_player",
+                            player=person.name, tournament=tournament.name)
             entered = len(tournament.rounds) + 1
             session.add(EntrantRow(tournament_id=tournament.id, person=person.id, ema=number, entered=entered,
                                    dropped_after=None))
@@ -397,19 +454,23 @@ class Tournaments:
         it; refused while a round is being played or once cut."""
         tournament = self.view(name)
         if tournament.finalists is not None:
-            raise TableError(f"{tournament.name} was already cut after round {tournament.cut_after}")
+            raise keyed(TableError(f"{tournament.name} was already cut after round {tournament.cut_after}"), "already_cut",
+                        tournament=tournament.name, round=tournament.cut_after)
         found = self.standings(name)
         if found.after != len(tournament.rounds):
-            raise TableError(f"round {len(tournament.rounds)} is still being played: cut when it is over")
+            raise keyed(TableError(f"round {len(tournament.rounds)} is still being played: cut when it is over"),
+                        "cut_while_playing", round=len(tournament.rounds))
         finalists = seating.cut([line for line, entrant in found.lines if entrant.dropped_after is None], size)
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             signed = check(session, self.keeper.signer, row)
             if row.finalists is not None:
-                raise TableError(f"{row.name} was already cut after round {row.cut_after}")
+                raise keyed(TableError(f"{row.name} was already cut after round {row.cut_after}"), "already_cut",
+                            tournament=row.name, round=row.cut_after)
             if session.scalar(select(func.count()).select_from(RoundRow).where(RoundRow.tournament_id == row.id)) \
                     != len(tournament.rounds):
-                raise TableError(f"a round of {row.name} was seated meanwhile: look again before cutting")
+                raise keyed(TableError(f"a round of {row.name} was seated meanwhile: look again before cutting"),
+                            "cut_meanwhile", tournament=row.name)
             row.finalists, row.cut_after = list(finalists), found.after
             sign(session, self.keeper.signer, row, signed + 1)
         return tuple(tournament.entrant(p).person for p in finalists)
@@ -446,15 +507,28 @@ class Tournaments:
         for entrant in tournament.entrants:
             if entrant.person.name.casefold() == wanted or wanted == f"#{entrant.person.id}":
                 return entrant
-        raise TableError(f"{who!r} is not a player of {tournament.name}: "
-                         f"{', '.join(e.person.name for e in tournament.entrants)}")
+        players = [e.person.name for e in tournament.entrants]
+        raise keyed(TableError(f"{who!r} is not a player of {tournament.name}: {', '.join(players)}"), "not_player",
+                    player=who, tournament=tournament.name, players=players)
 
 
 def _check_player(name: str) -> None:
     """Refuse a player's name that is too long, has control characters, or is a substitute's."""
     check_name("player name", name)
     if SUBSTITUTE_NAME.fullmatch(name):
-        raise TableError(f"{name!r} is the name a substitute sits under: enter the player under another")
+        raise keyed(TableError(f"{name!r} is the name a substitute sits under: enter the player under another"),
+                    "substitute_name", player=name)
+
+
+def _playing(number: int, tables: Sequence[int]) -> TableError:
+    """The refusal of a round still being played, naming its tables not over."""
+    return keyed(TableError(f"round {number} is still being played: "
+                            f"{', '.join(f'table {t}' for t in tables)} not over"), "round_playing",
+                 round=number, tables=list(tables))
+
+
+def _no_name() -> TableError:
+    return keyed(TableError("a player's name cannot be empty"), "player_empty")
 
 
 def _rounds(count: int) -> str:
@@ -464,7 +538,7 @@ def _rounds(count: int) -> str:
 def _ema(number: str) -> str:
     number = number.strip()
     if not EMA_NUMBER.fullmatch(number):
-        raise TableError(f"EMA number {number[:20]!r}: eight digits, e.g. 04010001")
+        raise keyed(TableError(f"EMA number {number[:20]!r}: eight digits, e.g. 04010001"), "ema_format", number=number[:20])
     return number
 
 
@@ -475,8 +549,11 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
     row = session.scalar(query.with_for_update() if lock else query)
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
-        hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
-        raise NoSuchTableError(f"there is no tournament called {name!r}{hint}")
+        if known:
+            raise keyed(NoSuchTableError(f"there is no tournament called {name!r}: there are {', '.join(known)}"),
+                        "no_tournament", name=name, known=known)
+        raise keyed(NoSuchTableError(f"there is no tournament called {name!r}: there is none yet "
+                                     "(`mjscore tournament new`)"), "no_tournament_yet", name=name)
     return row
 
 
@@ -488,15 +565,40 @@ def _name(person: Person | None, name: str) -> object:
     return spreadsheet_safe(person.name if person is not None else name)
 
 
+#: The columns of the EMA results file, in the order of the EMA's published results tables
+#: (docs/tournaments.md, "The EMA results file", says where each comes from).
+EMA_COLUMNS = ("Place", "EMA number", "Last name", "First name", "Country", "Table points", "Score")
+#: What the EMA's results tables write where there is nothing to write (no EMA number, no first name).
+EMA_NONE = "-"
+
+
+def _cell(text: str) -> object:
+    """A name's cell: :data:`EMA_NONE` as it is, any other text spreadsheet-safe."""
+    return text if text == EMA_NONE else spreadsheet_safe(text)
+
+
+def ema_name(name: str) -> tuple[str, str]:
+    """A player's name as the EMA's results list it, last name then first name: the last word is the
+    last name and the words before it the first name; a name of one word (``Ann``, ``王芳``) is all
+    last name, with no first name (:data:`EMA_NONE`)."""
+    words = name.split()
+    return (words[-1], " ".join(words[:-1]) or EMA_NONE) if words else (EMA_NONE, EMA_NONE)
+
+
 def ema_csv(found: TournamentStandings) -> str:
-    """The results file for the EMA (MCR): one line a player, by rank (players who share a place
-    share its rank), with their EMA number (empty when they have none), table points and score."""
+    """The results file for the EMA (MCR), one line a player in the order of the standings: place
+    (players who share a place share its number, the best of the places they share), EMA number,
+    last and first name, country (mjscore keeps none: ``-``), table points (a decimal point, 9.75)
+    and score (penalties taken off). A substitute is on no line: the MCR tournament regulations give
+    a substitute no ranking result. ``-`` stands where there is nothing to write, as on the EMA's
+    own results tables."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("rank", "player", "ema_number", "table_points", "score"))
+    writer.writerow(EMA_COLUMNS)
     for line, entrant in found.lines:
-        writer.writerow((line.place, _name(entrant.person, ""), entrant.ema or "", points_text(line.table_points),
-                         line.score))
+        last, first = ema_name(entrant.person.name)
+        writer.writerow((line.place, entrant.ema or EMA_NONE, _cell(last), _cell(first), EMA_NONE,
+                         points_text(line.table_points), line.score))
     return out.getvalue()
 
 

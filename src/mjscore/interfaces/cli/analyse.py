@@ -19,7 +19,7 @@ from mjscore import analyse as analyse_hand
 from mjscore import get_ruleset
 from mjscore.analysis import Analysis, describe
 from mjscore.errors import MjscoreError
-from mjscore.interfaces.cli.app import Format, app, enum_option, fail
+from mjscore.interfaces.cli.app import Format, app, enum_option, fail, wrap_line
 from mjscore.scoring.analysis import read_request
 
 
@@ -87,7 +87,11 @@ def analyse_command(tiles: str, ruleset: str | None, meld: tuple[str, ...], visi
         analysis, ruleset_id = _analysis(_request(tiles, defaults))
     except MjscoreError as error:
         raise fail(str(error)) from None
-    click.echo(_json(analysis, ruleset_id) if output is Format.json else describe(analysis))
+    if output is Format.json:
+        click.echo(_json(analysis, ruleset_id))
+        return
+    # A discard's line wider than the terminal goes on, indented, on the lines below it.
+    click.echo("\n".join(wrap_line(line, indent=4) for line in describe(analysis).splitlines()))
 
 
 def _stream(defaults: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ Input errors print one line on standard error (``error: ...``) and exit with sta
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -171,6 +171,91 @@ def make_console(**options: Any) -> Any:
             raise BrokenPipeError
 
     return _Console(**{"highlight": False, **options})
+
+
+#: Where a line of Chinese may break besides a space: after its full-width punctuation (never before
+#: it), and never after an opening bracket or quote.
+_BREAK_AFTER = "、，；：）。”"
+_NO_BREAK_AFTER = "（“"
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns (``$COLUMNS`` first; 80 when output goes to a file or a pipe)."""
+    import shutil
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def wrap_line(text: str, indent: int = 2, width: int | None = None) -> str:
+    """``text`` in lines of at most ``width`` display columns (default: the terminal's; a Chinese
+    character takes two), broken at spaces or after Chinese punctuation, never inside a word; the
+    lines after the first are indented by ``indent`` spaces, under the line's text. Chinese may
+    break between two of its characters, as Chinese is set; a word wider than a line stays whole on
+    a line of its own."""
+    from unicodedata import east_asian_width
+
+    from rich.cells import cell_len
+    width = width or terminal_width()
+
+    def wide(char: str) -> bool:
+        return east_asian_width(char) in ("W", "F")
+
+    lead = text[:len(text) - len(text.lstrip(" "))]  # a line's own indentation stays
+    words: list[str] = []
+    for part in text[len(lead):].split(" "):
+        start = 0
+        for index, char in enumerate(part):
+            breaks = char in _BREAK_AFTER or (wide(char) and char not in _NO_BREAK_AFTER and index + 1 < len(part)
+                                             and wide(part[index + 1]) and part[index + 1] not in _BREAK_AFTER)
+            if breaks and index + 1 < len(part):
+                words.append(part[start:index + 1] + "\0")  # \0: no space after it when joined
+                start = index + 1
+        words.append(part[start:])
+    lines: list[str] = []
+    line = lead + "\0" if lead else ""
+    for word in words:
+        glued = word.endswith("\0")
+        word = word.removesuffix("\0")
+        candidate = f"{line}{word}" if not line or line.endswith("\0") else f"{line} {word}"
+        if line.replace("\0", "").strip() and cell_len(candidate.replace("\0", "")) > width:
+            lines.append(line.replace("\0", ""))
+            candidate = " " * indent + word
+        line = candidate + ("\0" if glued else "")
+    lines.append(line.replace("\0", ""))
+    return "\n".join(lines)
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool],
+               width: int | None = None) -> str:
+    """A table as text no wider than ``width`` (default: the terminal's): a header, a rule and a line
+    a row, columns two spaces apart (``right``: right-aligned). Where the table is wider than that,
+    the columns that can give the most wrap their cells between words (never inside one), widest
+    first; a column is never narrower than its widest word."""
+    from rich.cells import cell_len
+    width = width or terminal_width()
+    cells = [list(headers), *([str(cell) for cell in row] for row in rows)]
+    natural = [max(cell_len(row[i]) for row in cells) for i in range(len(headers))]
+    least = [max((cell_len(word) for row in cells for word in row[i].split()), default=0) for i in range(len(headers))]
+    room = width - 1 - 2 * (len(headers) - 1)
+    shown = list(natural)
+    while sum(shown) > room and any(s > m for s, m in zip(shown, least, strict=True)):
+        index = max(range(len(shown)), key=lambda i: shown[i] - least[i])
+        shown[index] = max(least[index], shown[index] - (sum(shown) - room))
+
+    def line(row: Sequence[str]) -> list[str]:
+        wrapped = [wrap_line(cell, indent=0, width=shown[i]).split("\n") for i, cell in enumerate(row)]
+        height = max(len(w) for w in wrapped)
+        out = []
+        for k in range(height):
+            parts = []
+            for i, lines in enumerate(wrapped):
+                text = lines[k] if k < len(lines) else ""
+                pad = " " * (shown[i] - cell_len(text))
+                parts.append(pad + text if right[i] else text + pad)
+            out.append((" " + "  ".join(parts)).rstrip())
+        return out
+
+    rule = " " + "─" * (sum(shown) + 2 * (len(shown) - 1))
+    return "\n".join([*line(cells[0]), rule, *(text for row in cells[1:] for text in line(row))])
 
 
 def fail(message: str) -> Exit:

@@ -20,8 +20,9 @@ from rich import box
 from rich.table import Table
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, app, enum_option, make_console
+from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, make_console, wrap_line
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
+from mjscore.labels import label
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper import Scorekeeper
@@ -135,40 +136,57 @@ class StandingsFormat(StrEnum):
 @click.option("--include-imports", is_flag=True,
               help="Count every imported table too (by default only this club's unaltered exports, each once).")
 @database_option
+@enum_option("--lang", default=Lang.en, help="The language of the text it prints (headings, a tournament's tables).")
 def standings_command(tables: tuple[int, ...], event: str | None, day: str | None, since: str | None, until: str | None,
-                      output: StandingsFormat, to: Path | None, include_imports: bool, database: str | None) -> None:
+                      output: StandingsFormat, to: Path | None, include_imports: bool, database: str | None,
+                      lang: Lang) -> None:
     """The standings of an evening or a tournament: table points (4/2/1/0, ties shared), then score, then hands won."""
     from mjscore.scorekeeper.standings import standings_to_csv, standings_to_dict
+    from mjscore.scorekeeper.tournaments import Tournaments
     with open_keeper(database) as keeper:
         found = keeper.standings(tables, event=event, day=day, since=since, until=until, imports=include_imports)
+        rounds = Tournaments(keeper).tables_of_rounds([t.id for t in found.tables]) if lang is not Lang.en else {}
     for line in found.left_out:
         click.echo(f"left out: {line}", err=True)
     if output is StandingsFormat.text:
-        _print_standings(found)
+        parts = [("cli_title_event", {"event": event}), ("cli_title_day", {"day": day}),
+                 ("cli_title_since", {"day": since}), ("cli_title_until", {"day": until}),
+                 ("cli_title_tables", {"tables": ", ".join(map(str, sorted(tables)))} if tables else {"tables": None})]
+        title = found.title if lang is Lang.en else " · ".join(
+            label(key, lang.value, **values) for key, values in parts if all(v is not None for v in values.values()))
+        names = {table: label("tournament_round_table", lang.value, round=seat.round, n=seat.number)
+                 for table, seat in rounds.items()}
+        _print_standings(found, lang, title, names)
         return
     text = standings_to_csv(found) if output is StandingsFormat.csv \
         else json.dumps(standings_to_dict(found), ensure_ascii=False, indent=2) + "\n"
     write_output(text, to)
 
 
-def _print_standings(found: Standings) -> None:
+def _print_standings(found: Standings, lang: Lang = Lang.en, title: str | None = None,
+                     names: dict[int, str] | None = None) -> None:
+    """The standings as a table, under their title, and each table's line below (``names``: a
+    tournament's tables named in ``lang``)."""
     from mjscore.scorekeeper.standings import place_text, points_text
     from mjscore.scoring.payments import money_text
     console = make_console()
-    console.print(f"Standings — {found.title}", markup=False)
+    console.print(wrap_line(label("cli_standings_title", lang.value, title=title or found.title)), markup=False,
+                  soft_wrap=True)
     grid = Table(box=box.SIMPLE)
-    columns = ["Place", "Player", "Sessions", "Table points", "Score", "Penalties", "Hands won"]
-    columns += ["Money"] if found.for_money else []
+    columns = ["place", "player", "sessions", "table_points", "score_total", "penalties", "hands_won"]
+    columns += ["money_total"] if found.for_money else []
     for column in columns:
-        grid.add_column(column, justify="left" if column == "Player" else "right")
+        grid.add_column(label(column, lang.value), justify="left" if column == "player" else "right")
     for line in found.lines:
         cells = [place_text(line), line.person.name, str(line.sessions), points_text(line.table_points),
                  f"{line.score:+d}", f"{line.penalties:+d}", str(line.hands_won)]
         grid.add_row(*cells, *([money_text(line.money)] if found.for_money else []))
     console.print(grid)
     for table in found.tables:
-        limits = [f"{table.session.hands} hands" if table.session.hands else "",
-                  f"{table.session.minutes} minutes" if table.session.minutes else ""]
-        session = f", session {' or '.join(x for x in limits if x)}" if any(limits) else ""
-        console.print(f"table {table.id} {table.name or ''} [{table.ruleset}]: {table.hands} hands played{session}",
-                      markup=False)
+        limits = [label("cli_limit_hands", lang.value, n=table.session.hands) if table.session.hands else "",
+                  label("cli_limit_minutes", lang.value, n=table.session.minutes) if table.session.minutes else ""]
+        session = label("cli_session", lang.value, limits=label("cli_or", lang.value).join(x for x in limits if x)) \
+            if any(limits) else ""
+        name = (names or {}).get(table.id, table.name or "")
+        console.print(wrap_line(label("cli_standings_table", lang.value, id=table.id, name=name, ruleset=table.ruleset,
+                                      hands=table.hands, session=session), indent=4), markup=False, soft_wrap=True)

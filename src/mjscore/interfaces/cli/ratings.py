@@ -7,9 +7,14 @@ from pathlib import Path
 
 import click
 
-from mjscore.interfaces.cli.app import app, fail
+from mjscore.interfaces.cli.app import Lang, app, enum_option, fail, wrap_line
 from mjscore.interfaces.cli.club import database_option
 from mjscore.interfaces.cli.tables import open_keeper, write_output
+from mjscore.labels import label
+
+
+def _tables(count: int, lang: Lang) -> str:
+    return label("cli_one_table", lang.value) if count == 1 else label("cli_n_tables", lang.value, n=count)
 
 
 @app.command("ratings")
@@ -20,8 +25,9 @@ from mjscore.interfaces.cli.tables import open_keeper, write_output
 @click.option("--include-imports", is_flag=True,
               help="Count every imported table too (by default only this club's unaltered exports, each once).")
 @database_option
+@enum_option("--lang", default=Lang.en, help="The language of the text it prints.")
 def ratings_command(as_of: str | None, player: str | None, output: str, to: Path | None, include_imports: bool,
-                    database: str | None) -> None:
+                    database: str | None, lang: Lang) -> None:
     """The club's ratings (OpenSkill): each player's skill from their tables, with its uncertainty.
 
     The rating is mu - 3 sigma: mu, the skill estimate, starts at 25; sigma, its uncertainty, at
@@ -51,10 +57,12 @@ def ratings_command(as_of: str | None, player: str | None, output: str, to: Path
                                       "rating": round(c.rating.ordinal, 4), "mu": c.rating.mu, "sigma": c.rating.sigma,
                                       "games": c.rating.games} for c in changes], indent=2) + "\n", to)
         else:
-            click.echo(f"{person.name}: {len(changes)} table{'s' * (len(changes) != 1)} rated")
+            click.echo(wrap_line(label("cli_rating_history", lang.value, player=person.name,
+                                       tables=_tables(len(changes), lang))))
             for c in changes:
-                click.echo(f"  table {c.table_id} ({c.opened_at[:10]}), rank {c.rank}: rating {c.rating.ordinal:.2f} "
-                           f"(mu {c.rating.mu:.2f}, sigma {c.rating.sigma:.2f})")
+                click.echo(wrap_line("  " + label("cli_rating_step", lang.value, id=c.table_id, day=c.opened_at[:10],
+                                                  rank=c.rank, rating=f"{c.rating.ordinal:.2f}", mu=f"{c.rating.mu:.2f}",
+                                                  sigma=f"{c.rating.sigma:.2f}"), indent=6))
         return
     if output == "csv":
         write_output(ratings_csv(ratings), to)
@@ -63,9 +71,12 @@ def ratings_command(as_of: str | None, player: str | None, output: str, to: Path
                                   "rating": round(r.ordinal, 4), "mu": r.mu, "sigma": r.sigma, "games": r.games}
                                  for place, r in enumerate(ratings, 1)], ensure_ascii=False, indent=2) + "\n", to)
     else:
-        when = f" as of {as_of}" if as_of is not None else ""
+        from rich.cells import cell_len
+        when = label("cli_ratings_as_of", lang.value, day=as_of) if as_of is not None else ""
         rated = len({c.table_id for c in changes})
-        click.echo(f"Ratings{when}: {rated} table{'s' * (rated != 1)}, OpenSkill (Plackett-Luce), rating = mu - 3 sigma")
+        click.echo(wrap_line(label("cli_ratings_head", lang.value, when=when, tables=_tables(rated, lang))))
         for place, r in enumerate(ratings, 1):
-            click.echo(f"{place:4}. {r.person.name:<20} {r.ordinal:7.2f}  (mu {r.mu:.2f} ± {r.sigma:.2f}, "
-                       f"{r.games} table{'s' * (r.games != 1)})")
+            name = r.person.name + " " * max(0, 20 - cell_len(r.person.name))  # a Chinese name's width is its columns
+            detail = label("cli_rating_detail", lang.value, mu=f"{r.mu:.2f}", sigma=f"{r.sigma:.2f}",
+                           tables=_tables(r.games, lang))
+            click.echo(wrap_line(f"{place:4}. {name} {r.ordinal:7.2f}  {detail}", indent=6))

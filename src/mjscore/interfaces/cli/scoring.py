@@ -19,7 +19,7 @@ from click.exceptions import Exit
 from mjscore import Hand, get_ruleset, resolve_ruleset, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
-from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, make_console
+from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, make_console, wrap_line
 from mjscore.interfaces.cli.app import fail as _fail
 from mjscore.labels import catalogue, label
 from mjscore.reading import read_stream
@@ -241,8 +241,8 @@ def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None
             click.echo(json.dumps([{"id": r.id, "name": r.name.get(lang.value), "version": r.version} for r in found],
                                   ensure_ascii=False, indent=2))
             return
-        for rules in found:
-            click.echo(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})")
+        for rules in found:  # a line too wide for the terminal goes on under the name, never broken in a word
+            click.echo(wrap_line(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})", indent=11))
         return
     try:
         rules = get_ruleset(ruleset_id)

@@ -26,19 +26,26 @@ from mjscore import get_ruleset
 from mjscore.environment import DATABASE_URL_VARIABLE
 from mjscore.errors import InputError, MjscoreError
 from mjscore.interfaces.charts import plot_statistics
-from mjscore.interfaces.cli.app import OUTPUT_FILE, Format, Lang, app, enum_option, fail, make_console
+from mjscore.interfaces.cli.app import (
+    OUTPUT_FILE,
+    Format,
+    Lang,
+    app,
+    enum_option,
+    fail,
+    make_console,
+    text_table,
+    wrap_line,
+)
 from mjscore.interfaces.cli.batch import numbered_lines
 from mjscore.interfaces.importers.recorded import recorded_of
 from mjscore.interfaces.importers.wins import FAN_ALIASES
-from mjscore.labels import unit_name
+from mjscore.labels import label, unit_name
 from mjscore.reading import LIMITS, decode, parse_json
 from mjscore.scoring.payments import money_text
 from mjscore.scoring.statistics import (
-    HANDS_PAID,
-    HANDS_PLAYED,
     SESSIONS_PLAYED,
     TABLES_PLAYED,
-    WINS,
     AwardFrequency,
     BatchStatistics,
     Comparison,
@@ -125,10 +132,10 @@ def stats_command(scores: Path | None, table: int | None, club: bool, since: str
         if table is not None or club:
             if scores is not None or compare_recorded is not None or (table is not None and club):
                 raise MjscoreError("give one of: a batch's output (SCORES), --table N or --club")
-            tables = _table_statistics(database, table, DateRange.of(since, until))
+            tables, rounds = _table_statistics(database, table, DateRange.of(since, until))
             if plot is not None:
                 plot_statistics(tables.rulesets, _settled_name(tables, lang.value), plot, tables.balances)
-            _print_tables(tables, table, since, until, output, lang.value)
+            _print_tables(tables, table, since, until, output, lang.value, rounds)
             return
         if scores is None:
             raise MjscoreError("give a batch's output (SCORES), --table N or --club (see `mjscore stats --help`)")
@@ -147,16 +154,20 @@ def stats_command(scores: Path | None, table: int | None, club: bool, since: str
         raise fail(str(error)) from None
     except OSError as error:  # only the chart is written
         raise fail(f"cannot write {plot}: {error.strerror or error}") from None
-    _print_statistics(stats, scores, output, name)
+    _print_statistics(stats, scores, output, name, lang.value)
 
 
-def _table_statistics(database: str | None, table: int | None, dates: DateRange) -> TableStatistics:
-    """The statistics of table ``table`` (None: the club) read from ``database``."""
+def _table_statistics(database: str | None, table: int | None,
+                      dates: DateRange) -> tuple[TableStatistics, dict[int, tuple[int, int]]]:
+    """The statistics of table ``table`` (None: the club) read from ``database``, and the tables a
+    tournament's rounds hold: table -> (round, its number in the round), to name them in a language."""
     from mjscore.scorekeeper import Scorekeeper  # SQLAlchemy and Alembic, imported only when tables are read
     from mjscore.scorekeeper.statistics import statistics
+    from mjscore.scorekeeper.tournaments import Tournaments
     keeper = Scorekeeper.open(database)
     try:
-        return statistics(keeper, table, dates)
+        rounds = {t: (seat.round, seat.number) for t, seat in Tournaments(keeper).tables_of_rounds().items()}
+        return statistics(keeper, table, dates), rounds
     finally:
         keeper.close()
 
@@ -198,20 +209,36 @@ def _share(count: int, of: int) -> str:
     return f"{100 * count / of:.1f}%" if of else "-"
 
 
-def _award_table(ruleset: str, awards: Sequence[AwardFrequency], of: int, noun: str, name: AwardName) -> Table:
+def _award_table(ruleset: str, awards: Sequence[AwardFrequency], of: int, noun: str, name: AwardName,
+                 lang: str = "en") -> Table:
     """The award frequencies of one ruleset: each award's name, in how many of the ``of`` hands (or
     wins: ``noun``) it was counted, that share, and how many times in all."""
     table = Table(box=box.SIMPLE, pad_edge=False)
-    table.add_column("award")
-    table.add_column(noun, justify="right")
-    table.add_column(f"share of {of} {noun}", justify="right")
-    table.add_column("times", justify="right")
+    table.add_column(label("cli_scol_award", lang))
+    table.add_column(label(f"cli_scol_{noun}", lang), justify="right")
+    table.add_column(label(f"cli_scol_share_{noun}", lang, of=of), justify="right")
+    table.add_column(label("cli_scol_times", lang), justify="right")
     for award in awards:
         table.add_row(name(ruleset, award.id), str(award.hands), _share(award.hands, of), str(award.times))
     return table
 
 
-def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: AwardName) -> None:
+def _whole_words(table: Table) -> str:
+    """``table`` as text no wider than the terminal, its cells wrapped between words where it must be
+    narrower (:func:`text_table`: rich's own fitting cuts a word short with an ellipsis, or crops
+    the last column), with a blank line above and below as rich leaves them."""
+    columns = table.columns
+    rows = list(zip(*([str(cell) for cell in column.cells] for column in columns), strict=True))
+    return "\n" + text_table([str(c.header) for c in columns], rows, [c.justify == "right" for c in columns]) + "\n"
+
+
+def _totals(totals: Sequence[tuple[int, int]], lang: str) -> str:
+    """The distribution of totals, ``total: count`` in the language's punctuation."""
+    colon = label("colon", lang)
+    return label("list_separator", lang).join(f"{t}{colon}{n}" for t, n in totals)
+
+
+def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name: AwardName, lang: str = "en") -> None:
     if output is Format.json:
         click.echo(json.dumps({
             "lines": stats.lines, "unscored": stats.unscored,
@@ -223,35 +250,32 @@ def _print_statistics(stats: BatchStatistics, source: Path, output: Format, name
             } for r in stats.rulesets]}, ensure_ascii=False, indent=2))
         return
     console = make_console()
-    console.print(f"{source}: {stats.lines} line(s), {stats.lines - stats.unscored} scored, "
-                  f"{stats.unscored} could not be scored", markup=False, soft_wrap=True)
+
+    def say(text: str) -> None:
+        console.print(wrap_line(text), markup=False, soft_wrap=True)
+
+    say(label("cli_stats_batch_head", lang, source=source, lines=stats.lines, scored=stats.lines - stats.unscored,
+              unscored=stats.unscored))
     for rules in stats.rulesets:
-        console.print(f"\n{rules.ruleset}: {rules.hands} scored hand(s), {rules.legal} of them legal wins; average "
-                      f"total {rules.average_total:.2f} over the {rules.hands} scored hand(s)", markup=False, soft_wrap=True)
-        console.print(_award_table(rules.ruleset, rules.awards, rules.hands, "hands", name))
-        console.print("totals (total: hands): " + ", ".join(f"{t}: {n}" for t, n in rules.totals), markup=False, soft_wrap=True)
+        say("\n" + label("cli_stats_batch_ruleset", lang, ruleset=rules.ruleset, hands=rules.hands, legal=rules.legal,
+                         average=f"{rules.average_total:.2f}"))
+        console.print(_whole_words(_award_table(rules.ruleset, rules.awards, rules.hands, "hands", name, lang)),
+                      markup=False, soft_wrap=True)
+        say(label("cli_stats_totals_hands", lang, totals=_totals(rules.totals, lang)))
 
 
-#: What a place is taken over, by the ``over`` of the players' average places.
-_PLACES = {
-    TABLES_PLAYED: f"place: average over the {TABLES_PLAYED}, tied players sharing the better place",
-    SESSIONS_PLAYED: f"place: average over the {SESSIONS_PLAYED}, each session's final place as the standings "
-                     "rank it (table points, then score, then hands won; players equal on all three share the "
-                     "better place)",
-}
-_MIXED_PLACES = ("place: average over the sessions and tables played, a session's final place as the standings "
-                 "rank it (table points, then score, then hands won), a table's by its final balances; players "
-                 "equal share the better place")
+#: What a place is taken over, by the ``over`` of the players' average places: its label.
+_PLACES = {TABLES_PLAYED: "cli_places_tables", SESSIONS_PLAYED: "cli_places_sessions"}
 
 
-def _places_note(stats: TableStatistics) -> str:
+def _places_note(stats: TableStatistics, lang: str) -> str:
     """What the players' places are taken over: tables, sessions, or both."""
     overs = {p.average_place.over for p in stats.players if p.average_place.of} or {TABLES_PLAYED}
-    return _PLACES[overs.pop()] if len(overs) == 1 and overs <= _PLACES.keys() else _MIXED_PLACES
+    return label(_PLACES[overs.pop()] if len(overs) == 1 and overs <= _PLACES.keys() else "cli_places_mixed", lang)
 
 
-def _rate(rate: Rate) -> str:
-    return f"{rate.count}/{rate.of} ({_share(rate.count, rate.of)})"
+def _rate(rate: Rate, lang: str = "en") -> str:
+    return f"{rate.count}/{rate.of}{label('aside', lang, text=_share(rate.count, rate.of))}"
 
 
 def _average(value: float | None) -> str:
@@ -259,71 +283,83 @@ def _average(value: float | None) -> str:
 
 
 def _print_tables(stats: TableStatistics, table: int | None, since: str | None, until: str | None, output: Format,
-                  lang: str) -> None:
-    """The statistics of a table or of the club: the players, their points, the awards, the balances."""
+                  lang: str, rounds: dict[int, tuple[int, int]] | None = None) -> None:
+    """The statistics of a table or of the club: the players, their points, the awards, the balances,
+    every heading in ``lang``."""
     if output is Format.json:
         click.echo(json.dumps(stats.to_dict(lang), ensure_ascii=False, indent=2))
         return
     console = make_console()
 
     def say(text: str) -> None:
-        console.print(text, markup=False, soft_wrap=True)
+        console.print(wrap_line(text), markup=False, soft_wrap=True)
 
-    dates = "".join([f" from {since}" if since else "", f" to {until}" if until else ""])
+    def columns(grid: Table, keys: Sequence[str], left: Sequence[str]) -> None:
+        for key in keys:
+            grid.add_column(label(f"cli_scol_{key}", lang), justify="left" if key in left else "right")
+
+    dates = "".join([label("cli_stats_from", lang, day=since) if since else "",
+                     label("cli_stats_to", lang, day=until) if until else ""])
     if table is not None:
-        named = next((f" ({b.name})" for b in stats.balances if b.name), "")
-        say(f"table {table}{named}{dates}: {stats.hands} hand(s), {stats.wins} win(s)")
+        seat = (rounds or {}).get(table)
+        name = label("tournament_round_table", lang, round=seat[0], n=seat[1]) if seat and lang != "en" else \
+            next((b.name for b in stats.balances if b.name), "")
+        named = label("aside", lang, text=name) if name else ""
+        say(label("cli_stats_table_head", lang, table=table, named=named, dates=dates, hands=stats.hands, wins=stats.wins))
     else:
-        say(f"the club{dates}: {stats.tables} table(s), {stats.hands} hand(s), {stats.wins} win(s)")
+        say(label("cli_stats_club_head", lang, dates=dates, tables=stats.tables, hands=stats.hands, wins=stats.wins))
     if not stats.players:
-        say("no entry was recorded in that time")
+        say(label("cli_stats_nothing", lang))
         return
-    say(f"\nplayers (wins and deal-ins: share of the {HANDS_PLAYED}; self-draws: share of the {WINS})")
+    say("\n" + label("cli_stats_players", lang))
     sessions = any(player.sessions for player in stats.players)
     players = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "tables", *(("sessions",) if sessions else ()), "hands", "wins", "self-draws", "deal-ins"):
-        players.add_column(column, justify="left" if column == "player" else "right")
+    columns(players, ["player", "tables", *(("sessions",) if sessions else ()), "hands_played", "wins", "self_draws",
+                      "deal_ins"], ["player"])
     for player in stats.players:
         players.add_row(player.player, str(player.tables), *((str(player.sessions),) if sessions else ()),
-                        str(player.hands), _rate(player.wins), _rate(player.self_draws), _rate(player.deal_ins))
-    console.print(players)
-    say(f"places (how often each player finished 1st to 4th; {_places_note(stats)})")
+                        str(player.hands), _rate(player.wins, lang), _rate(player.self_draws, lang),
+                        _rate(player.deal_ins, lang))
+    console.print(_whole_words(players), markup=False, soft_wrap=True)
+    say(label("cli_stats_places", lang, note=_places_note(stats, lang)))
     places = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "1st", "2nd", "3rd", "4th", "place"):
-        places.add_column(column, justify="left" if column == "player" else "right")
+    columns(places, ["player", "first", "second", "third", "fourth", "place"], ["player"])
     for player in stats.players:
         places.add_row(player.player, *(str(n) for n in player.places), _average(player.average_place.value))
-    console.print(places)
+    console.print(_whole_words(places), markup=False, soft_wrap=True)
     money = any(figures.money is not None for player in stats.players for figures in player.points)
-    say(f"points (net: table payments included; {'money: the net money settled at the tables that play for it; ' * money}"
-        f"won: average over the {WINS}; lost: average over the {HANDS_PAID})")
+    say(label("cli_stats_points", lang, money=label("cli_stats_points_money", lang) if money else ""))
     points = Table(box=box.SIMPLE, pad_edge=False)
-    for column in ("player", "ruleset", "net", *(("money",) if money else ()), "won", "lost", "biggest hand"):
-        points.add_column(column, justify="left" if column in ("player", "ruleset", "biggest hand") else "right")
+    columns(points, ["player", "ruleset", "net", *(("money",) if money else ()), "won", "lost", "biggest"],
+            ["player", "ruleset", "biggest"])
     for player in stats.players:
         for figures in player.points:
             big = figures.biggest
             cash = () if not money else ("-" if figures.money is None else money_text(figures.money),)
-            points.add_row(player.player, f"{figures.ruleset} ({unit_name(figures.unit, lang)})", str(figures.net),
-                           *cash, _average(figures.won.value), _average(figures.lost.value),
-                           "-" if big is None else f"{big.total} (table {big.table}, entry {big.number})")
-    console.print(points)
+            points.add_row(player.player, f"{figures.ruleset}{label('aside', lang, text=unit_name(figures.unit, lang))}",
+                           str(figures.net), *cash, _average(figures.won.value), _average(figures.lost.value),
+                           "-" if big is None else label("cli_stats_biggest", lang, total=big.total, table=big.table,
+                                                         number=big.number))
+    console.print(_whole_words(points), markup=False, soft_wrap=True)
     for rules in stats.rulesets:
-        say(f"{rules.ruleset}: {rules.hands} win(s); average total {rules.average_total:.2f} over the {rules.hands} "
-            f"{rules.share_of}")
-        console.print(_award_table(rules.ruleset, rules.awards, rules.hands, "wins",
-                                   lambda ruleset, award_id: stats.award_name(ruleset, award_id, lang)))
-        say("totals (total: wins): " + ", ".join(f"{t}: {n}" for t, n in rules.totals))
+        over = rules.share_of if lang == "en" else label(f"cli_over_{rules.share_of.replace(' ', '_')}", lang)
+        say(label("cli_stats_ruleset", lang, ruleset=rules.ruleset, hands=rules.hands,
+                  average=f"{rules.average_total:.2f}", over=over))
+        console.print(_whole_words(_award_table(rules.ruleset, rules.awards, rules.hands, "wins",
+                                                lambda ruleset, award_id: stats.award_name(ruleset, award_id, lang),
+                                                lang)), markup=False, soft_wrap=True)
+        say(label("cli_stats_totals_wins", lang, totals=_totals(rules.totals, lang)))
     if table is not None:
         (balances,) = stats.balances
-        say(f"\nbalances ({unit_name(balances.unit, lang)}) before the first entry and after each")
+        say("\n" + label("cli_stats_balances", lang, unit=unit_name(balances.unit, lang)))
         series = Table(box=box.SIMPLE, pad_edge=False)
-        series.add_column("entry", justify="right")
+        series.add_column(label("cli_scol_entry", lang), justify="right")
         for name in balances.players:
             series.add_column(name, justify="right")
-        for number, row in zip(("start", *map(str, balances.numbers)), balances.points, strict=True):
+        start = label("cli_scol_start", lang)
+        for number, row in zip((start, *map(str, balances.numbers)), balances.points, strict=True):
             series.add_row(number, *(str(n) for n in row))
-        console.print(series)
+        console.print(_whole_words(series), markup=False, soft_wrap=True)
 
 
 def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores: Path, output: Format,
@@ -350,29 +386,31 @@ def _print_comparison(comparison: Comparison, left_out: int, hands: Path, scores
         }, ensure_ascii=False, indent=2))
         return
     console = make_console()
-    console.print(f"{compared} recorded win(s) of {hands} compared with {scores}:", markup=False, soft_wrap=True)
-    for label, count in (("the total agrees", comparison.totals_agree), ("the payments agree", comparison.payments_agree),
-                         ("every fan agrees", comparison.fans_agree), ("all three agree", comparison.all_agree)):
-        console.print(f"  {label}: {count} of {compared} ({_share(count, compared)})", markup=False, soft_wrap=True)
+    console.print(wrap_line(f"{compared} recorded win(s) of {hands} compared with {scores}:"), markup=False, soft_wrap=True)
+    for agrees, count in (("the total agrees", comparison.totals_agree), ("the payments agree", comparison.payments_agree),
+                          ("every fan agrees", comparison.fans_agree), ("all three agree", comparison.all_agree)):
+        console.print(wrap_line(f"  {agrees}: {count} of {compared} ({_share(count, compared)})"), markup=False,
+                      soft_wrap=True)
     if comparison.unscored:
-        console.print(f"  could not be scored: {comparison.unscored} of {compared}", markup=False, soft_wrap=True)
+        console.print(wrap_line(f"  could not be scored: {comparison.unscored} of {compared}"), markup=False, soft_wrap=True)
     if left_out:
-        console.print(f"  left out: {left_out} line(s) of {hands} with nothing recorded", markup=False, soft_wrap=True)
+        console.print(wrap_line(f"  left out: {left_out} line(s) of {hands} with nothing recorded"), markup=False, soft_wrap=True)
     disagreements = comparison.disagreements()
     if disagreements:
-        console.print(f"fans that differ (in how many of the {compared} wins):", markup=False, soft_wrap=True)
+        console.print(wrap_line(f"fans that differ (in how many of the {compared} wins):"), markup=False, soft_wrap=True)
         for d in disagreements:
             parts = [f"recorded more often in {d.recorded_more}"] if d.recorded_more else []
             parts += [f"scored more often in {d.scored_more}"] if d.scored_more else []
-            console.print(f"  {fan_label(d.fan, ruleset_of.get(d.fan))}: {'; '.join(parts)}", markup=False, soft_wrap=True)
+            console.print(wrap_line(f"  {fan_label(d.fan, ruleset_of.get(d.fan))}: {'; '.join(parts)}"), markup=False,
+                          soft_wrap=True)
     for win in comparison.wins:
         if win.agrees:
             continue
         match = f" (match {win.match})" if win.match else ""
         if win.error is not None:
-            console.print(f"line {win.line}{match}: not scored: {win.error}", markup=False, soft_wrap=True)
+            console.print(wrap_line(f"line {win.line}{match}: not scored: {win.error}"), markup=False, soft_wrap=True)
             continue
         fans = ", ".join(f"{fan_label(f.fan, win.ruleset)} {f.recorded} recorded, {f.scored} scored" for f in win.fans)
         payments = "" if win.payments_agree else "; payments differ"
-        console.print(f"line {win.line}{match}: total {win.total}, recorded {win.recorded.total}{payments}"
-                      f"{'; ' + fans if fans else ''}", markup=False, soft_wrap=True)
+        console.print(wrap_line(f"line {win.line}{match}: total {win.total}, recorded {win.recorded.total}{payments}"
+                                f"{'; ' + fans if fans else ''}"), markup=False, soft_wrap=True)

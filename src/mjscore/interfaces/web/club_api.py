@@ -19,12 +19,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mjscore.errors import TableError
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
-from mjscore.interfaces.web.tables_api import Actor, Keeper
+from mjscore.interfaces.web.tables_api import Actor, Keeper, RoundTable
 from mjscore.scorekeeper.model import MAX_NAME
 from mjscore.scorekeeper.ratings import club_games, rate
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.service import today
 from mjscore.scorekeeper.standings import Standings, standings_to_csv, standings_to_dict
+from mjscore.scorekeeper.tournaments import Tournaments
 
 router = APIRouter(tags=["players"])
 
@@ -111,6 +112,7 @@ class SessionTable(BaseModel):
     hands: int
     for_money: bool
     seats: list[SeatModel]
+    round: RoundTable | None = Field(None, description="The tournament round the table is a table of, if any.")
 
 
 class StandingLine(BaseModel):
@@ -269,7 +271,13 @@ def _standings(keeper: Keeper, chosen: Choice) -> Standings:
 def standings(keeper: Keeper, chosen: Chosen) -> StandingsModel:
     """The standings of the tables chosen: table points 4/2/1/0 by session score (ties share the
     places' points), then total score, then hands won."""
-    return StandingsModel.model_validate(standings_to_dict(_standings(keeper, chosen)))
+    found = standings_to_dict(_standings(keeper, chosen))
+    rounds = Tournaments(keeper).tables_of_rounds([table["id"] for table in found["tables"]])
+    for table in found["tables"]:
+        seat = rounds.get(table["id"])
+        table["round"] = None if seat is None else {"tournament": seat.tournament, "round": seat.round,
+                                                    "number": seat.number}
+    return StandingsModel.model_validate(found)
 
 
 class CsvResponse(PlainTextResponse):

@@ -49,6 +49,7 @@ from mjscore.scorekeeper.exchange import (
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
 from mjscore.scorekeeper.service import PAGE, TableView
 from mjscore.scorekeeper.sessions import SessionRule
+from mjscore.scorekeeper.tournaments import Tournaments
 from mjscore.scoring.house_rules import read_house_rules
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -147,6 +148,15 @@ class EventRequest(Correctable):
     count: int = Field(1, ge=1, le=MAX_EVENT_COUNT)
 
 
+class RoundTable(BaseModel):
+    """Where a table sits in a tournament: the tournament, the round, the table's number in the round
+    (a page names the table in its own language: 第 2 轮第 1 桌)."""
+
+    tournament: str
+    round: int
+    number: int
+
+
 class TableLine(BaseModel):
     id: int
     name: str
@@ -155,6 +165,7 @@ class TableLine(BaseModel):
     entries: int
     version: int
     problem: str | None = Field(None, description="Why the table cannot be read (a row edited by hand); absent if it can.")
+    round: RoundTable | None = Field(None, description="The tournament round the table is a table of; absent if none.")
 
 
 #: How often a live view with no news says it is still there (a ``beat`` event): a page that hears
@@ -184,9 +195,14 @@ MAX_TABLES_PER_HOUR = 30
 
 @router.get("", response_model_exclude_none=True)
 def list_tables(keeper: Keeper) -> list[TableLine]:
-    """Every table, oldest first."""
+    """Every table, oldest first; a tournament's table says its round and number."""
+    rounds = Tournaments(keeper).tables_of_rounds()
     return [TableLine(id=t.id, name=t.name, ruleset=t.ruleset, players=list(t.players), entries=t.entries,
-                      version=t.version, problem=t.problem) for t in keeper.tables()]
+                      version=t.version, problem=t.problem,
+                      round=None if t.id not in rounds else RoundTable(tournament=rounds[t.id].tournament,
+                                                                       round=rounds[t.id].round,
+                                                                       number=rounds[t.id].number))
+            for t in keeper.tables()]
 
 
 #: The answer of a device that reached the tables-per-hour limit.

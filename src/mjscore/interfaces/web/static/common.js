@@ -105,22 +105,25 @@ function header(page) {
 }
 
 /** Set up the page: header, labels, tiles, the rulesets' names. `page` is the navigation entry it
- * belongs to; `title` the label naming the page in its title (else the entry's). */
-export async function startPage(page, { title = null } = {}) {
+ * belongs to; `title` the label naming the page in its title (else the entry's); `bare`: no header
+ * (the projector shows no site menu). */
+export async function startPage(page, { title = null, bare = false } = {}) {
   const [tiles, labelData, rulesets] = await Promise.all([api("/api/tiles"), api("/api/labels"), api("/api/rulesets")]);
   labels = labelData;
   rulesetList = rulesets;
   titleKey = title ?? NAV_KEYS[page];
   tileInfo = Object.fromEntries(tiles.map((info) => [info.code, info]));
-  const top = document.getElementById("top");
-  top.innerHTML = header(page);
-  const select = top.querySelector("#lang");
-  select.value = lang();
-  select.addEventListener("change", () => {
-    localStorage.setItem(STORAGE_KEY, select.value);
-    applyLabels();
-    for (const listener of listeners) listener(select.value);
-  });
+  if (!bare) {
+    const top = document.getElementById("top");
+    top.innerHTML = header(page);
+    const select = top.querySelector("#lang");
+    select.value = lang();
+    select.addEventListener("change", () => {
+      localStorage.setItem(STORAGE_KEY, select.value);
+      applyLabels();
+      for (const listener of listeners) listener(select.value);
+    });
+  }
   applyLabels();
 }
 

@@ -4,6 +4,7 @@
 // its uncertainty, and the CSV and JSON export of the same choice.
 
 import { api, esc, formatDate, labelled, onLanguageChange, rulesetName, startPage, t } from "./common.js";
+import { tableName } from "./tournament.js";
 
 /** The page's choice as API query parameters (today's tables when nothing is chosen). */
 function choice() {
@@ -51,7 +52,7 @@ function render(root, data, query, ratings) {
     `<tbody>${rows}</tbody>`;
   root.querySelector(".title").textContent = title(query);
   root.querySelector(".sessions").innerHTML = data.tables.map((table) =>
-    `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> ` +
+    `<li><a href="/tables/${table.id}">${esc(tableName(table))}</a> ` +
     `<small>${esc(labelled(t("aside", { text: [rulesetName(table.ruleset), t("hands_played", { n: table.hands })]
       .join(t("list_separator")) }), ""))}</small>` +
     table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)}${esc(t("aside", { text: points(seat.table_points) }))}`)

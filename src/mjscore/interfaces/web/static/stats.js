@@ -35,7 +35,14 @@ function placesNote(players) {
 const percent = (rate) => (rate.value === null ? "–" : `${(100 * rate.value).toFixed(1)}%`);
 const rateCell = (rate) => `<td class="num">${rate.count}/${rate.of} <small>${percent(rate)}</small></td>`;
 const averageText = (average) => (average.value === null ? "–" : average.value.toFixed(2));
-const tableName = (table) => `#${table.id ?? table.table}${table.name ? ` ${table.name}` : ""}`;
+/** The tournament round each of a tournament's tables is (from /api/tables): its name in the page's language. */
+let rounds = new Map();
+const tableName = (table) => {
+  const id = table.id ?? table.table;
+  const round = table.round ?? rounds.get(id);
+  const name = round ? t("tournament_round_table", { round: round.round, n: round.number }) : table.name;
+  return `#${id}${name ? ` ${name}` : ""}`;
+};
 
 /** The head of a table: a column per key; those in `text` hold words, the others numbers. */
 function headRow(keys, text = ["col_player"]) {
@@ -124,6 +131,7 @@ async function main() {
   const form = document.querySelector("form.scope");
   const error = document.querySelector(".error");
   const tables = await api("/api/tables");
+  rounds = new Map(tables.filter((table) => table.round).map((table) => [table.id, table.round]));
   const fillTables = () => {
     const chosen = form.elements.table.value;
     form.elements.table.innerHTML = `<option value="">${esc(say("whole_club"))}</option>` +

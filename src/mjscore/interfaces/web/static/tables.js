@@ -2,11 +2,12 @@
 // sends a device that has not joined to /join).
 
 import { api, esc, lang, onLanguageChange, randomId, rulesetName, startPage, t } from "./common.js";
+import { tableName } from "./tournament.js";
 
 async function showTables(list) {
   const tables = await api("/api/tables");
   list.innerHTML = tables.length ? tables.map((table) =>
-    `<li><a href="/tables/${table.id}">${esc(table.name || `#${table.id}`)}</a> — ` +
+    `<li><a href="/tables/${table.id}">${esc(tableName(table))}</a> — ` +
     `${esc(table.players.join(t("list_separator")))}<small>${esc(t("aside", {
       text: [rulesetName(table.ruleset), t("entries", { n: table.entries })].join(t("list_separator")) }))}</small></li>`)
     .join("") : `<li class="hint">${esc(t("no_tables"))}</li>`;
