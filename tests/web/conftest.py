@@ -5,16 +5,12 @@ install."""
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
-import uvicorn
+from browsing import PHONE
+from browsing import serving as _serving
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from mjscore.interfaces.web import create_app
@@ -24,8 +20,6 @@ from mjscore.scorekeeper import Scorekeeper
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-#: A phone's screen: every page must work there.
-PHONE = {"width": 390, "height": 844}
 
 
 #: The club passphrase of the ``club_url`` server.
@@ -42,25 +36,6 @@ def phone_screen() -> dict[str, int]:
 def passphrase() -> str:
     """The club passphrase (:data:`PASSPHRASE`) of the ``club_url`` server."""
     return PASSPHRASE
-
-
-@contextmanager
-def _serving(app: Any) -> Iterator[str]:
-    """``app`` served by uvicorn on a free port of 127.0.0.1, for as long as the block runs."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):  # up to 10 s for the server to listen
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the web app did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

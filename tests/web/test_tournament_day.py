@@ -28,7 +28,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PHONE, _serving
+from browsing import PHONE
+from browsing import serving as _serving
 from playwright.sync_api import Browser, Page, expect
 
 from mjscore.interfaces.web import create_app
