@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from mjscore.errors import (
     NoSuchTableError,
+    Refusal,
     RulesetError,
     StaleTableError,
     TableError,
@@ -96,8 +97,7 @@ class TableView:
         try:
             return self.settings.rules()
         except RulesetError as error:
-            raise TableError(f"table {self.id}: its rules cannot be used now ({error}); it can still be shown, "
-                             "logged and exported") from None
+            raise TableError(Refusal("rules_unusable", table=self.id, cause=error)) from None
 
     @property
     def deal(self) -> Deal:
@@ -267,8 +267,7 @@ class Scorekeeper:
                 return replace(self._checked(session, opened, storage.entry_rows(session, opened.id)), replayed=True)
             if max_per_hour is not None:  # per actor: one device cannot use up the limit of the others
                 if storage.tables_created_since(session, audit.now(hours_ago=1), actor[:120]) >= max_per_hour:
-                    raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
-                                               "this server allows: use one of them, or wait")
+                    raise TooManyRequestsError(Refusal("too_many_tables", most=max_per_hour))
             row = open_table(session, settings, created, actor, self.store.key, session_rule, request_id)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, [], writes, actor, None) if writes else []
@@ -325,7 +324,7 @@ class Scorekeeper:
         def change(view: TableView) -> list[_Write]:
             count = len(view.ledger.steps)
             if not count:
-                raise TableError(f"table {view.id} has nothing to undo")
+                raise TableError(Refusal("nothing_to_undo", table=view.id))
             return [_Write("undo", count)]
 
         return self._change(table_id, expected_version, request_id, actor, change)
@@ -358,9 +357,7 @@ class Scorekeeper:
             if request_id is not None and storage.request_seen(session, table_id, request_id):
                 return replace(self._checked(session, row, rows), replayed=True)
             if expected_version is not None and row.version != expected_version:
-                raise StaleTableError(
-                    f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
-                    "look again before recording")
+                raise StaleTableError(Refusal("stale_table", table=table_id, read=expected_version, now=row.version))
             live = _live(row, rows)
             view = _summed(row, live)
             rule = session.get(SessionRow, table_id)
@@ -368,7 +365,7 @@ class Scorekeeper:
             if adds and rule is not None:
                 over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(row, rows, view))
                 if over is not None:
-                    raise TableError(f"table {table_id}: {over}")
+                    raise TableError(Refusal("at_table", table=table_id, cause=over))
             writes = change(view)
             if not writes:
                 return view
@@ -490,16 +487,16 @@ class Scorekeeper:
         from mjscore.scorekeeper.standings import Standings, rank, table_result
         event = (event or "").strip() or None
         if not table_ids and event is None and day is None and since is None and until is None:
-            raise TableError("say which tables: their numbers, an event, a day or days")
+            raise TableError(Refusal("which_tables"))
         for label, value in (("day", day), ("since", since), ("until", until)):
             if value is not None and not is_day(value):
-                raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
+                raise TableError(Refusal("not_a_date", field=label, value=repr(value)))
         with self.store.reading() as session:
             rows = storage.table_rows(session)
             rules = {r.table_id: r for r in session.scalars(select(SessionRow))}
             wanted = set(table_ids)
             for table_id in wanted - {r.id for r in rows}:
-                raise NoSuchTableError(f"there is no table {table_id}")
+                raise NoSuchTableError(Refusal("no_such_table", table=table_id))
             events = {r.table_id: r.event.casefold() for r in rules.values() if r.event is not None}
             chosen = [r for r in rows if (not wanted or r.id in wanted)
                       and (event is None or events.get(r.id) == event.casefold())
@@ -511,7 +508,7 @@ class Scorekeeper:
                                 *([f"to {until}"] if until is not None else []),
                                 *([f"tables {', '.join(map(str, sorted(wanted)))}"] if wanted else [])])
             if not chosen:
-                raise TableError(f"no table matches: {title}")
+                raise TableError(Refusal("no_table_matches", title=title))
             views = [_view(r, storage.entry_rows(session, r.id)) for r in chosen]
             for r in chosen:
                 _check_head(r, self.store.key, rules.get(r.id))
@@ -707,7 +704,7 @@ def _deal_at(view: TableView, number: int | None) -> Deal:
 def _check_number(view: TableView, number: int) -> None:
     count = len(view.ledger.steps)
     if not 1 <= number <= count:
-        raise TableError(f"table {view.id} has no entry {number} (it has {count})")
+        raise TableError(Refusal("no_such_entry", table=view.id, number=number, count=count))
 
 
 def _put(view: TableView, entry: Entry, correct: int | None) -> list[_Write]:

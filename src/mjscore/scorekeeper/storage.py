@@ -39,7 +39,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.types import TypeDecorator
 
 from mjscore.environment import DATABASE_URL_VARIABLE
-from mjscore.errors import NoSuchTableError, StorageError, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, Refusal, StorageError, TableError, TamperedTableError
 from mjscore.scorekeeper.signing import LedgerKey
 
 #: A fixed key for PostgreSQL's advisory lock, so that two processes never migrate at once.
@@ -427,7 +427,7 @@ def table_row(session: Session, table_id: int, lock: bool = False) -> TableRow:
     not a database error."""
     row = session.get(TableRow, table_id, with_for_update=lock) if 1 <= table_id <= LARGEST_ID else None
     if row is None:
-        raise NoSuchTableError(f"there is no table {table_id}")
+        raise NoSuchTableError(Refusal("no_such_table", table=table_id))
     return row
 
 

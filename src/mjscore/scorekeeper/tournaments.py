@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, TableError
+from mjscore.errors import NoSuchTableError, Refusal, TableError
 from mjscore.scorekeeper import audit, roster, seating
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
@@ -202,11 +202,12 @@ class Tournaments:
         if after is None:
             after = closed
         if not 0 <= after <= len(tournament.rounds):
-            raise TableError(f"round {after}: {tournament.name} has {_rounds(len(tournament.rounds))} seated")
+            raise TableError(Refusal("round_not_seated", number=after, tournament=tournament.name,
+                                     rounds=_rounds(len(tournament.rounds)), count=len(tournament.rounds)))
         if after > closed:
             playing = [t for r in tournament.rounds[:after] for t in r.tables if not t.over]
-            raise TableError(f"round {after} is still being played: "
-                             f"{', '.join(f'table {t.table_id}' for t in playing)} not over")
+            raise TableError(Refusal("round_playing", number=after, tables=[Refusal("table_number", table=t.table_id)
+                                                                             for t in playing]))
         results = [Result(s.round, s.table, s.person.id, s.table_points, s.score, s.hands_won)
                    for s in self.scores(tournament, after) if s.person is not None]
         cut_counts = tournament.cut_after is not None and tournament.cut_after < after
@@ -268,11 +269,12 @@ class Tournaments:
         tournament = self.view(name)
         number = len(tournament.rounds) + 1
         if number > tournament.rounds_planned:
-            raise TableError(f"{tournament.name} plans {_rounds(tournament.rounds_planned)}: all are seated")
+            raise TableError(Refusal("rounds_all_seated", tournament=tournament.name,
+                                     rounds=_rounds(tournament.rounds_planned), count=tournament.rounds_planned))
         if tournament.rounds and not tournament.rounds[-1].closed:
             last = tournament.rounds[-1]
-            raise TableError(f"round {last.number} is still being played: "
-                             f"{', '.join(f'table {t.table_id}' for t in last.tables if not t.over)} not over")
+            raise TableError(Refusal("round_playing", number=last.number, tables=[
+                Refusal("table_number", table=t.table_id) for t in last.tables if not t.over]))
         if method is None:  # a Swiss tournament's first round has no standings: it is seated no-repeat
             swiss_first = tournament.method is Method.swiss and number == 1
             method = Method.no_repeat if swiss_first else tournament.method
@@ -288,7 +290,7 @@ class Tournaments:
             row = _row(session, name, lock=True)
             if session.scalar(select(func.count()).select_from(RoundRow).where(
                     RoundRow.tournament_id == row.id, RoundRow.number == number)):
-                raise TableError(f"round {number} of {row.name} was seated meanwhile")
+                raise TableError(Refusal("round_seated_meanwhile", number=number, tournament=row.name))
             session.add(RoundRow(tournament_id=row.id, number=number, method=method.value, byes=list(chosen.byes),
                                  created_at=audit.now()))
             opened = audit.now()
@@ -305,9 +307,9 @@ class Tournaments:
         last one seated)."""
         reason = reason.strip()
         if not 1 <= points <= 100_000:
-            raise TableError(f"penalty: {points} is not a number of points from 1 to 100000")
+            raise TableError(Refusal("penalty_points", points=points))
         if not reason or len(reason) > 200 or not reason.isprintable():
-            raise TableError("penalty: give a reason (1 to 200 printable characters)")
+            raise TableError(Refusal("penalty_reason"))
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         given = Penalty(entrant.person.id, len(tournament.rounds), points, reason)
@@ -321,7 +323,7 @@ class Tournaments:
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is not None:
-            raise TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}")
+            raise TableError(Refusal("already_dropped", player=entrant.person.name, number=entrant.dropped_after))
         after = len(tournament.rounds)
         with self.store.transaction() as session:
             row = session.scalars(select(EntrantRow).where(EntrantRow.tournament_id == tournament.id,
@@ -333,14 +335,14 @@ class Tournaments:
         """A late entry: ``who`` (a roster name, or a new person) plays from the next round."""
         tournament = self.view(name)
         if len(tournament.rounds) >= tournament.rounds_planned:
-            raise TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated")
+            raise TableError(Refusal("no_round_left", tournament=tournament.name, count=tournament.rounds_planned))
         number = _ema(ema) if ema is not None else None
         who = who.strip()
         _check_player(who)
         with self.store.transaction() as session:
             person = roster.enrol(session, [who], actor)[0]
             if any(e.person.id == person.id for e in tournament.entrants):
-                raise TableError(f"{person.name} is already a player of {tournament.name}")
+                raise TableError(Refusal("already_entered", player=person.name, tournament=tournament.name))
             entered = len(tournament.rounds) + 1
             session.add(EntrantRow(tournament_id=tournament.id, person=person.id, ema=number, entered=entered,
                                    dropped_after=None))
@@ -351,18 +353,18 @@ class Tournaments:
         it; refused while a round is being played or once cut."""
         tournament = self.view(name)
         if tournament.finalists is not None:
-            raise TableError(f"{tournament.name} was already cut after round {tournament.cut_after}")
+            raise TableError(Refusal("already_cut", tournament=tournament.name, number=tournament.cut_after))
         found = self.standings(name)
         if found.after != len(tournament.rounds):
-            raise TableError(f"round {len(tournament.rounds)} is still being played: cut when it is over")
+            raise TableError(Refusal("cut_while_playing", number=len(tournament.rounds)))
         finalists = seating.cut([line for line, entrant in found.lines if entrant.dropped_after is None], size)
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             if row.finalists is not None:
-                raise TableError(f"{row.name} was already cut after round {row.cut_after}")
+                raise TableError(Refusal("already_cut", tournament=row.name, number=row.cut_after))
             if session.scalar(select(func.count()).select_from(RoundRow).where(RoundRow.tournament_id == row.id)) \
                     != len(tournament.rounds):
-                raise TableError(f"a round of {row.name} was seated meanwhile: look again before cutting")
+                raise TableError(Refusal("cut_seated_meanwhile", tournament=row.name))
             row.finalists, row.cut_after = list(finalists), found.after
         return tuple(tournament.entrant(p).person for p in finalists)
 
@@ -372,15 +374,15 @@ class Tournaments:
         for entrant in tournament.entrants:
             if entrant.person.name.casefold() == wanted or wanted == f"#{entrant.person.id}":
                 return entrant
-        raise TableError(f"{who!r} is not a player of {tournament.name}: "
-                         f"{', '.join(e.person.name for e in tournament.entrants)}")
+        raise TableError(Refusal("not_entered", name=repr(who), tournament=tournament.name,
+                                 players=[e.person.name for e in tournament.entrants]))
 
 
 def _check_player(name: str) -> None:
     """Refuse a player's name that is too long, has control characters, or is a substitute's."""
     check_name("player name", name)
     if SUBSTITUTE_NAME.fullmatch(name):
-        raise TableError(f"{name!r} is the name a substitute sits under: enter the player under another")
+        raise TableError(Refusal("substitute_name", name=repr(name)))
 
 
 def _rounds(count: int) -> str:
@@ -390,7 +392,7 @@ def _rounds(count: int) -> str:
 def _ema(number: str) -> str:
     number = number.strip()
     if not EMA_NUMBER.fullmatch(number):
-        raise TableError(f"EMA number {number[:20]!r}: eight digits, e.g. 04010001")
+        raise TableError(Refusal("ema_number", number=repr(number[:20])))
     return number
 
 
@@ -401,8 +403,9 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
     row = session.scalar(query.with_for_update() if lock else query)
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
-        hint = f": there are {', '.join(known)}" if known else ": there is none yet (`mjscore tournament new`)"
-        raise NoSuchTableError(f"there is no tournament called {name!r}{hint}")
+        if known:
+            raise NoSuchTableError(Refusal("no_such_tournament", name=repr(name), known=known))
+        raise NoSuchTableError(Refusal("no_tournament_yet", name=repr(name)))
     return row
 
 

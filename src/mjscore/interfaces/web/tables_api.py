@@ -28,9 +28,10 @@ import anyio
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 from starlette.applications import Starlette
 
-from mjscore.errors import NoSuchTableError, TableError
+from mjscore.errors import NoSuchTableError, Refusal, TableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
@@ -104,8 +105,8 @@ class Change(BaseModel):
     @model_validator(mode="after")
     def _guarded(self) -> Change:
         if self.expected_version is None and self.request_id is None:
-            raise ValueError("send expected_version or request_id with every change, so that a retry is not "
-                             "recorded twice")
+            raise PydanticCustomError("version_or_request_id", "send expected_version or request_id with every change, "
+                                      "so that a retry is not recorded twice")
         return self
 
 
@@ -185,8 +186,8 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
-            raise TableError(f"preset: {request.preset!r} is not a preset of ruleset {request.ruleset!r} "
-                             f"(it has {', '.join(presets_of(request.ruleset)) or 'none'})")
+            raise TableError(Refusal("not_a_preset", preset=repr(request.preset), ruleset=repr(request.ruleset),
+                                     presets=", ".join(presets_of(request.ruleset)) or "none"))
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
     settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)
     session = SessionRule.of(request.session_hands, request.session_minutes, request.event)
