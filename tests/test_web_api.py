@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from traditional import traditional
 
 import mjscore
+from mjscore.errors import StorageError
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
 from mjscore.labels import catalogue
@@ -175,6 +176,28 @@ def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     answer = client.post("/api/score", content=b'{"hand": ', headers={"Content-Type": "application/json"})
     assert answer.status_code == 400
     assert answer.json()["message"] == "the body column 10: not valid JSON: Expecting value"
+
+
+def test_a_database_that_cannot_be_used_answers_503_and_a_retry_records_once(
+        client: TestClient, keeper: Scorekeeper, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full, locked or stopped database is the server's trouble, not a refusal of the change (issue
+    38): 503 with Retry-After, nothing recorded, and the same request sent again is recorded once."""
+    table = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]}).json()
+    change = {"expected_version": table["version"], "request_id": "r-1"}
+    record = keeper.record_draw
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise StorageError("the database tables.sqlite3 cannot be used: database or disk is full")
+
+    monkeypatch.setattr(keeper, "record_draw", full)
+    answer = client.post(f"/api/tables/{table['id']}/draws", json=change)
+    assert (answer.status_code, answer.headers["retry-after"]) == (503, "5")
+    assert answer.json()["message"] == "the database tables.sqlite3 cannot be used: database or disk is full"
+    assert client.get(f"/api/tables/{table['id']}").json()["length"] == 0
+    monkeypatch.setattr(keeper, "record_draw", record)
+    assert client.post(f"/api/tables/{table['id']}/draws", json=change).status_code == 200
+    again = client.post(f"/api/tables/{table['id']}/draws", json=change).json()
+    assert again["replayed"] is True and again["length"] == 1
 
 
 def test_unknown_things_are_404(client: TestClient) -> None:

@@ -79,7 +79,9 @@ BODY_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorBody, "description": "No such thing."}}
 STALE: dict[int | str, dict[str, Any]] = {
-    409: {"model": ErrorBody, "description": "The table changed since expected_version: reload and retry."}}
+    409: {"model": ErrorBody, "description": "The table changed since expected_version: reload and retry."},
+    503: {"model": ErrorBody, "description": "The database cannot be used now (full, locked, down): nothing was "
+                                             "recorded; send the same request again after Retry-After seconds."}}
 
 
 class NotFound(MjscoreError):
