@@ -4,6 +4,7 @@ install."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import threading
@@ -107,3 +108,88 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield opened
     context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+class Link:
+    """A phone's network link to the server: a TCP relay in front of ``target`` (``host:port``; http or
+    https alike, the relay only carries bytes), whose state a test sets:
+
+    - ``open``: bytes pass both ways;
+    - ``down``: no network: every open connection is cut and new ones are refused, as a phone with its
+      radio off sees it;
+    - ``hang``: connections open but nothing comes back, and what the phone sends goes nowhere (the
+      server's laptop asleep, a relay that stalls): a request waits until the phone gives up;
+    - ``deaf``: what the phone sends reaches the server, but no answer reaches the phone (the server
+      records a change whose answer is lost).
+
+    Every change of state starts afresh: the connections of the state before are closed (a stalled
+    connection's half-sent answer would be garbage)."""
+
+    def __init__(self, target: str) -> None:
+        host, port = target.rsplit(":", 1)
+        self.target = (host, int(port))
+        self.state = "open"
+        self.connections: list[socket.socket] = []
+        self.guard = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.state == "down":
+                client.close()
+                continue
+            with self.guard:
+                self.connections.append(client)
+            if self.state == "hang":
+                threading.Thread(target=self._swallow, args=(client,), daemon=True).start()
+                continue
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self.guard:
+                self.connections.append(server)
+            threading.Thread(target=self._pump, args=(client, server, "up"), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, client, "down"), daemon=True).start()
+
+    @staticmethod
+    def _swallow(source: socket.socket) -> None:
+        try:
+            while source.recv(65536):
+                pass
+        except OSError:
+            pass
+
+    def _pump(self, source: socket.socket, sink: socket.socket, way: str) -> None:
+        try:
+            while data := source.recv(65536):
+                if self.state == "open" or (self.state == "deaf" and way == "up"):
+                    sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def set(self, state: str) -> None:
+        """Put the link in ``state`` (see the class), closing the connections of the state before."""
+        self.state = state
+        with self.guard:
+            connections, self.connections = self.connections, []
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                connection.close()
+
+    def close(self) -> None:
+        self.set("down")
+        self.listener.close()

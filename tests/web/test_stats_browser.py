@@ -48,7 +48,7 @@ def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Pa
     for number, cells in enumerate([["start", "0", "0", "0", "0"], ["1", "0", "8", "0", "-8"],
                                     ["2", "15", "3", "-5", "-13"], ["3", "15", "3", "-5", "-13"]]):
         expect(rows.nth(number).locator("th, td")).to_have_text(cells)
-    expect(page.locator(".summary")).to_have_text("1 table(s), 2 hand(s), 1 win(s)")
+    expect(page.locator(".summary")).to_have_text("1 table, 2 hands, 1 win")
     bob = page.locator('table.players tr[data-player="Bob"] td')
     expect(bob.nth(2)).to_have_text("1/2 50.0%")  # wins of the hands played
     expect(page.locator('table.players tr[data-player="Dan"] td').nth(4)).to_have_text("1/2 50.0%")  # deal-ins

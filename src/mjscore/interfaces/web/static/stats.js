@@ -151,7 +151,8 @@ async function main() {
       if (mine !== asking) return;
       error.textContent = "";
       document.querySelector(".summary").textContent = data.tables
-        ? say("summary", { tables: data.tables, hands: data.hands, wins: data.wins }) : say("no_entries");
+        ? [say("tables_n", { n: data.tables }), say("hands_n", { n: data.hands }), say("wins_n", { n: data.wins })]
+          .join(t("list_separator")) : say("no_entries");
       document.querySelector(".results").hidden = !data.tables;
       showBalances(data);
       showPlayers(data);
