@@ -203,7 +203,9 @@ def test_a_database_that_cannot_be_used_answers_503_and_a_retry_records_once(
 def test_unknown_things_are_404(client: TestClient) -> None:
     assert client.get("/api/rulesets/nope").json() == {
         "message": f"unknown ruleset 'nope': choose one of {', '.join(mjscore.rulesets())}", "type": "NotFound",
-        "span": None, "code": "unknown_ruleset", "params": {"id": "'nope'", "known": ", ".join(mjscore.rulesets())}}
+        "span": None, "code": "unknown_ruleset", "params": {
+            "id": "'nope'", "known": ", ".join(mjscore.rulesets()),
+            "names": [mjscore.get_ruleset(ruleset).name.to_dict() for ruleset in mjscore.rulesets()]}}
     assert client.get("/api/tables/99").status_code == 404
     assert client.get("/api/tables/99").json()["message"] == "there is no table 99"
     for beyond in (0, -1, 2**63, 10**30):  # no database integer holds the last two: still no table, not a 500

@@ -77,7 +77,7 @@ class Meld:
     def __post_init__(self) -> None:
         problem = _meld_problem(self)
         if problem:
-            raise HandError(Refusal("bad_meld", meld=self.notation(), problem=problem))
+            raise HandError(Refusal("bad_meld", meld=self.notation(), tiles=format_tiles(self.tiles), problem=problem))
 
     @property
     def is_pung_like(self) -> bool:

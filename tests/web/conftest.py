@@ -9,7 +9,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,36 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+#: The name a club's server answers to in the tests that serve it as on a network (not this machine:
+#: over plain http such a page has no service worker); Chromium is told it is 127.0.0.1.
+CLUB_HOST = "club.test"
+
+
+@pytest.fixture(scope="session")
+def network_browser() -> Iterator[Browser]:
+    """Chromium that takes :data:`CLUB_HOST` for this machine and trusts the club's own certificate
+    (as the club's phones trust its authority), so that an https page gets its service worker."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {CLUB_HOST} 127.0.0.1", "--ignore-certificate-errors"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def link_to() -> Iterator[Callable[[str], Link]]:
+    """Makes a :class:`Link` to ``host:port``; every link made is closed after the test."""
+    made: list[Link] = []
+
+    def make(target: str) -> Link:
+        made.append(Link(target))
+        return made[-1]
+
+    yield make
+    for link in made:
+        link.close()
+
+
 @pytest.fixture
 def page(browser: Browser, base_url: str) -> Iterator[Page]:
     """A fresh phone-sized page (nothing remembered); fails the test on any script error."""
@@ -122,8 +152,10 @@ class Link:
     - ``deaf``: what the phone sends reaches the server, but no answer reaches the phone (the server
       records a change whose answer is lost).
 
-    Every change of state starts afresh: the connections of the state before are closed (a stalled
-    connection's half-sent answer would be garbage)."""
+    Every change of state but to ``deaf`` starts afresh: the connections of the state before are
+    closed (a stalled connection's half-sent answer would be garbage). A deaf link keeps them: over
+    https a new connection could not even finish its handshake, so the lost answer is that of a
+    request on a connection already open."""
 
     def __init__(self, target: str) -> None:
         host, port = target.rsplit(":", 1)
@@ -182,6 +214,8 @@ class Link:
     def set(self, state: str) -> None:
         """Put the link in ``state`` (see the class), closing the connections of the state before."""
         self.state = state
+        if state == "deaf":
+            return
         with self.guard:
             connections, self.connections = self.connections, []
         for connection in connections:

@@ -52,7 +52,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if found is not None:
         return found
     if ruleset_id not in available():
-        raise RulesetError(Refusal("unknown_ruleset", id=repr(ruleset_id), known=", ".join(available())))
+        raise RulesetError(Refusal("unknown_ruleset", id=repr(ruleset_id), known=", ".join(available()),
+                                   names=[rules.name for rules in loadable_rulesets()[0]]))
     from mjscore.rulesets.keep import cached
 
     with _LOADING:

@@ -20,6 +20,7 @@ from typing import Final
 from mjscore.errors import HandError, Refusal, Term
 from mjscore.hand import Hand, WinKind
 from mjscore.scoring.ruleset import ContextRule, Ruleset
+from mjscore.tiles import format_tiles
 
 # A constant, not ``WinKind.FLOWERS`` at each use: an enum member read off its class runs the enum
 # metaclass's attribute hook, interpreted, even in the compiled build.
@@ -91,10 +92,10 @@ def _problem(hand: Hand, rule: ContextRule) -> Refusal | None:
         return Refusal("claim_discards", f"{tiles} discarded before the winning tile ({limit})", discards=hand.discards,
                        most=rule.max_discards)
     if rule.declared_sets == "none" and hand.melds:
-        return Refusal("claim_declared_set", meld=hand.melds[0].notation())
+        return Refusal("claim_declared_set", meld=hand.melds[0].notation(), tiles=format_tiles(hand.melds[0].tiles))
     claimed = [m for m in hand.melds if not m.concealed]
     if rule.declared_sets == "concealed_kongs" and claimed:
-        return Refusal("claim_claimed_set", meld=claimed[0].notation())
+        return Refusal("claim_claimed_set", meld=claimed[0].notation(), tiles=format_tiles(claimed[0].tiles))
     if rule.replacements is not None and hand.replacement is not None and hand.replacement.value not in rule.replacements:
         return Refusal("claim_replacement", replacement=hand.replacement.value, name=Term(f"repl_{hand.replacement.value}"))
     return None

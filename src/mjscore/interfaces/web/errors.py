@@ -131,7 +131,7 @@ def _invalid(problems: list[Any]) -> Refusal:
 #: a wrong value), by the label that says them.
 _INVALID = {"missing": "missing", "extra_forbidden": "unknown", "string_too_long": "too_long", "too_long": "too_long",
             "string_too_short": "too_short", "too_short": "too_short", "greater_than_equal": "at_least",
-            "greater_than": "above", "less_than_equal": "at_most", "less_than": "below", "literal_error": "choice",
+            "less_than_equal": "at_most", "literal_error": "choice",
             "enum": "choice", "version_or_request_id": "version_or_request_id", "type": "type", "value": "value"}
 
 

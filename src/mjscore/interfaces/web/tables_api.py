@@ -37,7 +37,7 @@ from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBo
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
-from mjscore.rulesets import preset, presets_of
+from mjscore.rulesets import get_ruleset, preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import PAGE, import_export, log_to_dict, signed_export, view_to_csv, view_to_dict
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
@@ -187,6 +187,7 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, l
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
             raise TableError(Refusal("not_a_preset", preset=repr(request.preset), ruleset=repr(request.ruleset),
+                                     ruleset_name=get_ruleset(request.ruleset).name,
                                      presets=", ".join(presets_of(request.ruleset)) or "none"))
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
     settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)

@@ -505,7 +505,7 @@ function notice() {
   if (pending.length) {
     const away = offline.offline && !offline.cached && !navigator.serviceWorker?.controller;
     return { kind: "pending-bar", role: "status", text: [t("pending_count", { n: pending.length }),
-      ...(away ? [t("pending_keep_open")] : [])].join(" "), actions: [] };
+      ...(away ? [t("pending_keep_open")] : [])].join(t("sentence_gap")), actions: [] };
   }
   if (offline.offline) return { kind: "offline", role: "status", text: offlineLabel("failed"), actions: [] };
   if (liveLost) return { kind: "live-lost", role: "status", text: t("live_lost"), actions: [] };
