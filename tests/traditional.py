@@ -12,6 +12,14 @@
 
 from __future__ import annotations
 
+import difflib
+import json
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import cast
+
 import opencc
 
 _S2TWP = opencc.OpenCC("s2twp").convert
@@ -25,7 +33,53 @@ def traditional(simplified: str) -> str:
     """``simplified`` in Taiwan's Traditional Chinese, as the rulesets and the label catalogue write it."""
     text = "".join("幺" if char == "么" and (i == 0 or simplified[i - 1] not in _PARTICLE_AFTER) else char
                    for i, char in enumerate(simplified))
-    converted = _S2TWP(text)
+    # s2twp reads Taiwan's phrases in the Traditional text it made, but cuts that text into words on
+    # the Simplified one's phrases: 待发送 stays 待發送 where 發送 alone is 傳送. Reading the
+    # Traditional text again for Taiwan's phrases finds them all.
+    converted = _to_taiwan()(_S2TWP(text))
     for wrong, right in CORRECTIONS.items():
         converted = converted.replace(wrong, right)
     return converted
+
+
+#: Mainland words OpenCC's Taiwan phrases leave as they are, and what Taiwan says (a reviewed list):
+#: a page is "visited" (訪問) through (通過) http in the Mainland, reached (連上) through (透過) it in
+#: Taiwan.
+MAINLAND = {"訪問": "連上", "通過": "透過"}
+
+
+def _taiwan_config(folder: Path) -> str:
+    """An OpenCC configuration that converts Traditional text to Taiwan's words and forms: OpenCC's
+    own Taiwan phrases and variants (the second step of its s2twp), without the Simplified step."""
+    dictionaries = Path(opencc.__file__).parent / "clib" / "share" / "opencc"
+    group = [{"type": "ocd2", "file": str(dictionaries / name)}
+             for name in ("TWPhrases.ocd2", "TWVariantsPhrases.ocd2", "TWVariants.ocd2")]
+    config = {"name": "Traditional to Taiwan's words",
+              "segmentation": {"type": "mmseg", "dict": {"type": "group", "match_policy": "union", "dicts": group[:2]}},
+              "conversion_chain": [{"dict": {"type": "group", "match_policy": "short_circuit", "dicts": group}}]}
+    path = folder / "t2twp.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    return str(path)
+
+
+@cache
+def _to_taiwan() -> Callable[[str], str]:
+    folder = Path(tempfile.mkdtemp(prefix="opencc-"))
+    return cast(Callable[[str], str], opencc.OpenCC(_taiwan_config(folder)).convert)
+
+
+def not_taiwans(text: str) -> list[str]:
+    """The words of a Traditional ``text`` that are not Taiwan's: each as "written → Taiwan's", by
+    OpenCC's Taiwan phrases and variants (with the reviewed corrections above) and :data:`MAINLAND`."""
+    converted = _to_taiwan()(text)
+    for wrong, right in CORRECTIONS.items():
+        converted = converted.replace(wrong, right)
+    found = [f"{a} → {b}" for a, b in _differences(text, converted)]
+    return found + [f"{word} → {taiwan}" for word, taiwan in MAINLAND.items() if word in text]
+
+
+def _differences(text: str, converted: str) -> list[tuple[str, str]]:
+    """The runs in which ``converted`` differs from ``text`` (with a character of context)."""
+    matcher = difflib.SequenceMatcher(a=text, b=converted, autojunk=False)
+    return [(text[max(0, i1 - 1):i2 + 1], converted[max(0, j1 - 1):j2 + 1])
+            for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"]

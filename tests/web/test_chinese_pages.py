@@ -1,6 +1,7 @@
 """Every page in its reader's Chinese (issue 29): walked in zh-Hans and zh-Hant at phone size, no page
-shows an English word (beyond proper tokens: names, tile codes, CSV), and the words follow the
-table's region (a Taiwanese table says 胡牌 and 放槍, an MCR table 和牌 and 點炮)."""
+shows an English word (beyond proper tokens: names, tile codes, CSV), a zh-Hant page says nothing
+but Taiwan's words (issue 41), and the words follow the table's region (a Taiwanese table says 胡牌
+and 放槍, an MCR table 和牌 and 點炮)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from traditional import not_taiwans
 
 import mjscore
 
@@ -73,6 +75,8 @@ def test_every_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> N
         page.wait_for_load_state("networkidle")
         assert english_words(page) == [], f"{path} in {lang}"
         assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+        if lang == "zh-Hant":  # Taiwan's words and forms (tests/test_taiwan_chinese.py holds the strings)
+            assert not_taiwans(page.evaluate(SEEN)) == [], path
 
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
