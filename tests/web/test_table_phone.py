@@ -200,7 +200,7 @@ def test_every_button_and_menu_is_a_44_px_target(phone: Page) -> None:
     phone.locator(".show-payment").tap()
     small = phone.evaluate("""() => [...document.querySelectorAll(
         'button, select, input:not([type=checkbox], [type=radio]), a.button, summary, label.mode span, label.check')]
-      .filter((e) => e.getClientRects().length && !e.closest('.hand-strip, .palette'))
+      .filter((e) => e.getClientRects().length && !e.closest('.hand-strip, .palette, details:not([open]) > :not(summary)'))
       .map((e) => [e.className || e.tagName, e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
       .filter(([, , r]) => r.height < 44 || r.width < 44)
       .map(([name, text, r]) => `${name} "${text}" ${Math.round(r.width)}x${Math.round(r.height)}`)""")
