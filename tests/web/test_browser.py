@@ -210,6 +210,18 @@ def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: s
     new_table()
     expect(phone.locator("form.new-table .error")).to_contain_text("needs the club passphrase")
     phone.goto("/join#red%20dragon%20pung")
+    # The link fills the passphrase and asks whose phone this is (issue 41: it named it "device 1cdc").
+    expect(phone).to_have_url(re.compile(r"/join$"))
+    expect(phone.locator(".ask-name")).to_contain_text("Whose phone is this?")
+    expect(phone.locator("[name=device]")).to_have_value("")
+    expect(phone.locator("[name=device]")).to_be_focused()
+    phone.locator("[name=device]").fill("Ann")
+    phone.locator("form.join button").click()
+    expect(phone).to_have_url(re.compile(r"/tables$"))
+    assert phone.evaluate("localStorage.getItem('mjscore.device')") == "Ann"
+    # A phone named before joins again from the link at once (its session ended: the cookie is gone).
+    phone.context.clear_cookies()
+    phone.goto("/join#red%20dragon%20pung")
     expect(phone).to_have_url(re.compile(r"/tables$"))
     new_table()
     expect(phone).to_have_url(re.compile(r"/tables/\d+$"))

@@ -20,8 +20,8 @@ HAND = {"concealed": "123m 456m 789p 67s 99p", "melds": [{"kind": "pung", "tiles
         "win_tile": "8s"}
 #: Words a Chinese page may show in Latin letters: the players' and the table's names, the app's name,
 #: a ruleset's own name (the LRC club's), the LRC sheet's own Chinese for one hand (七对一刻（Nico Nico）,
-#: seed 004, held to it by checks/), the export formats.
-PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API"}
+#: seed 004, held to it by checks/), the export formats, and the key that records a hand (按 R 键).
+PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API", "R"}
 #: Tiles in notation: suited runs (123m), honours (CCC), flowers (1f).
 TILES = re.compile(r"(?:[0-9]+[mpsf])+|[ESWNCFP]+")
 #: The text a reader sees: the title, visible text (a menu's chosen option only), titles, placeholders

@@ -32,6 +32,7 @@ from playwright.sync_api import Browser, Page, expect
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.security import Access
 from mjscore.scorekeeper import Scorekeeper
+from mjscore.scorekeeper.tournaments import Tournaments
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 #: Bo wins on Ann's discard (Ann deals): 123m 456m 789p 67s 99p held, a pung of red dragons, 8s wins.
@@ -348,3 +349,26 @@ def test_notices_never_move_the_players_buttons(browser: Browser, base_url: str)
     second.locator(".close-payment").tap()
     for page in pages:
         page.context.close()
+
+
+def test_the_days_standings_leave_a_tournament_apart_and_count_played_tables(served: Served,
+                                                                                network_browser: Browser) -> None:
+    """The standings page, by the day (its default): a table not yet played is listed as such and gives
+    no table points; a tournament's tables are named apart, with a link to its own standings."""
+    played = int(served.api("/api/tables", {"players": ["Pam", "Quin", "Rex", "Sal"]})["id"])
+    served.api(f"/api/tables/{played}/draws", {"expected_version": 0})
+    unplayed = int(served.api("/api/tables", {"players": ["Tom", "Uma", "Vic", "Wes"]})["id"])
+    Tournaments(served.keeper).create("Spring Cup", ["Xia", "Yan", "Zoe", "Abe"], ruleset="lrc", rounds=1, seed="s")
+    Tournaments(served.keeper).seat("Spring Cup")
+    page = network_browser.new_context(viewport=PHONE, base_url=f"http://{HOST}:{served.ports['http']}",
+                                       locale="en-GB").new_page()
+    page.goto("/standings")
+    expect(page.locator("table.standings tbody tr").first).to_be_visible()
+    names = page.locator("table.standings tbody th").all_text_contents()
+    assert {"Pam", "Quin", "Rex", "Sal"} <= set(names) and not {"Tom", "Uma", "Vic", "Wes", "Xia"} & set(names)
+    expect(page.locator(f'.sessions li:has(a[href="/tables/{unplayed}"])')).to_contain_text(
+        "not played yet: it counts once a hand is recorded")
+    apart = page.locator(".apart")
+    expect(apart).to_contain_text("Tournament tables of these days are in their tournament's own standings: Spring Cup")
+    expect(apart.get_by_role("link", name="Spring Cup")).to_have_attribute("href", "/tournaments/Spring%20Cup")
+    page.context.close()

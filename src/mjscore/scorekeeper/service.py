@@ -63,7 +63,7 @@ from mjscore.scorekeeper.model import (
 from mjscore.scorekeeper.roster import Member, Person, RosterChange
 from mjscore.scorekeeper.sessions import SessionRule, refusal
 from mjscore.scorekeeper.signing import LedgerKey
-from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
+from mjscore.scorekeeper.storage import EntryRow, RoundTableRow, SessionRow, Store, TableRow, TournamentRow
 from mjscore.scoring.ruleset import Ruleset
 
 if TYPE_CHECKING:  # standings reads TableView
@@ -502,6 +502,13 @@ class Scorekeeper:
                       and (event is None or events.get(r.id) == event.casefold())
                       and (day is None or r.created_at.startswith(day))
                       and (since is None or r.created_at[:10] >= since) and (until is None or r.created_at[:10] <= until)]
+            # An evening's standings, chosen by the days: a tournament's tables are its own standings'.
+            tournament_tables = select(RoundTableRow.table_id, TournamentRow.name).join(
+                TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
+            seated: dict[int, str] = {} if wanted or event is not None else {
+                table_id: name for table_id, name in session.execute(tournament_tables)}
+            apart = tuple(dict.fromkeys(seated[r.id] for r in chosen if r.id in seated))
+            chosen = [r for r in chosen if r.id not in seated]
             title = " · ".join([*([f"event {event}"] if event is not None else []),
                                 *([f"opened on {day}"] if day is not None else []),
                                 *([f"from {since}"] if since is not None else []),
@@ -515,7 +522,7 @@ class Scorekeeper:
             found = roster.load(session)
         results = tuple(table_result(view, [found.resolve(person) for person in found.seats[view.id]],
                                      _rule_of(rules.get(view.id))) for view in views)
-        return Standings(title, results, tuple(rank(results)))
+        return Standings(title, results, tuple(rank(result for result in results if result.hands)), apart)
 
 
 def _signature(row: TableRow, key: LedgerKey, rule: SessionRule | None) -> str:

@@ -159,11 +159,15 @@ def place_text(standing: Standing) -> str:
 
 @dataclass(frozen=True)
 class Standings:
-    """The standings of a selection of tables (``title`` says which), with each table's session."""
+    """The standings of a selection of tables (``title`` says which), with each table's session: a
+    table counts once a hand is played on it (a table not yet played would hand its players 7/4
+    each). ``apart``: the tournaments whose tables of those days are left out of an evening's
+    standings (a tournament's tables count in its own)."""
 
     title: str
     tables: tuple[TableResult, ...]
     lines: tuple[Standing, ...]
+    apart: tuple[str, ...] = ()
 
     @property
     def for_money(self) -> bool:
@@ -182,6 +186,7 @@ def standings_to_dict(standings: Standings) -> dict[str, Any]:
         "format": "mjscore-standings/1",
         "title": standings.title,
         "for_money": standings.for_money,
+        "apart": list(standings.apart),
         "standings": [
             {"place": s.place, "tied": s.tied, "person": {"id": s.person.id, "name": s.person.name},
              "sessions": s.sessions, "table_points": round(float(s.table_points), 2),

@@ -169,3 +169,5 @@ def _print_standings(found: Standings) -> None:
         session = f", session {' or '.join(x for x in limits if x)}" if any(limits) else ""
         console.print(f"table {table.id} {table.name or ''} [{table.ruleset}]: {table.hands} hands played{session}",
                       markup=False)
+    if found.apart:
+        console.print(f"left out, in their own standings: the tables of {', '.join(found.apart)}", markup=False)

@@ -134,6 +134,8 @@ class StandingsModel(BaseModel):
     format: str
     title: str
     for_money: bool
+    apart: list[str] = Field(description="The tournaments whose tables of those days are left out (an evening's "
+                                          "standings, chosen by the days): each tournament has its own standings.")
     standings: list[StandingLine]
     tables: list[SessionTable]
 

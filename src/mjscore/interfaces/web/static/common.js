@@ -90,6 +90,9 @@ function applyLabels() {
   for (const element of document.querySelectorAll("[data-label-title]")) {
     element.title = t(element.dataset.labelTitle);
   }
+  for (const element of document.querySelectorAll("[data-label-placeholder]")) {
+    element.placeholder = t(element.dataset.labelPlaceholder);
+  }
 }
 
 /** The pages of the navigation, and the label of each. */
