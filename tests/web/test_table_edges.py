@@ -372,3 +372,44 @@ def test_the_days_standings_leave_a_tournament_apart_and_count_played_tables(ser
     expect(apart).to_contain_text("Tournament tables of these days are in their tournament's own standings: Spring Cup")
     expect(apart.get_by_role("link", name="Spring Cup")).to_have_attribute("href", "/tournaments/Spring%20Cup")
     page.context.close()
+
+
+def test_the_offline_notice_is_styled_true_and_alone_over_plain_http(served: Served, network_browser: Browser,
+                                                                      link_to: Callable[[str], Any]) -> None:
+    """Over plain http there is no saved copy of the app: the notice says to keep the page open (not
+    that this is the app as saved on the device), its style is there from the first paint (no
+    stylesheet fetched once the server is gone), and on the table page it is the one notice, in the
+    bar, where it moves no button."""
+    link = link_to(f"127.0.0.1:{served.ports['http']}")
+    context = network_browser.new_context(viewport=PHONE, base_url=f"http://{HOST}:{link.port}", locale="en-GB")
+    page = context.new_page()
+    page.goto("/")
+    expect(page.locator(".palette button")).to_have_count(42)
+    assert page.evaluate("isSecureContext") is False and page.evaluate("!navigator.serviceWorker?.controller")
+    link.set("down")
+    page.locator("#notation").fill("123m")
+    banner = page.locator("#offline")
+    expect(banner).to_be_visible(timeout=SETTLE_MS)
+    expect(banner).to_have_text("The server cannot be reached. Keep this page open: it cannot be opened again until "
+                                "the server is back.Try again")
+    expect(banner).not_to_contain_text("as saved on this device")
+    assert banner.evaluate("(e) => getComputedStyle(e).backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert page.evaluate("[...document.styleSheets].every((s) => !s.href || !s.href.includes('offline'))")
+    link.set("open")
+    table_id = int(served.api("/api/tables", {"players": PLAYERS})["id"])
+    page.goto(f"/tables/{table_id}")
+    _open(page, table_id)
+    buttons = page.locator(".winner button, .given-by button")
+    where = "(nodes) => nodes.map((n) => n.getBoundingClientRect().y)"
+    before = buttons.evaluate_all(where)
+    link.set("down")
+    page.locator(".record-draw").click()
+    notice = page.locator(".bar-notice")
+    expect(notice).to_contain_text("1 entry waits on this phone: it is sent when the server answers. Keep this page open",
+                                   timeout=SETTLE_MS)
+    expect(page.locator("#offline")).to_have_count(0)  # the bar says it: one notice, not two
+    expect(page.locator(".bar-notice:visible, #offline:visible, .live-lost:visible")).to_have_count(1)
+    assert buttons.evaluate_all(where) == before
+    link.set("open")
+    expect(page.locator(".history li.pending")).to_have_count(0, timeout=SETTLE_MS)
+    context.close()

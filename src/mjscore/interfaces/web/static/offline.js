@@ -12,18 +12,17 @@ const LABELS = {
   en: {
     cached: "The server cannot be reached: this is the app as saved on this device. Scoring and the tables come " +
       "back with the server.",
-    live: "The server cannot be reached: this page tries again by itself. Keep it open: it cannot be opened again " +
-      "until the server is back.",
+    live: "The server cannot be reached. Keep this page open: it cannot be opened again until the server is back.",
     retry: "Try again", failed: "The server cannot be reached.",
   },
   "zh-Hans": {
     cached: "无法连接服务器：这是本设备保存的应用。服务器恢复后就能计分、使用牌桌。",
-    live: "无法连接服务器：本页会自动重试。请保持本页打开：服务器恢复前无法重新打开。",
+    live: "无法连接服务器。请保持本页打开：服务器恢复前无法重新打开。",
     retry: "重试", failed: "无法连接服务器。",
   },
   "zh-Hant": {
     cached: "無法連線伺服器：這是本裝置儲存的應用程式。伺服器恢復後就能計分、使用牌桌。",
-    live: "無法連線伺服器：本頁會自動重試。請保持本頁開啟：伺服器恢復前無法重新開啟。",
+    live: "無法連線伺服器。請保持本頁開啟：伺服器恢復前無法重新開啟。",
     retry: "重試", failed: "無法連線伺服器。",
   },
 };
