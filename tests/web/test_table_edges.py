@@ -413,3 +413,21 @@ def test_the_offline_notice_is_styled_true_and_alone_over_plain_http(served: Ser
     link.set("open")
     expect(page.locator(".history li.pending")).to_have_count(0, timeout=SETTLE_MS)
     context.close()
+
+
+def test_the_tournament_pages_work_at_320_px(served: Served, network_browser: Browser) -> None:
+    """The director's page and the projector's screen, like every other page (tests/web/test_small_screens.py)."""
+    from test_small_screens import OVERFLOW, SMALL, TARGETS
+
+    Tournaments(served.keeper).create("Narrow Open", ["Alexandra", "Bartholomew", "Cy", "Di"], ruleset="lrc",
+                                      rounds=2, seed="n")
+    Tournaments(served.keeper).seat("Narrow Open")
+    page = network_browser.new_context(viewport=SMALL, base_url=f"http://{HOST}:{served.ports['http']}",
+                                       locale="en-GB", has_touch=True, is_mobile=True).new_page()
+    for path in ("/tournaments/Narrow%20Open", "/tournaments/Narrow%20Open/screen"):
+        page.goto(path)
+        expect(page.locator("main")).to_contain_text("Bartholomew")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(OVERFLOW) == [320, []], path
+        assert page.evaluate(TARGETS) == [], path
+    page.context.close()
