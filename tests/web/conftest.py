@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.security import Access
@@ -87,15 +87,21 @@ def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """Playwright, once for the session (a second one at the same time cannot start)."""
     if not Path(CHROMIUM).exists():
         found = shutil.which("chromium")
         pytest.fail(f"Chromium is not at {CHROMIUM} (found: {found}); install it with "
                     "`apt-get install -y chromium fonts-wqy-microhei fonts-symbola`")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
 
 
 #: The name a club's server answers to in the tests that serve it as on a network (not this machine:
@@ -104,14 +110,13 @@ CLUB_HOST = "club.test"
 
 
 @pytest.fixture(scope="session")
-def network_browser() -> Iterator[Browser]:
+def network_browser(playwright: Playwright) -> Iterator[Browser]:
     """Chromium that takes :data:`CLUB_HOST` for this machine and trusts the club's own certificate
     (as the club's phones trust its authority), so that an https page gets its service worker."""
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {CLUB_HOST} 127.0.0.1", "--ignore-certificate-errors"])
-        yield launched
-        launched.close()
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+        *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {CLUB_HOST} 127.0.0.1", "--ignore-certificate-errors"])
+    yield launched
+    launched.close()
 
 
 @pytest.fixture

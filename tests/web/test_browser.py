@@ -202,6 +202,8 @@ def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: s
     phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=club_url, locale="en-GB").new_page()
 
     def new_table() -> None:
+        # The page's script is ready once it has filled the rulesets (and, in the same step, taken the form).
+        expect(phone.locator("form.new-table [name=ruleset] option").first).to_be_attached()
         for field, name in zip(phone.locator("form.new-table [name=player]").all(), ["Ann", "Bo", "Cy", "Di"], strict=True):
             field.fill(name)
         phone.locator("form.new-table button").click()

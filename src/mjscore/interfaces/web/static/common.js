@@ -179,19 +179,20 @@ export class ApiError extends Error {
 }
 
 /** How long a call waits for the server's answer before it counts as unanswered (a link that hangs
- * rather than failing): a change, then a read. */
+ * rather than failing): a change to a table (the table page keeps it then, and Record is free at
+ * once), and any other call (scoring a big hand on a busy server can take a few seconds). */
 export const WRITE_TIMEOUT_MS = 5000;
-export const READ_TIMEOUT_MS = 15000;
+export const TIMEOUT_MS = 15000;
 
 /** Call the JSON API; `body` is sent as JSON (POST by default when there is one). A GET refused
  * with 401 (the club's server, a device that has not joined) goes to the join page. A call the
- * server does not answer within `timeout` ms is abandoned and fails as unanswered. */
+ * server does not answer within `timeout` ms (default TIMEOUT_MS) is abandoned and fails as unanswered. */
 export async function api(path, { body, method, query, timeout } = {}) {
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
   const verb = method ?? (body === undefined ? "GET" : "POST");
   const patience = new AbortController();
-  const timer = setTimeout(() => patience.abort(), timeout ?? (verb === "GET" ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS));
+  const timer = setTimeout(() => patience.abort(), timeout ?? TIMEOUT_MS);
   let response;
   let data;
   try {

@@ -28,7 +28,7 @@
 // so a notice never moves the buttons a finger is about to tap; the bar also says why Record is off.
 
 import {
-  api, esc, labelled, lang, onLanguageChange, randomId, refusalText, setGlossary, startPage, t, tile,
+  api, esc, labelled, lang, onLanguageChange, randomId, refusalText, setGlossary, startPage, t, tile, WRITE_TIMEOUT_MS,
 } from "./common.js";
 import { offlineLabel, onOffline } from "./offline.js";
 import { Picker } from "./picker.js";
@@ -149,7 +149,7 @@ async function change(path, body, what = {}) {
   busy = true;
   renderBar();
   try {
-    const answer = await api(`/api/tables/${tableId}/${path}`, { body: request,
+    const answer = await api(`/api/tables/${tableId}/${path}`, { body: request, timeout: WRITE_TIMEOUT_MS,
       query: { lang: lang(), since_version: request.expected_version } });
     table = merged(table, answer);
     problem = null;
@@ -264,7 +264,7 @@ async function flush() {
       renderHistory();
       let answer;
       try {
-        answer = await api(`/api/tables/${tableId}/${entry.path}`, { body: entry.request,
+        answer = await api(`/api/tables/${tableId}/${entry.path}`, { body: entry.request, timeout: WRITE_TIMEOUT_MS,
           query: { lang: lang(), since_version: table.version } });
       } catch (refused) {
         if (refused.retryable) {
@@ -706,7 +706,7 @@ async function undoLast() {
   if (pending.length || busy) return change("undo", {});  // after the changes waiting, in order
   let full;
   try {
-    full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), limit: 1 } });
+    full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), limit: 1 }, timeout: WRITE_TIMEOUT_MS });
   } catch (refused) {
     if (refused.retryable) return change("undo", {});  // no server: the undo waits with the rest
     showProblem({ status: refused.status, body: refused.body });
