@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from mjscore.labels import LANGUAGES, catalogue, label
-
 
 @runtime_checkable
 class Named(Protocol):
@@ -34,9 +32,13 @@ class Term(str):
     __slots__ = ()
 
     def get(self, lang: str) -> str:
+        from mjscore.labels import catalogue  # here: every command imports this module, few say a refusal
+
         return catalogue()[lang].get(str(self)) or str(self).rsplit("_", 1)[-1]
 
     def to_dict(self) -> dict[str, str]:
+        from mjscore.labels import LANGUAGES
+
         return {lang: self.get(lang) for lang in LANGUAGES}
 
 
@@ -73,6 +75,8 @@ def _refusal(code: str, english: str, params: dict[str, Any]) -> Refusal:
 
 def text_of(code: str, params: Mapping[str, Any], lang: str) -> str:
     """The refusal ``code`` with ``params`` in ``lang``: the catalogue's ``error_<code>`` filled in."""
+    from mjscore.labels import label
+
     return label(f"error_{code}", lang, **{name: _said(value, lang) for name, value in params.items()})
 
 
@@ -84,6 +88,8 @@ def _said(value: Any, lang: str) -> str:
     if isinstance(value, Named):
         return value.get(lang)
     if isinstance(value, Sequence) and not isinstance(value, str):
+        from mjscore.labels import label
+
         return label("list_separator", lang).join(_said(item, lang) for item in value)
     return str(value)
 
