@@ -53,7 +53,7 @@ let correcting = null;  // the history entry a record replaces, or null: a new e
 let editing = null;  // the request id of the pending change a record replaces, or null
 let filter = null;  // the player whose history is shown, or null: everyone's
 let stream = null;  // the live view of the table
-let news = null;  // a live update that came while a change was on its way
+let news = [];  // the live updates that came while a change was on its way, oldest first
 let lastScore = null;  // the score of the hand in the picker, or null
 let unscored = false;  // the server could not be reached to score a hand that holds all its tiles
 // Pending: changes made while the server could not take them wait here, in order, each with its
@@ -179,11 +179,7 @@ async function change(path, body, what = {}) {
   } finally {
     busy = false;
     renderBar();
-    if (news) {
-      const waiting = news;
-      news = null;
-      heard(waiting);
-    }
+    hearWaiting();
     flush();
   }
 }
@@ -194,7 +190,7 @@ async function change(path, body, what = {}) {
  * hand is still empty (then the next hand's defaults are taken: the dealer may have moved). */
 function heard(answer) {
   if (busy || flushing) {
-    news = answer;
+    news.push(answer);
     return;
   }
   if (answer.version <= table.version) return;  // this page's own change, already shown
@@ -216,6 +212,14 @@ function heard(answer) {
     else held = true;
   }
   render({ redraw: false });
+}
+
+/** The live updates that came while a change was on its way, in order (those the change's own
+ * answer already brought are passed over by their version). */
+function hearWaiting() {
+  const waiting = news;
+  news = [];
+  for (const answer of waiting) heard(answer);
 }
 
 /** Whether the user has put nothing in the picker yet (a live update may then change its defaults). */
@@ -295,11 +299,7 @@ async function flush() {
   } finally {
     flushing = false;
     render({ redraw: false });
-    if (news) {
-      const waiting = news;
-      news = null;
-      heard(waiting);
-    }
+    hearWaiting();
   }
 }
 
