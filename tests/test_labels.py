@@ -3,6 +3,7 @@ sheet show. Each key the code asks for is there in the three languages, with the
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -41,7 +42,50 @@ def test_every_key_the_code_asks_for_is_in_every_language() -> None:
 def test_each_label_has_the_same_placeholders_in_every_language() -> None:
     words = catalogue()
     for key, english in words["en"].items():
-        assert _fields(words["zh-Hans"][key]) == _fields(english) == _fields(words["zh-Hant"][key]), key
+        if not key.startswith("error_"):  # a refusal's: each language says what it needs of the parameters
+            assert _fields(words["zh-Hans"][key]) == _fields(english) == _fields(words["zh-Hant"][key]), key
+
+
+def _refusals() -> dict[str, list[set[str] | None]]:
+    """Each refusal code written in a ``Refusal("code", ...)`` call of src/ (either code of a
+    ``Refusal("a" if ... else "b", ...)``), with the parameters of each call (None: the call passes
+    ``**`` parameters, which the scan cannot name). A code made by an f-string is read as the pattern
+    it follows (``{}`` for each value): ``invalid_{}``."""
+    found: dict[str, list[set[str] | None]] = {}
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Refusal"):
+                continue
+            code = node.args[0]
+            choices = [code.body, code.orelse] if isinstance(code, ast.IfExp) else [code]
+            for choice in choices:
+                if isinstance(choice, ast.Constant):
+                    name = str(choice.value)
+                elif isinstance(choice, ast.JoinedStr):
+                    name = "".join(str(part.value) if isinstance(part, ast.Constant) else "{}" for part in choice.values)
+                else:  # the code passed on (mjscore.errors, where refusals are made)
+                    continue
+                named = {keyword.arg for keyword in node.keywords}
+                found.setdefault(name, []).append(None if None in named else {str(arg) for arg in named})
+    return found
+
+
+def test_each_refusal_has_its_label_and_says_only_what_it_is_given() -> None:
+    words = catalogue()
+    refusals = _refusals()
+    assert {"game_over", "below_minimum", "dealer_only", "unknown_tile_letter"} <= set(refusals)  # the scan finds them
+    codes = {key.removeprefix("error_") for key in words["en"] if key.startswith("error_")}
+    for name, calls in refusals.items():
+        pattern = re.compile(re.escape(name).replace(r"\{\}", r"\w+") + "$")
+        matching = [code for code in codes if pattern.match(code)]
+        assert matching, f"Refusal({name!r}) has no error_ label"
+        for code in matching:
+            for lang in LANGUAGES:
+                for given in calls:
+                    assert given is None or _fields(words[lang][f"error_{code}"]) <= given, (code, lang)
+    used = {code for code in codes if any(re.fullmatch(re.escape(name).replace(r"\{\}", r"\w+"), code)
+                                          for name in refusals)}
+    assert sorted(codes - used) == []  # no label for a refusal nothing makes
 
 
 def test_units_are_named_as_each_language_says_them() -> None:

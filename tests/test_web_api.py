@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from traditional import traditional
 
 import mjscore
+from mjscore.errors import StorageError
 from mjscore.interfaces.web import create_app
 from mjscore.interfaces.web.app import STATIC
 from mjscore.labels import catalogue
@@ -141,7 +142,9 @@ def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
     answer = client.post("/api/score", json={"hand": {**PLAIN_WIN, "concealed": "123m 456m 789p 67s 9x"}})
     assert answer.status_code == 422
     assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
-                             "span": None}
+                             "span": None, "code": "in_field", "params": {
+                                 "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌"},
+                                 "cause": {"code": "unknown_tile_letter", "params": {"letter": "'x'", "position": 21}}}}
 
 
 def test_a_tile_that_does_not_win_is_422(client: TestClient) -> None:
@@ -175,10 +178,34 @@ def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     assert answer.json()["message"] == "the body line 1, column 10: not valid JSON: Expecting value"
 
 
+def test_a_database_that_cannot_be_used_answers_503_and_a_retry_records_once(
+        client: TestClient, keeper: Scorekeeper, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full, locked or stopped database is the server's trouble, not a refusal of the change (issue
+    38): 503 with Retry-After, nothing recorded, and the same request sent again is recorded once."""
+    table = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"]}).json()
+    change = {"expected_version": table["version"], "request_id": "r-1"}
+    record = keeper.record_draw
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise StorageError("the database tables.sqlite3 cannot be used: database or disk is full")
+
+    monkeypatch.setattr(keeper, "record_draw", full)
+    answer = client.post(f"/api/tables/{table['id']}/draws", json=change)
+    assert (answer.status_code, answer.headers["retry-after"]) == (503, "5")
+    assert answer.json()["message"] == "the database tables.sqlite3 cannot be used: database or disk is full"
+    assert client.get(f"/api/tables/{table['id']}").json()["length"] == 0
+    monkeypatch.setattr(keeper, "record_draw", record)
+    assert client.post(f"/api/tables/{table['id']}/draws", json=change).status_code == 200
+    again = client.post(f"/api/tables/{table['id']}/draws", json=change).json()
+    assert again["replayed"] is True and again["length"] == 1
+
+
 def test_unknown_things_are_404(client: TestClient) -> None:
     assert client.get("/api/rulesets/nope").json() == {
         "message": f"unknown ruleset 'nope': choose one of {', '.join(mjscore.rulesets())}", "type": "NotFound",
-        "span": None}
+        "span": None, "code": "unknown_ruleset", "params": {
+            "id": "'nope'", "known": ", ".join(mjscore.rulesets()),
+            "names": [mjscore.get_ruleset(ruleset).name.to_dict() for ruleset in mjscore.rulesets()]}}
     assert client.get("/api/tables/99").status_code == 404
     assert client.get("/api/tables/99").json()["message"] == "there is no table 99"
     for beyond in (0, -1, 2**63, 10**30):  # no database integer holds the last two: still no table, not a 500
@@ -370,16 +397,14 @@ def test_pages_are_served_with_no_outside_resources(client: TestClient) -> None:
         assert "http://" not in script.read_text(encoding="utf-8") and "https://" not in script.read_text(encoding="utf-8")
 
 
-def test_page_labels_are_in_three_languages_and_zh_hant_is_opencc_of_zh_hans(client: TestClient) -> None:
+def test_page_labels_are_in_three_languages_and_zh_hant_is_taiwans(client: TestClient) -> None:
     labels = client.get("/api/labels").json()
     assert labels == catalogue()
     assert set(labels) == {"en", "zh-Hans", "zh-Hant"}
     assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
-    # Where Taiwan's usage differs from OpenCC's character conversion, the catalogue writes Taiwan's:
-    # the unit 台 (not 臺), 連結 for a link (not 鏈接), 傳送 to send, 開啟 to open, 一支 phone.
-    taiwanese = {"unit_tai", "share_link", "share_copy", "share_send", "share_qr"}
-    converted = {key: traditional(text) for key, text in labels["zh-Hans"].items() if key not in taiwanese}
-    assert converted == {key: text for key, text in labels["zh-Hant"].items() if key not in taiwanese}
+    # Taiwan's Chinese (OpenCC's s2twp, with the reviewed corrections of tests/traditional.py): the unit
+    # 台, 連結 for a link, 傳送 to send, 開啟 to open, 伺服器, 裝置, 儲存, 匯出.
+    assert {key: traditional(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]
     assert labels["zh-Hant"]["unit_tai"] == "台" and "連結" in labels["zh-Hant"]["share_link"]
 
 
@@ -398,7 +423,8 @@ def test_batch_scores_each_hand_and_answers_bad_ones_with_their_error(client: Te
 def test_a_method_not_allowed_says_which_are(client: TestClient) -> None:
     answer = client.get("/api/score")
     assert answer.status_code == 405 and answer.headers["allow"] == "POST"
-    assert answer.json() == {"message": "GET is not allowed on /api/score", "type": "MethodNotAllowed", "span": None}
+    assert answer.json() == {"message": "GET is not allowed on /api/score", "type": "MethodNotAllowed", "span": None,
+                             "code": "method_not_allowed", "params": {"method": "GET", "path": "/api/score"}}
 
 
 def test_a_table_opened_twice_with_one_request_id_is_opened_once(client: TestClient) -> None:

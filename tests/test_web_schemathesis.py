@@ -1,8 +1,10 @@
 """Schemathesis makes up requests from the OpenAPI schema and checks every answer against it: no
 server error, a documented status, the documented content type, a body that matches its schema.
 
-The operations of the club's database (tables, players, standings, tournaments) are left out here: they read and
-change it, and their answers are walked in tests/test_web_openapi.py. Schemathesis' check that every
+The operations of the club's database (tables, players, standings, ratings, tournaments) are left out here: they
+read and change it, and their answers are walked in tests/test_web_openapi.py. (The ratings were not, and answered
+422 on the in-memory database this test's app opens, whose reader sees no tables: a database that cannot be
+used answers 503 now.) Schemathesis' check that every
 schema-valid request is accepted is not asked for: a schema cannot say which hands are wins (those
 are answered 422, as documented)."""
 
@@ -37,7 +39,7 @@ def _schema() -> Any:
 schema = _schema()
 
 
-@schema.exclude(path_regex="^/api/(tables|players|standings|tournaments)").parametrize()
+@schema.exclude(path_regex="^/api/(tables|players|standings|ratings|tournaments)").parametrize()
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_matches_the_schema(case: Any) -> None:
     case.call_and_validate(checks=CHECKS)

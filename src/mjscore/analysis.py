@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any, Final
 
 from mjscore.arrangements import BLOCKS, KNITTED_STRAIGHTS, SHAPES, held_waits, packed_counts, tally_of
-from mjscore.errors import HandError, RulesetError
+from mjscore.errors import HandError, Refusal, RulesetError
 from mjscore.hand import Hand, Meld, WinKind
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, counts_of
 
@@ -748,17 +748,16 @@ def analyse_hand(hand: Hand, shapes: Sequence[str], hand_size: int, visible: Seq
         hand = replace(hand, concealed=hand.concealed + (hand.win_tile,), win_tile=None)
     held = len(hand.concealed) + 3 * len(hand.melds)
     if held not in (hand_size, hand_size + 1):
-        raise HandError(f"{held} tiles held ({len(hand.concealed)} concealed + {len(hand.melds)} melds x 3): "
-                        f"analyse a hand of {hand_size} tiles, or {hand_size + 1} after a draw")
+        raise HandError(Refusal("analyse_size", held=held, concealed=len(hand.concealed), melds=len(hand.melds),
+                                size=hand_size, drawn=hand_size + 1))
     own = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
     seen = list(own)
     for tile in visible:
         if tile.is_bonus:
-            raise HandError(f"visible: {tile.code} is a bonus tile; bonus tiles are not counted")
+            raise HandError(Refusal("visible_bonus", tile=tile.code))
         seen[tile.index] += 1
         if seen[tile.index] > 4:
-            raise HandError(f"visible: {seen[tile.index]} copies of {tile.code} in sight "
-                            f"({own[tile.index]} the player's own): there are only 4 of each tile")
+            raise HandError(Refusal("visible_copies", count=seen[tile.index], tile=tile.code, own=own[tile.index]))
     analyser = _Analyser(tuple(shapes), hand_size // 3 - len(hand.melds), hand, tuple(seen), score)
     counts = tuple(counts_of(hand.concealed))
     if held == hand_size:

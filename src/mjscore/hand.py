@@ -15,7 +15,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import HandError, MjscoreError
+from mjscore.errors import HandError, MjscoreError, Refusal, Term
 from mjscore.reading import check_size, one_line, parse_json_object, read_text
 from mjscore.record_schema import SCHEMA as RECORD_SCHEMA
 from mjscore.schema import conforming
@@ -77,7 +77,7 @@ class Meld:
     def __post_init__(self) -> None:
         problem = _meld_problem(self)
         if problem:
-            raise HandError(f"meld {self.notation()}: {problem}")
+            raise HandError(Refusal("bad_meld", meld=self.notation(), tiles=format_tiles(self.tiles), problem=problem))
 
     @property
     def is_pung_like(self) -> bool:
@@ -108,30 +108,30 @@ _WIN_KINDS: dict[str, WinKind] = {kind.value: kind for kind in WinKind}
 _BY_INDEX = attrgetter("index")
 
 
-def _meld_problem(meld: Meld) -> str:
+def _meld_problem(meld: Meld) -> Refusal | None:
     tiles = sorted(meld.tiles, key=_BY_INDEX)
     if tiles and tiles[-1].is_bonus:  # sorted: bonus tiles last
-        return "bonus tiles cannot be in a meld"
+        return Refusal("meld_bonus")
     if meld.concealed and meld.kind is not MeldKind.KONG:
-        return "only a kong can be concealed"
+        return Refusal("meld_only_kong_concealed")
     if meld.added and meld.kind is not MeldKind.KONG:
-        return "only a kong can be added to a pung"
+        return Refusal("meld_only_kong_added")
     if meld.added and meld.concealed:
-        return "a kong added to an exposed pung is not concealed"
+        return Refusal("meld_added_concealed")
     if meld.kind is MeldKind.CHOW:
         if len(tiles) != 3:
-            return f"a chow has 3 tiles, not {len(tiles)}"
+            return Refusal("chow_size", count=len(tiles))
         if not tiles[0].is_numbered or tiles[0].suit is not tiles[2].suit:
-            return "a chow is three consecutive tiles of one numbered suit"
+            return Refusal("chow_shape")
         if [t.rank for t in tiles] != [tiles[0].rank, tiles[0].rank + 1, tiles[0].rank + 2]:
-            return "a chow is three consecutive tiles of one numbered suit"
-        return ""
+            return Refusal("chow_shape")
+        return None
     size = 3 if meld.kind is MeldKind.PUNG else 4
     if len(tiles) != size:
-        return f"a {meld.kind.value} has {size} tiles, not {len(tiles)}"
+        return Refusal("pung_size" if meld.kind is MeldKind.PUNG else "kong_size", size=size, count=len(tiles))
     if len(set(tiles)) != 1:
-        return f"a {meld.kind.value} is {size} identical tiles"
-    return ""
+        return Refusal("pung_shape" if meld.kind is MeldKind.PUNG else "kong_shape", size=size)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +226,7 @@ class Hand:
                 tiles = parse_tiles(meld["tiles"])
                 melds.append(Meld(_MELD_KINDS[meld["kind"]], tiles, meld["concealed"], meld["added"]))
             except MjscoreError as error:
-                raise HandError(f"melds[{number}]: {error}") from None
+                raise HandError(Refusal("in_meld", number=number, cause=error)) from None
         win = _WIN_KINDS[fields["win"]]
         seat, discarder = fields["seat"], fields["discarder"]
         return Hand(
@@ -343,9 +343,9 @@ def _tiles_field(name: str, value: str | list[str] | None) -> tuple[Tile, ...]:
     try:
         tiles = parse_tiles(value)
     except MjscoreError as error:
-        raise HandError(f"{name}: {error}") from None
+        raise HandError(Refusal("in_field", field=name, name=Term(name), cause=error)) from None
     if name == "win_tile" and len(tiles) != 1:
-        raise HandError(f"win_tile: {value!r} is {len(tiles)} tiles, not one")
+        raise HandError(Refusal("win_tile_count", value=repr(value), count=len(tiles)))
     return tiles
 
 
@@ -355,14 +355,14 @@ def _check_tiles(hand: Hand) -> None:
     lowest flower.)"""
     if hand.concealed and hand.concealed[-1].is_bonus:
         tile = next(t for t in hand.concealed if t.is_bonus)
-        raise HandError(f"concealed: {tile.code} is a bonus tile; put it in flowers")
+        raise HandError(Refusal("bonus_concealed", tile=tile.code))
     if hand.win_tile is not None and hand.win_tile.is_bonus:
-        raise HandError(f"win_tile: {hand.win_tile.code} is a bonus tile")
+        raise HandError(Refusal("bonus_win_tile", tile=hand.win_tile.code))
     if hand.flowers and not hand.flowers[0].is_bonus:
-        raise HandError(f"flowers: {hand.flowers[0].code} is not a bonus tile (1f-8f)")
+        raise HandError(Refusal("flower_not_bonus", tile=hand.flowers[0].code))
     if len(set(hand.flowers)) != len(hand.flowers):
         repeated = next(t for t in hand.flowers if hand.flowers.count(t) > 1)
-        raise HandError(f"flowers: {repeated.code} appears twice; there is one of each bonus tile")
+        raise HandError(Refusal("flower_twice", tile=repeated.code))
 
 
 def _check_structure(hand: Hand) -> None:
@@ -370,10 +370,10 @@ def _check_structure(hand: Hand) -> None:
     counts = hand.counts
     if max(counts) > 4:
         tile = next(t for t in hand.all_tiles if counts[t.index] > 4)
-        raise HandError(f"{counts[tile.index]} copies of {tile.code}: there are only 4 of each tile")
+        raise HandError(Refusal("too_many_copies", count=counts[tile.index], tile=tile.code))
     for name in ("seat", "round"):
         if getattr(hand, name) not in SEATS:
-            raise HandError(f"{name}: {getattr(hand, name)!r} is not a wind (E, S, W or N)")
+            raise HandError(Refusal("not_a_wind", field=name, name=Term(name), value=repr(getattr(hand, name))))
     _check_context(hand)
 
 
@@ -381,84 +381,77 @@ def _check_context(hand: Hand) -> None:
     win = hand.win
     if win is WinKind.FLOWERS:
         if hand.win_tile is not None:
-            raise HandError("an instant flower win has no win_tile")
+            raise HandError(Refusal("flower_win_tile"))
         if len(hand.flowers) < 7:
-            raise HandError(f"an instant flower win needs 7 or 8 flowers, not {len(hand.flowers)}")
+            raise HandError(Refusal("flower_win_count", count=len(hand.flowers)))
     if win.claimed:
         if hand.discarder is None:
-            raise HandError(f"a {win.value} win needs a discarder")
+            raise HandError(Refusal("needs_discarder", win=win.value, how=Term(f"win_{win.value}")))
         if hand.discarder == hand.seat:
-            raise HandError(f"discarder {hand.discarder} is the winner's own seat")
+            raise HandError(Refusal("discarder_is_winner", seat=hand.discarder))
         if win is WinKind.DISCARD and hand.discards == 0 and hand.discarder != "E":
             raise HandError(_first_discard_problem(hand))
         if hand.replacement is not None:
-            raise HandError(f"replacement {hand.replacement.value!r}: a replacement tile is self-drawn, not a {win.value}")
+            raise HandError(Refusal("replacement_claimed", replacement=repr(hand.replacement.value), win=win.value,
+                                    how=Term(f"win_{win.value}")))
         if hand.last_tile and win is WinKind.ROBBING_GONG:
-            raise HandError("robbing a gong cannot be on the last tile of the wall: no replacement draw follows it")
+            raise HandError(Refusal("robbing_last_tile"))
     elif hand.discarder is not None and win is WinKind.FLOWERS:
         # Seven flowers robbing the eighth (rulings 39, 45): the player who drew it pays alone.
         if hand.discarder == hand.seat:
-            raise HandError(f"discarder {hand.discarder} is the winner's own seat: name the player who drew the eighth flower")
+            raise HandError(Refusal("eighth_flower_is_winner", seat=hand.discarder))
     elif hand.discarder is not None:
-        raise HandError(f"discarder {hand.discarder}: a {win.value} win has no discarder")
+        raise HandError(Refusal("no_discarder_here", seat=hand.discarder, win=win.value, how=Term(f"win_{win.value}")))
     if win is WinKind.ROBBING_GONG and hand.win_tile is not None:
         held = hand.counts[hand.win_tile.index] - 1
         if held:
-            raise HandError(
-                f"robbing a gong on {hand.win_tile.code}: the other three copies are in the robbed pung, "
-                f"so the winner cannot also hold {held}")
+            raise HandError(Refusal("robbed_tile_held", tile=hand.win_tile.code, held=held))
     if hand.last_of_kind and hand.win_tile is not None and hand.win_tile in hand.concealed:
-        raise HandError(
-            f"last_of_kind: the winner holds another {hand.win_tile.code}, so three others cannot be in view")
+        raise HandError(Refusal("last_of_kind_held", tile=hand.win_tile.code))
     if hand.heavenly and hand.earthly:
-        raise HandError("a hand cannot be both heavenly and earthly")
+        raise HandError(Refusal("heavenly_and_earthly"))
     # What else heavenly, earthly and ready_declared require is the ruleset's (its [ruleset.context] tables).
     if hand.heavenly and hand.ready_declared:
-        raise HandError("heavenly hand: a dealt hand that is already complete is never declared ready")
+        raise HandError(Refusal("heavenly_ready"))
     if hand.heavenly and (hand.last_tile or hand.last_of_kind):
         field_name = "last_tile" if hand.last_tile else "last_of_kind"
-        raise HandError(f"heavenly hand with {field_name}: the dealt hand is complete before a tile is drawn or seen")
+        raise HandError(Refusal("heavenly_with", field=field_name, flag=Term(field_name)))
     if hand.ready_on is not None:
         if hand.earthly and hand.ready_on is ReadyOn.FIRST_DISCARD:
-            raise HandError("earthly hand: won on the first draw, before the winner's first discard, so not ready_on it")
+            raise HandError(Refusal("earthly_ready_on"))
         if not hand.ready_declared:
-            raise HandError(f"ready_on {hand.ready_on.value!r}: the hand is not declared ready (ready_declared)")
+            raise HandError(Refusal("ready_on_undeclared", value=repr(hand.ready_on.value)))
         if hand.has_exposed_melds:
-            raise HandError(f"ready_on {hand.ready_on.value!r}: a hand declared ready then is not changed, "
-                            "so it cannot hold a claimed set")
+            raise HandError(Refusal("ready_on_claimed", value=repr(hand.ready_on.value)))
     _check_replacement(hand)
     _check_table_counts(hand)
 
 
-def _first_discard_problem(hand: Hand) -> str:
+def _first_discard_problem(hand: Hand) -> Refusal:
     """Why a discard win with ``discards`` 0 cannot come from its discarder (ruling 58): the
     winning tile is then the hand's first discard, which is the dealer's (East)."""
     if hand.seat == "E":
-        return ("discards 0: the winning tile would be the hand's first discard, which is the dealer's (East), "
-                "and the dealer is the winner")
-    return (f"discarder {hand.discarder}: with discards 0 the winning tile is the hand's first discard, "
-            "which is the dealer's (East)")
+        return Refusal("first_discard_dealer_wins")
+    return Refusal("first_discard_not_dealer", seat=hand.discarder)
 
 
 def _check_replacement(hand: Hand) -> None:
     """A replacement draw needs what it replaces (ruling 28): a flower, a gong, two gongs."""
     kongs = sum(m.kind is MeldKind.KONG for m in hand.melds)
     if hand.replacement is Replacement.FLOWER and not hand.flowers:
-        raise HandError('replacement "flower": a draw from the flower wall follows a flower, and the hand has none')
+        raise HandError(Refusal("replacement_flower"))
     if hand.replacement is Replacement.GONG and kongs < 1:
-        raise HandError('replacement "gong": a replacement draw follows a gong, and the hand declares none')
+        raise HandError(Refusal("replacement_gong"))
     if hand.replacement is Replacement.DOUBLE_GONG and kongs < 2:
-        raise HandError(f'replacement "double_gong": it follows a gong made by a gong\'s replacement, so two gongs; '
-                        f"the hand declares {kongs}")
+        raise HandError(Refusal("replacement_double_gong", kongs=kongs))
 
 
 def _check_table_counts(hand: Hand) -> None:
     """The counts of tiles on the table fit the wall (ruling 7)."""
     own = sum(len(m.tiles) for m in hand.melds)
     if hand.declared_tiles is not None and hand.declared_tiles < own:
-        raise HandError(f"declared_tiles {hand.declared_tiles} is fewer than the winner's own {own} declared tiles")
+        raise HandError(Refusal("declared_tiles_fewer", declared=hand.declared_tiles, own=own))
     if hand.discards is not None:
         in_view = hand.discards + hand.effective_declared_tiles + len(hand.concealed) + 1
         if in_view > TABLE_TILES:
-            raise HandError(f"discards {hand.discards}: with the declared and held tiles that is {in_view} tiles, "
-                            f"more than the {TABLE_TILES} a wall has besides the bonus tiles")
+            raise HandError(Refusal("discards_too_many", discards=hand.discards, count=in_view, wall=TABLE_TILES))

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from mjscore.errors import MjscoreError
+from mjscore.errors import MjscoreError, text_of
 
 #: The languages of the catalogue, as the ``lang`` of the API and ``--lang`` of the CLI spell them.
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
@@ -48,15 +48,9 @@ def unit_name(unit: str, lang: str) -> str:
 
 
 def refusal(error: MjscoreError, lang: str = "en") -> str:
-    """A refusal in ``lang``: its message in English, else its label (``refusal_KEY``, the error's
-    ``key``) with its values; a list of numbers is a list of tables (``refusal_table``), a list of
-    names is listed with the language's separator. An error with no label is said as it is."""
-    if lang == "en" or error.key is None or f"refusal_{error.key}" not in catalogue()[lang]:
+    """A refusal in ``lang``: the catalogue's ``error_CODE`` filled from the parameters its
+    :class:`~mjscore.errors.Refusal` keeps; in English, or for an error with no code, its message."""
+    said = error.refusal
+    if lang == "en" or said is None:
         return str(error)
-    values: dict[str, object] = {}
-    for name, value in error.values.items():
-        if isinstance(value, list):
-            items = [label("refusal_table", lang, table=v) if isinstance(v, int) else str(v) for v in value]
-            value = label("list_separator", lang).join(items)
-        values[name] = value
-    return label(f"refusal_{error.key}", lang, **values)
+    return text_of(said.code, said.params, lang)

@@ -23,7 +23,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
-from mjscore.errors import NotationError
+from mjscore.errors import NotationError, Refusal
 
 
 class Suit(Enum):
@@ -97,7 +97,7 @@ class Tile:
         """One tile from its code, e.g. ``"5m"``, ``"E"``, ``"7z"``, ``"3f"``."""
         tiles = parse_tiles(code)
         if len(tiles) != 1:
-            raise NotationError(f"{code!r} is not exactly one tile", code, 0, len(code))
+            raise NotationError(Refusal("not_one_tile", code=repr(code)), code, 0, len(code))
         return tiles[0]
 
     @property
@@ -226,7 +226,7 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
         items = list(text)
         for position, item in enumerate(items):
             if not isinstance(item, str):
-                raise NotationError(f"tile list item {position + 1} is {item!r}, not a tile code")
+                raise NotationError(Refusal("not_a_tile_code", number=position + 1, item=repr(item)))
         return tuple(tile for item in items for tile in parse_tiles(item))
     return _parse_text(text)
 
@@ -245,21 +245,21 @@ def _parse_text(text: str) -> tuple[Tile, ...]:
             digits.append(int(char))
         elif char in "mpszf":
             if not digits:
-                raise NotationError(f"suit letter {char!r} at position {pos + 1} has no numbers before it", text, pos)
+                raise NotationError(Refusal("suit_without_numbers", letter=repr(char), position=pos + 1), text, pos)
             tiles.extend(_numbered(digits, char, text, pending_start, pos))
             digits = []
         elif char in _HONOUR_LETTERS:
             if digits:
-                message = f"numbers before {char!r} at position {pos + 1} have no suit letter"
-                raise NotationError(message, text, pending_start, pos)
+                raise NotationError(Refusal("numbers_before_honour", letter=repr(char), position=pos + 1), text,
+                                    pending_start, pos)
             tiles.append(ALL_TILES[27 + _HONOUR_LETTERS.index(char)])
         elif char.isspace() or char in ",":
             if digits:
-                raise NotationError(f"numbers at position {pending_start + 1} have no suit letter", text, pending_start, pos)
+                raise NotationError(Refusal("numbers_without_suit", position=pending_start + 1), text, pending_start, pos)
         else:
-            raise NotationError(f"unknown tile letter {char!r} at position {pos + 1}", text, pos)
+            raise NotationError(Refusal("unknown_tile_letter", letter=repr(char), position=pos + 1), text, pos)
     if digits:
-        raise NotationError(f"numbers at position {pending_start + 1} have no suit letter", text, pending_start, len(text))
+        raise NotationError(Refusal("numbers_without_suit", position=pending_start + 1), text, pending_start, len(text))
     return tuple(tiles)
 
 
@@ -269,15 +269,15 @@ def _numbered(digits: list[int], suit: str, text: str, start: int, end: int) -> 
         pos = start + offset
         if suit in _SUIT_OFFSET:
             if not 1 <= digit <= 9:
-                raise NotationError(f"{digit}{suit} at position {pos + 1} is not a tile: numbers run 1-9", text, pos, end + 1)
+                raise NotationError(Refusal("number_out_of_suit", tile=f"{digit}{suit}", position=pos + 1), text, pos, end + 1)
             tiles.append(ALL_TILES[_SUIT_OFFSET[suit] + digit - 1])
         elif suit == "z":
             if not 1 <= digit <= 7:
-                raise NotationError(f"{digit}z at position {pos + 1} is not a tile: honours run 1z-7z", text, pos, end + 1)
+                raise NotationError(Refusal("number_out_of_honours", tile=f"{digit}z", position=pos + 1), text, pos, end + 1)
             tiles.append(ALL_TILES[26 + digit])
         else:
             if not 1 <= digit <= 8:
-                raise NotationError(f"{digit}f at position {pos + 1} is not a tile: bonus tiles run 1f-8f", text, pos, end + 1)
+                raise NotationError(Refusal("number_out_of_bonus", tile=f"{digit}f", position=pos + 1), text, pos, end + 1)
             tiles.append(ALL_TILES[33 + digit])
     return tiles
 

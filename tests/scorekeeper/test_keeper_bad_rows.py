@@ -109,7 +109,8 @@ def test_an_unexpected_failure_is_answered_in_json(tmp_path: Path, monkeypatch: 
             "/api/tables")
         assert answer.status_code == 500
         assert answer.json() == {"message": "the server could not answer this request (ZeroDivisionError)",
-                                 "type": "InternalError", "span": None}
+                                 "type": "InternalError", "span": None, "code": "internal",
+                                 "params": {"kind": "ZeroDivisionError"}}
     finally:
         keeper.close()
 

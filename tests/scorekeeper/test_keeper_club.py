@@ -30,6 +30,7 @@ from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.standings import place_text, standings_to_csv, standings_to_dict
 from mjscore.scorekeeper.statistics import statistics
+from mjscore.scorekeeper.tournaments import Tournaments
 from mjscore.scorekeeper.trust import Adoption
 
 pytestmark = pytest.mark.usefixtures("database_url")
@@ -278,3 +279,25 @@ def test_the_club_statistics_count_a_merged_person_once(keeper: Scorekeeper) -> 
     assert "Annie" not in together
     ann = together["Ann"]
     assert (ann.tables, ann.hands, ann.wins.count, ann.wins.of, ann.places) == (2, 4, 1, 4, (1, 1, 0, 0))
+
+
+def test_an_evenings_standings_count_played_tables_and_leave_a_tournaments_apart(keeper: Scorekeeper) -> None:
+    """Issue 41: the day's standings gave 7/4 table points to the players of tournament tables not yet
+    played, and ranked them with the evening's. A table counts once a hand is played on it; chosen by
+    the day, a tournament's tables are left out (named: each tournament has its own standings);
+    chosen by the tournament's event, they are its standings."""
+    played = keeper.create_table(TableSettings.of("Evening", ["Ann", "Bob", "Cat", "Dan"]),
+                                 session_rule=SessionRule.of(event="Fri"))
+    keeper.record_draw(played.id, expected_version=0)
+    unplayed = keeper.create_table(TableSettings.of("Later", ["Eve", "Fay", "Gus", "Hal"]),
+                                   session_rule=SessionRule.of(event="Fri"))
+    Tournaments(keeper).create("Cup", ["Ivy", "Jon", "Kim", "Lea"], ruleset="lrc", rounds=1, seed="cup")
+    Tournaments(keeper).seat("Cup")
+    today = keeper.table(played.id).created_at[:10]
+    evening = keeper.standings(day=today)
+    assert [t.id for t in evening.tables] == [played.id, unplayed.id] and evening.apart == ("Cup",)
+    assert sorted(line.person.name for line in evening.lines) == ["Ann", "Bob", "Cat", "Dan"]
+    assert [line.sessions for line in evening.lines] == [1, 1, 1, 1]
+    assert keeper.standings(event="Fri").apart == ()
+    cup = keeper.standings(event="Cup")
+    assert cup.apart == () and cup.lines == () and [t.hands for t in cup.tables] == [0]  # seated, not yet played

@@ -202,6 +202,8 @@ def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: s
     phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=club_url, locale="en-GB").new_page()
 
     def new_table() -> None:
+        # The page's script is ready once it has filled the rulesets (and, in the same step, taken the form).
+        expect(phone.locator("form.new-table [name=ruleset] option").first).to_be_attached()
         for field, name in zip(phone.locator("form.new-table [name=player]").all(), ["Ann", "Bo", "Cy", "Di"], strict=True):
             field.fill(name)
         phone.locator("form.new-table button").click()
@@ -209,6 +211,18 @@ def test_a_phone_joins_the_club_with_the_join_link(browser: Browser, club_url: s
     phone.goto("/tables")
     new_table()
     expect(phone.locator("form.new-table .error")).to_contain_text("needs the club passphrase")
+    phone.goto("/join#red%20dragon%20pung")
+    # The link fills the passphrase and asks whose phone this is (issue 41: it named it "device 1cdc").
+    expect(phone).to_have_url(re.compile(r"/join$"))
+    expect(phone.locator(".ask-name")).to_contain_text("Whose phone is this?")
+    expect(phone.locator("[name=device]")).to_have_value("")
+    expect(phone.locator("[name=device]")).to_be_focused()
+    phone.locator("[name=device]").fill("Ann")
+    phone.locator("form.join button").click()
+    expect(phone).to_have_url(re.compile(r"/tables$"))
+    assert phone.evaluate("localStorage.getItem('mjscore.device')") == "Ann"
+    # A phone named before joins again from the link at once (its session ended: the cookie is gone).
+    phone.context.clear_cookies()
     phone.goto("/join#red%20dragon%20pung")
     expect(phone).to_have_url(re.compile(r"/tables$"))
     new_table()

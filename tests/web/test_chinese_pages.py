@@ -1,6 +1,7 @@
 """Every page in its reader's Chinese (issue 29): walked in zh-Hans and zh-Hant at phone size, no page
-shows an English word (beyond proper tokens: names, tile codes, CSV), and the words follow the
-table's region (a Taiwanese table says 胡牌 and 放槍, an MCR table 和牌 and 點炮)."""
+shows an English word (beyond proper tokens: names, tile codes, CSV), a zh-Hant page says nothing
+but Taiwan's words (issue 41), and the words follow the table's region (a Taiwanese table says 胡牌
+and 放槍, an MCR table 和牌 and 點炮)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from traditional import not_taiwans
 
 import mjscore
 
@@ -18,8 +20,9 @@ HAND = {"concealed": "123m 456m 789p 67s 99p", "melds": [{"kind": "pung", "tiles
         "win_tile": "8s"}
 #: Words a Chinese page may show in Latin letters: the players' and the table's names, the app's name,
 #: a ruleset's own name (the LRC club's), the LRC sheet's own Chinese for one hand (七对一刻（Nico Nico）,
-#: seed 004, held to it by checks/), the export formats.
-PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API", "EMA"}  # EMA: the European Mahjong Association
+#: seed 004, held to it by checks/), the export formats, the key that records a hand (按 R 键), and the EMA
+#: (the European Mahjong Association, whose results file the tournament pages download).
+PROPER = {*PLAYERS, "Friday", "mjscore", "LRC", "Nico", "CSV", "JSON", "API", "R", "EMA"}
 #: Tiles in notation: suited runs (123m), honours (CCC), flowers (1f).
 TILES = re.compile(r"(?:[0-9]+[mpsf])+|[ESWNCFP]+")
 #: The text a reader sees: the title, visible text (a menu's chosen option only), titles, placeholders
@@ -73,6 +76,8 @@ def test_every_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> N
         page.wait_for_load_state("networkidle")
         assert english_words(page) == [], f"{path} in {lang}"
         assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+        if lang == "zh-Hant":  # Taiwan's words and forms (tests/test_taiwan_chinese.py holds the strings)
+            assert not_taiwans(page.evaluate(SEEN)) == [], path
 
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])

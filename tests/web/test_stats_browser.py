@@ -48,7 +48,7 @@ def test_the_stats_page_draws_its_charts_on_a_phone_from_its_own_origin(page: Pa
     for number, cells in enumerate([["start", "0", "0", "0", "0"], ["1", "0", "8", "0", "-8"],
                                     ["2", "15", "3", "-5", "-13"], ["3", "15", "3", "-5", "-13"]]):
         expect(rows.nth(number).locator("th, td")).to_have_text(cells)
-    expect(page.locator(".summary")).to_have_text("1 table(s), 2 hand(s), 1 win(s)")
+    expect(page.locator(".summary")).to_have_text("1 table, 2 hands, 1 win")
     bob = page.locator('table.players tr[data-player="Bob"] td')
     expect(bob.nth(2)).to_have_text("1/2 50.0%")  # wins of the hands played
     expect(page.locator('table.players tr[data-player="Dan"] td').nth(4)).to_have_text("1/2 50.0%")  # deal-ins
@@ -96,6 +96,7 @@ def test_a_session_and_a_money_table_on_the_page_with_units_in_chinese(page: Pag
     expect(ann.locator("td.money")).to_have_text("70", timeout=WAIT)
     expect(ann.locator("td").nth(1)).to_have_text("4")  # the points beside it
     expect(ann.locator("small.unit")).to_have_text("tai")
+    page.locator("#points-title").click()  # folded on a phone: its heading opens it
     expect(page.locator(".money-note")).to_be_visible()
     expect(page.locator(".places-note")).to_contain_text("average over the tables played")
     page.select_option("#lang", "zh-Hans")
@@ -106,3 +107,26 @@ def test_a_session_and_a_money_table_on_the_page_with_units_in_chinese(page: Pag
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
     page.select_option("#lang", "en")
+
+
+def test_the_page_opens_on_the_clubs_balances_and_folds_the_long_parts_on_a_phone(page: Page) -> None:
+    """Issue 41: the page opened on a flat chart of the latest table, and was 5,848 px tall on a phone."""
+    _evening(page)
+    _post(page, "/api/tables", {"players": ["Ann", "Bob", "Cat", "Dan"], "name": "Not yet played"})
+    page.goto("/stats")
+    expect(page.locator("select[name=balance]")).to_have_value("club", timeout=WAIT)
+    lrc = page.locator('.balance-chart figure.club-balance[data-ruleset="lrc"]')
+    expect(lrc.locator("g.bar")).not_to_have_count(0)
+    # Each player's net over the club's tables, the biggest winner first.
+    labels = lrc.locator("g.bar text.bar-label").all_text_contents()
+    nets = [int(text) for text in lrc.locator("g.bar text.tick").all_text_contents()]
+    assert nets == sorted(nets, reverse=True) and "Ann" in labels and len(labels) == len(set(labels))
+    expect(lrc.locator("figcaption")).to_have_text(
+        "LRC Taiwanese (16 tiles): each player's balance over the tables counted, in points")
+    for fold in page.locator("details.fold").all():
+        expect(fold).not_to_have_attribute("open", "")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 3000, f"the page is {height} px tall on a phone"
+    # A table's evening is one choice away.
+    page.select_option("select[name=balance]", label=page.locator("select[name=balance] option").nth(1).inner_text())
+    expect(page.locator(".balance-chart svg polyline.series")).not_to_have_count(0)

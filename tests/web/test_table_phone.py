@@ -200,7 +200,7 @@ def test_every_button_and_menu_is_a_44_px_target(phone: Page) -> None:
     phone.locator(".show-payment").tap()
     small = phone.evaluate("""() => [...document.querySelectorAll(
         'button, select, input:not([type=checkbox], [type=radio]), a.button, summary, label.mode span, label.check')]
-      .filter((e) => e.getClientRects().length && !e.closest('.hand-strip, .palette'))
+      .filter((e) => e.getClientRects().length && !e.closest('.hand-strip, .palette, details:not([open]) > :not(summary)'))
       .map((e) => [e.className || e.tagName, e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
       .filter(([, , r]) => r.height < 44 || r.width < 44)
       .map(([name, text, r]) => `${name} "${text}" ${Math.round(r.width)}x${Math.round(r.height)}`)""")
@@ -324,6 +324,8 @@ def _joined(browser: Browser, club_url: str, screen: dict[str, int], passphrase:
     context = browser.new_context(viewport=screen, base_url=club_url, locale="en-GB", has_touch=True, is_mobile=True)
     page = _watched(context)
     page.goto(f"/join#{passphrase.replace(' ', '%20')}")
+    page.locator("[name=device]").fill("a phone")  # the page asks whose phone this is
+    page.locator("form.join button").click()
     expect(page).to_have_url(re.compile(r"/tables$"))
     return page
 

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import RulesetError
+from mjscore.errors import Refusal, RulesetError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -52,7 +52,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if found is not None:
         return found
     if ruleset_id not in available():
-        raise RulesetError(f"unknown ruleset {ruleset_id!r}: choose one of {', '.join(available())}")
+        raise RulesetError(Refusal("unknown_ruleset", id=repr(ruleset_id), known=", ".join(available()),
+                                   names=[rules.name for rules in loadable_rulesets()[0]]))
     from mjscore.rulesets.keep import cached
 
     with _LOADING:
@@ -126,7 +127,7 @@ def preset(name: str) -> Path:
     """The shipped house-rule file of the preset ``name`` (``taiwan-platform``, ``taiwan-cap24``...),
     for ``--rules NAME``; raises :class:`RulesetError` naming the presets there are."""
     if name not in presets():
-        raise RulesetError(f"unknown preset {name!r}: choose one of {', '.join(presets())}")
+        raise RulesetError(Refusal("unknown_preset", name=repr(name), known=", ".join(presets())))
     return Path(str(_shipped().joinpath("presets", f"{name}.toml")))
 
 

@@ -183,7 +183,7 @@ def _item(table_id: int, settings: TableSettings, change: Change) -> tuple[Entry
     assert change.data is not None and change.settled is not None
     try:
         return (entry_from_dict(change.data, settings), settled_from_json(change.settled),
-                Stamp(change.version, change.at, change.actor, change.action))
+                Stamp(change.version, change.at, change.actor, change.action, change.request_id))
     except (KeyError, TypeError, ValueError) as error:
         raise TamperedTableError(
             f"table {table_id}: entry {change.number} (change {change.seq}) cannot be read: {error}") from None

@@ -165,7 +165,8 @@ def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any
         "scored_under": None if pin is None else {"ruleset": pin.ruleset, "version": pin.version,
                                                   "overrides": dict(pin.overrides), "engine": pin.engine},
         "recorded": None if step.stamp is None else {"version": step.stamp.version, "at": step.stamp.at,
-                                                     "by": step.stamp.actor, "action": step.stamp.action},
+                                                     "by": step.stamp.actor, "action": step.stamp.action,
+                                                     "request_id": step.stamp.request_id},
         "problem": settled.problem,
     }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from mjscore.errors import TableError
+from mjscore.errors import Refusal, TableError
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import SEATS
 
@@ -42,14 +42,14 @@ def seat_of(player: int, dealer: int) -> str:
 def player_at(seat: str, dealer: int) -> int:
     """The player sitting at seat wind ``seat`` while ``dealer`` deals."""
     if seat not in SEATS:
-        raise TableError(f"{seat!r} is not a seat wind (E, S, W or N)")
+        raise TableError(Refusal("not_a_seat_wind", seat=repr(seat)))
     return (SEATS.index(seat) + dealer) % 4
 
 
 def check_open(deal: Deal) -> None:
     """Refuse anything once the game is over."""
     if deal.over:
-        raise TableError("the game is over: the North round has ended")
+        raise TableError(Refusal("game_over"))
 
 
 def pass_deal(deal: Deal) -> Deal:

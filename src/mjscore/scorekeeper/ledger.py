@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
-from mjscore.errors import MjscoreError, TableError
+from mjscore.errors import MjscoreError, Refusal, TableError, Term
 from mjscore.hand import Hand
 from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
@@ -118,12 +118,14 @@ class Settled:
 @dataclass(frozen=True)
 class Stamp:
     """Who recorded a row of the history and when: the table version it made, the UTC time, the
-    actor (a person or device, where known), the act (record, correct, undo, rescore...)."""
+    actor (a person or device, where known), the act (record, correct, undo, rescore...), and the
+    client's request id, where it sent one (a phone matches its own change by it)."""
 
     version: int
     at: str
     actor: str
     action: str
+    request_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -267,7 +269,7 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
     deal = before[-1].settled.after if before else Deal()
     if deal is None:
         first = next(step.number for step in before if step.settled.after is None)
-        raise TableError(f"entry {first} is not settled: correct it, undo it or rescore the table first")
+        raise TableError(Refusal("entry_not_settled", number=first))
     history: list[Entry] = [step.entry for step in before]
     pin = Pin.of(settings, rules)
     found: list[Settled] = []
@@ -276,7 +278,7 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
             check_open(deal)
             settled = _settle(settings, rules, entry, deal, history, pin)
         except MjscoreError as error:
-            raise TableError(f"entry {number}: {error}") from None
+            raise TableError(Refusal("at_entry", number=number, cause=error)) from None
         found.append(settled)
         history.append(entry)
         assert settled.after is not None
@@ -336,16 +338,16 @@ def _settle_event(settings: TableSettings, rules: Ruleset, entry: Event, deal: D
     rule = rules.table_payment(entry.event)
     players = settings.players
     if rule.dealer_only and entry.player != deal.dealer:
-        raise TableError(f"{entry.event}: only the dealer has it, and {players[deal.dealer]} deals, not "
-                         f"{players[entry.player]}")
+        raise TableError(Refusal("dealer_only", id=entry.event, payment=rule.name, dealer=players[deal.dealer],
+                                 player=players[entry.player]))
     seat = seat_of(entry.player, deal.dealer)
     happened = record_event(rules, entry.event, seat, entry.count)
     if rule.group is not None:
         recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.player]
         paid = _highest_paid(rules, rule.group, recorded)
         if paid >= happened.value:
-            raise TableError(f"{entry.event}: {players[entry.player]} was already paid {paid} each for a set of "
-                             f"this kind this hand; only the highest counts")
+            raise TableError(Refusal("already_paid", id=entry.event, payment=rule.name, player=players[entry.player],
+                                     paid=paid))
         if paid:
             happened = replace(happened, payments=table_payments(seat, happened.value - paid, rule.direction))
     transfers = _transfers(happened.payments, deal, rules.stake, rules.base_money, happened.id)
@@ -360,9 +362,9 @@ def _pinned_payment(payment: TablePayment) -> PinnedPayment:
 def _legal_score(entry: Win, deal: Deal, rules: Ruleset) -> Score:
     result = score(_hand_of(entry, deal, rules), rules)
     if not result.is_legal:
-        raise TableError(
-            f"not a legal win in the {ROUND_NAMES[deal.round_wind]} round: {result.counted_for_minimum} {rules.unit} counted, "
-            f"the minimum is {result.minimum}")
+        raise TableError(Refusal("below_minimum", round=ROUND_NAMES[deal.round_wind], wind=Term(f"seat_{deal.round_wind}"),
+                                 counted=result.counted_for_minimum, unit=rules.unit, unit_name=Term(f"unit_{rules.unit}"),
+                                 minimum=result.minimum, short=(result.minimum or 0) - result.counted_for_minimum))
     return result
 
 
@@ -435,10 +437,11 @@ def win_entry(settings: TableSettings, deal: Deal, rules: Ruleset, record: Mappi
     the dealer streak)."""
     for key, expected in (("ruleset", rules.id), ("round", deal.round_wind), ("dealer_streak", deal.streak)):
         if key in record and record[key] != expected:
-            raise TableError(f"{key}: the table says {expected!r}, the hand record says {record[key]!r}")
+            raise TableError(Refusal("record_disagrees", field=key, name=Term(key), table=repr(expected),
+                                     record=repr(record[key])))
     won_by = _who(settings, deal, winner, record.get("seat"), "winner", "seat")
     if won_by is None:
-        raise TableError("say who won: a player's name, or the hand record's seat")
+        raise TableError(Refusal("say_who_won"))
     gave = _who(settings, deal, discarder, record.get("discarder"), "discarder", "discarder")
     if gave is None and record.get("win", "self_draw") in ("discard", "robbing_gong"):
         raise TableError(f"a win on a claimed tile: say who gave it ({settings.players[won_by]} won; --discarder "
@@ -451,11 +454,11 @@ def _who(settings: TableSettings, deal: Deal, name: str | None, seat: object, ro
     if seat is None:
         return by_name
     if not isinstance(seat, str):
-        raise TableError(f"{key}: {seat!r} is not a seat wind (E, S, W or N)")
+        raise TableError(Refusal("not_a_seat_wind_in", field=key, name=Term(key), seat=repr(seat)))
     by_seat = player_at(seat, deal.dealer)
     if by_name is not None and by_name != by_seat:
-        raise TableError(f"{role} {settings.players[by_name]} sits {seat_of(by_name, deal.dealer)}, "
-                         f"but the hand record's {key} is {seat} ({settings.players[by_seat]})")
+        raise TableError(Refusal("seat_disagrees", role=role, role_name=Term(role), player=settings.players[by_name],
+                                 sits=seat_of(by_name, deal.dealer), field=key, seat=seat, other=settings.players[by_seat]))
     return by_seat
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from mjscore.errors import RulesetError, TableError
+from mjscore.errors import Refusal, RulesetError, TableError, Term
 from mjscore.rulesets import DEFAULT_RULESET, resolve_ruleset
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Names, Ruleset, parse_stake
@@ -39,17 +39,22 @@ MAX_REQUEST_ID = 64
 def check_request_id(request_id: str) -> None:
     """Refuse a request id that is empty, too long or not printable text."""
     if not request_id or len(request_id) > MAX_REQUEST_ID or not request_id.isprintable():
-        raise TableError(f"request_id: {request_id[:MAX_REQUEST_ID]!r} is not a request id "
-                         f"(1 to {MAX_REQUEST_ID} printable characters)")
+        raise TableError(Refusal("bad_request_id", id=repr(request_id[:MAX_REQUEST_ID]), most=MAX_REQUEST_ID))
 
 
 def check_name(label: str, text: str) -> None:
     """Refuse a name (of a table, a player, an event) longer than :data:`MAX_NAME` or with control
     characters; ``label`` says which name it is."""
     if len(text) > MAX_NAME:
-        raise TableError(f"{label} {text[:MAX_NAME]!r}...: at most {MAX_NAME} characters, not {len(text)}")
+        raise TableError(Refusal("name_too_long", what=label, thing=Term(_NAME_LABELS.get(label, "kind_name")),
+                                 name=repr(text[:MAX_NAME]), most=MAX_NAME, length=len(text)))
     if not text.isprintable():
-        raise TableError(f"{label} {text!r}: control characters are not allowed")
+        raise TableError(Refusal("name_control", what=label, thing=Term(_NAME_LABELS.get(label, "kind_name")), name=repr(text)))
+
+
+#: The catalogue's word for each kind of name :func:`check_name` checks.
+_NAME_LABELS = {"table name": "kind_table_name", "player name": "kind_player_name", "event name": "kind_event_name",
+                "device name": "kind_device_name", "tournament name": "kind_tournament_name"}
 
 
 def base_money(value: object) -> Decimal:
@@ -57,7 +62,7 @@ def base_money(value: object) -> Decimal:
     try:
         return parse_stake(value, "base money")
     except RulesetError:
-        raise TableError(f"base money: {value!r} is not an amount of money (a number from 0 up)") from None
+        raise TableError(Refusal("base_money", value=repr(value))) from None
 
 
 @dataclass(frozen=True)
@@ -119,17 +124,17 @@ class TableSettings:
         """Checked settings: four distinct non-empty names, a known ruleset, house rules that apply."""
         names = tuple(p.strip() for p in players)
         if len(names) != 4:
-            raise TableError(f"a table has four players, not {len(names)}")
+            raise TableError(Refusal("four_players", count=len(names)))
         if not all(names):
-            raise TableError("a player's name cannot be empty")
+            raise TableError(Refusal("empty_player_name"))
         for label, text in (("table name", name.strip()), *(("player name", n) for n in names)):
             check_name(label, text)
         folded = [n.casefold() for n in names]
         for player in names:
             if folded.count(player.casefold()) > 1:
-                raise TableError(f"two players are called {player!r}: give each a different name")
+                raise TableError(Refusal("same_name_twice", name=repr(player)))
         if base_money(base) and "base_money" in (house_rules or {}):
-            raise TableError("base money: the house rules already set base_money; give it once")
+            raise TableError(Refusal("base_money_twice"))
         settings = TableSettings(name.strip(), (names[0], names[1], names[2], names[3]), ruleset,
                                  dict(house_rules or {}), base_money(base))
         settings.rules()
@@ -148,7 +153,7 @@ class TableSettings:
         for index, player in enumerate(self.players):
             if player.casefold() == name.strip().casefold():
                 return index
-        raise TableError(f"no player called {name!r} at this table: {', '.join(self.players)}")
+        raise TableError(Refusal("no_such_player", name=repr(name), players=list(self.players)))
 
 
 @dataclass(frozen=True)
@@ -179,7 +184,7 @@ class Event:
         """Refuse a count that no table records (checked when an event is recorded or imported, not
         when a stored one is read: a table stays readable whatever an older version let in)."""
         if not 1 <= self.count <= MAX_EVENT_COUNT:
-            raise TableError(f"count: {self.count} is not a count of table payments (1 to {MAX_EVENT_COUNT})")
+            raise TableError(Refusal("event_count", count=self.count, most=MAX_EVENT_COUNT))
 
 
 Entry = Win | Draw | Event

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from mjscore.errors import StorageError, TableError, TamperedTableError
+from mjscore.errors import Refusal, StorageError, TableError, TamperedTableError
 from mjscore.scorekeeper import audit
 from mjscore.scorekeeper.model import check_name
 from mjscore.scorekeeper.storage import RosterRow
@@ -129,14 +129,15 @@ class Roster:
         who = who.strip()
         if who.startswith("#") and who[1:].isdigit():
             if int(who[1:]) not in self.names:
-                raise TableError(f"there is no player #{who[1:]} on the roster")
+                raise TableError(Refusal("no_player_number", number=who[1:]))
             return self.resolve(int(who[1:]))
         found = self.called(who)
         if found is not None:
             return found
         close = difflib.get_close_matches(who, [p.name for p in self.people()], n=3, cutoff=0.6)
-        hint = f": did you mean {' or '.join(close)}?" if close else " (see `mjscore players list`)"
-        raise TableError(f"there is no player called {who!r} on the roster{hint}")
+        if close:
+            raise TableError(Refusal("no_player_close", name=repr(who), close=" or ".join(close), names=close))
+        raise TableError(Refusal("no_player_called", name=repr(who)))
 
     def group(self, person: int) -> set[int]:
         """Every id that resolves to the person ``person`` resolves to."""
@@ -195,14 +196,13 @@ def check_rename(roster: Roster, person: Person, name: str) -> str:
     """The new name of ``person``, checked: a valid name, not the name of someone else now."""
     name = name.strip()
     if not name:
-        raise TableError("a player's name cannot be empty")
+        raise TableError(Refusal("empty_player_name"))
     check_name("player name", name)
     other = roster.called(name)
     if other is not None and other.id != person.id:
-        raise TableError(f"{other.name!r} is already on the roster (#{other.id}): if they are the same person, "
-                         f"merge them (`mjscore players merge {other.name!r} {person.name!r}`)")
+        raise TableError(Refusal("name_taken", name=repr(other.name), number=other.id, other=repr(person.name)))
     if name == person.name:
-        raise TableError(f"{person.name!r} is already called {name!r}")
+        raise TableError(Refusal("already_called", name=repr(person.name), new=repr(name)))
     return name
 
 
@@ -210,12 +210,12 @@ def check_merge(roster: Roster, kept: Person, gone: Person, tables: Mapping[int,
     """Refuse to merge a person into themselves, or two people who sat at the same table
     (``tables``: person id -> the tables where that id sat, :meth:`Roster.tables_of`)."""
     if kept.id == gone.id:
-        raise TableError(f"{kept.name!r} and {gone.name!r} are already one person (#{kept.id})")
+        raise TableError(Refusal("already_one", kept=repr(kept.name), gone=repr(gone.name), number=kept.id))
     at_kept = set().union(*(tables.get(i, set()) for i in roster.group(kept.id)))
     at_gone = set().union(*(tables.get(i, set()) for i in roster.group(gone.id)))
     both = sorted(at_kept & at_gone)
     if both:
-        raise TableError(f"{kept.name!r} and {gone.name!r} sat at the same table {both[0]}: they are two people")
+        raise TableError(Refusal("sat_together", kept=repr(kept.name), gone=repr(gone.name), table=both[0]))
 
 
 # ----- the roster on the database (inside a Store.transaction or Store.reading)

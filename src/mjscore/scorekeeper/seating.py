@@ -34,7 +34,7 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
-from mjscore.errors import TableError, keyed
+from mjscore.errors import Refusal, TableError
 
 
 class Method(StrEnum):
@@ -100,17 +100,17 @@ def seat_round(number: int, players: Sequence[int], method: Method, seed: str, *
     the ``rounds_left`` rounds from this one on together (:func:`no_repeat_groups`)."""
     field = sorted(set(players))
     if len(field) != len(players):
-        raise TableError("a player is seated once a round")
+        raise TableError(Refusal("seated_twice"))
     if any(is_substitute(p) for p in field):
-        raise TableError("players are people's ids (from 1); substitutes are added by the seating")
+        raise TableError(Refusal("seating_ids"))
     if len(field) < 4:
-        raise TableError(f"a round needs four players, not {len(field)}")
+        raise TableError(Refusal("round_four_players", count=len(field)))
     rng = random.Random(f"{seed}/round {number}")
     if method is Method.swiss:
         if not history:
-            raise TableError("a Swiss round seats by the standings: round 1 has none (seat it by random or no-repeat)")
+            raise TableError(Refusal("swiss_first_round"))
         if sorted(order) != field:
-            raise TableError("a Swiss round needs the standings of exactly the players seated")
+            raise TableError(Refusal("swiss_standings"))
     byes: list[int] = []
     if fill is Fill.byes and len(field) % 4:
         byes = _byes(field, len(field) % 4, history, order if method is Method.swiss else (), rng)
@@ -307,10 +307,7 @@ def cut(lines: Sequence[Line], size: int) -> tuple[int, ...]:
     on in the final; a tie across the cut is refused, naming the players, for the director to break
     (a penalty, or another size)."""
     if size < 4 or size % 4 or size > len(lines):
-        raise keyed(TableError(f"a cut keeps a multiple of four players, at most the {len(lines)} ranked, not {size}"),
-                    "cut_size", ranked=len(lines), size=size)
+        raise TableError(Refusal("cut_size", ranked=len(lines), size=size))
     if size < len(lines) and lines[size - 1].tied and lines[size].place == lines[size - 1].place:
-        raise keyed(TableError(f"the cut at {size} falls inside a tie for place {lines[size].place}: "
-                               "break it first (a penalty), or cut at another size"), "cut_tie", size=size,
-                    place=lines[size].place)
+        raise TableError(Refusal("cut_in_tie", size=size, place=lines[size].place))
     return tuple(line.player for line in lines[:size])

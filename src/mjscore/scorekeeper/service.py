@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from mjscore.errors import (
     NoSuchTableError,
+    Refusal,
     RulesetError,
     StaleTableError,
     TableError,
@@ -69,7 +70,7 @@ from mjscore.scorekeeper.model import (
 from mjscore.scorekeeper.roster import Member, Person, RosterChange
 from mjscore.scorekeeper.sessions import SessionRule, refusal
 from mjscore.scorekeeper.signing import LedgerKey
-from mjscore.scorekeeper.storage import EntryRow, SessionRow, Store, TableRow
+from mjscore.scorekeeper.storage import EntryRow, RoundTableRow, SessionRow, Store, TableRow, TournamentRow
 from mjscore.scorekeeper.trust import Adoption, Signer
 from mjscore.scoring.ruleset import Ruleset
 
@@ -110,8 +111,7 @@ class TableView:
         try:
             return self.settings.rules()
         except RulesetError as error:
-            raise TableError(f"table {self.id}: its rules cannot be used now ({error}); it can still be shown, "
-                             "logged and exported") from None
+            raise TableError(Refusal("rules_unusable", table=self.id, cause=error)) from None
 
     @property
     def deal(self) -> Deal:
@@ -332,8 +332,7 @@ class Scorekeeper:
                 return replace(self._whole(session, opened, session.get(SessionRow, opened.id)), replayed=True)
             if max_per_hour is not None:  # per client: one device cannot use up the limit of the others
                 if storage.tables_created_since(session, audit.now(hours_ago=1), client) >= max_per_hour:
-                    raise TooManyRequestsError(f"this device opened {max_per_hour} tables in the last hour, the most "
-                                               "this server allows: use one of them, or wait")
+                    raise TooManyRequestsError(Refusal("too_many_tables", most=max_per_hour))
             row = open_table(session, settings, created, actor, self.signer, session_rule, request_id, client, origin)
             writes = [_Write("import", n, e, s) for n, (e, s) in enumerate(zip(entries, settled, strict=True), 1)]
             new = _append(session, row, writes, actor, None) if writes else []
@@ -399,7 +398,7 @@ class Scorekeeper:
         def change(view: TableView) -> list[_Write]:
             count = view.ledger.length
             if not count:
-                raise TableError(f"table {view.id} has nothing to undo")
+                raise TableError(Refusal("nothing_to_undo", table=view.id))
             return [_Write("undo", count)]
 
         return self._change(table_id, expected_version, request_id, actor, change)
@@ -436,14 +435,12 @@ class Scorekeeper:
             if request_id is not None and storage.request_seen(session, table_id, request_id):
                 return replace(self._context(session, row, rule, None, whole), replayed=True)
             if expected_version is not None and row.version != expected_version:
-                raise StaleTableError(
-                    f"table {table_id} changed since you read it (version {expected_version}, now {row.version}): "
-                    "look again before recording")
+                raise StaleTableError(Refusal("stale_table", table=table_id, read=expected_version, now=row.version))
             view = self._context(session, row, rule, at, whole, adds=adds)
             if adds and rule is not None:
                 over = refusal(_rule_of(rule), row.created_at, view.deal.hands, _hand_began(session, row, view))
                 if over is not None:
-                    raise TableError(f"table {table_id}: {over}")
+                    raise TableError(Refusal("at_table", table=table_id, cause=over))
             writes = change(view)
             if not writes:
                 return view
@@ -709,10 +706,10 @@ class Scorekeeper:
         from mjscore.scorekeeper.standings import Standings, rank, table_result
         event = (event or "").strip() or None
         if not table_ids and event is None and day is None and since is None and until is None:
-            raise TableError("say which tables: their numbers, an event, a day or days")
+            raise TableError(Refusal("which_tables"))
         for label, value in (("day", day), ("since", since), ("until", until)):
             if value is not None and not is_day(value):
-                raise TableError(f"{label}: {value!r} is not a date (YYYY-MM-DD)")
+                raise TableError(Refusal("not_a_date", field=label, value=repr(value)))
         title = " · ".join([*([f"event {event}"] if event is not None else []),
                             *([f"opened on {day}"] if day is not None else []),
                             *([f"from {since}"] if since is not None else []),
@@ -728,17 +725,32 @@ class Scorekeeper:
 
         with self.store.reading() as session:
             existing = {row.id for row in storage.table_rows(session)}
+            # An evening's standings, chosen by the days: a tournament's tables are its own standings'.
+            seated: dict[int, str] = {} if table_ids or event is not None else {
+                table_id: name for table_id, name in session.execute(
+                    select(RoundTableRow.table_id, TournamentRow.name).join(
+                        TournamentRow, TournamentRow.id == RoundTableRow.tournament_id))}
         for table_id in set(table_ids) - existing:
-            raise NoSuchTableError(f"there is no table {table_id}")
-        found = self.signed_tables(chosen, whole=True, only=table_ids or None, imports=imports)
+            raise NoSuchTableError(Refusal("no_such_table", table=table_id))
+        apart: dict[str, None] = {}
+
+        def evening(view: TableView, rule: SessionRule) -> bool:
+            if view.id in seated and chosen(view, rule):
+                apart[seated[view.id]] = None
+                return False
+            return chosen(view, rule)
+
+        found = self.signed_tables(evening, whole=True, only=table_ids or None, imports=imports)
         if not found.views:
-            raise TableError(f"no table matches: {title}" + (f" ({_left_out_text(found.left_out)})" if found.left_out else ""))
+            english = f"no table matches: {title}" + (f" ({_left_out_text(found.left_out)})" if found.left_out else "")
+            raise TableError(Refusal("no_table_matches", english, title=title))
         with self.store.reading() as session:
             people = roster.load(session, self.signer)
             taken = tournament_state.penalties_of(session, self.signer, event) if event is not None else None
         results = tuple(table_result(view, [people.resolve(person) for person in people.seats[view.id]], rule)
                         for view, rule in found.views)
-        return Standings(title, results, tuple(rank(results, taken)), found.left_out)
+        return Standings(title, results, tuple(rank((result for result in results if result.hands), taken)),
+                         found.left_out, tuple(apart))
 
     def signed_tables(self, chosen: Callable[[TableView, SessionRule], bool], *, whole: bool = False,
                       only: Sequence[int] | None = None, imports: bool = False) -> SignedTables:
@@ -1024,7 +1036,7 @@ def _step(view: TableView, number: int) -> Step:
     """Entry ``number`` of the history, which the view's page holds (:meth:`Scorekeeper._context`)."""
     ledger = view.ledger
     if not 1 <= number <= ledger.length:
-        raise TableError(f"table {view.id} has no entry {number} (it has {ledger.length})")
+        raise TableError(Refusal("no_such_entry", table=view.id, number=number, count=ledger.length))
     return ledger.steps[number - ledger.first]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from mjscore.errors import TableError
+from mjscore.errors import Refusal, TableError
 from mjscore.scorekeeper.model import check_name
 
 #: The most hands and minutes a session may be set to.
@@ -40,9 +40,9 @@ class SessionRule:
     def of(hands: int | None = None, minutes: int | None = None, event: str | None = None) -> SessionRule:
         """A checked session: hands from 1 to 400, minutes from 1 to 1440, an event name."""
         if hands is not None and not 1 <= hands <= MAX_HANDS:
-            raise TableError(f"session hands: {hands} is not a number of hands from 1 to {MAX_HANDS}")
+            raise TableError(Refusal("session_hands", hands=hands, most=MAX_HANDS))
         if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
-            raise TableError(f"session minutes: {minutes} is not a time limit from 1 to {MAX_MINUTES} minutes")
+            raise TableError(Refusal("session_minutes", minutes=minutes, most=MAX_MINUTES))
         label = (event or "").strip() or None
         if label is not None:
             check_name("event name", label)
@@ -59,17 +59,15 @@ def deadline(rule: SessionRule, opened_at: str) -> datetime | None:
     return None if rule.minutes is None else moment(opened_at) + timedelta(minutes=rule.minutes)
 
 
-def refusal(rule: SessionRule, opened_at: str, hands_played: int, hand_began: str) -> str | None:
+def refusal(rule: SessionRule, opened_at: str, hands_played: int, hand_began: str) -> Refusal | None:
     """Why a new entry cannot be recorded in the session, or None if it can: ``hands_played`` wins
     and draws so far, and the hand being played began at ``hand_began`` (the time the hand before it
     was recorded; the table's opening for the first)."""
     if rule.hands is not None and hands_played >= rule.hands:
-        played = f"its {rule.hands} hands are" if rule.hands != 1 else "its one hand is"
-        return f"the session is over: {played} played"
+        return Refusal("session_hands_played" if rule.hands != 1 else "session_hand_played", hands=rule.hands)
     due = deadline(rule, opened_at)
     if due is not None and moment(hand_began) > due:
-        return (f"the session is over: its {rule.minutes} minutes were up at {due.strftime('%H:%M')} UTC, "
-                "before this hand began")
+        return Refusal("session_time_up", minutes=rule.minutes, time=due.strftime("%H:%M"))
     return None
 
 

@@ -166,13 +166,17 @@ def place_text(standing: Standing) -> str:
 
 @dataclass(frozen=True)
 class Standings:
-    """The standings of a selection of tables (``title`` says which), with each table's session."""
+    """The standings of a selection of tables (``title`` says which), with each table's session: a
+    table counts once a hand is played on it (a table not yet played would hand its players 7/4
+    each). ``apart``: the tournaments whose tables of those days are left out of an evening's
+    standings (a tournament's tables count in its own)."""
 
     title: str
     tables: tuple[TableResult, ...]
     lines: tuple[Standing, ...]
     #: The tables that could not be checked, each a line saying why: left out, never silently.
     left_out: tuple[str, ...] = ()
+    apart: tuple[str, ...] = ()
 
     @property
     def for_money(self) -> bool:
@@ -192,6 +196,7 @@ def standings_to_dict(standings: Standings) -> dict[str, Any]:
         "title": standings.title,
         "for_money": standings.for_money,
         "left_out": list(standings.left_out),
+        "apart": list(standings.apart),
         "standings": [
             {"place": s.place, "tied": s.tied, "person": {"id": s.person.id, "name": s.person.name},
              "sessions": s.sessions, "table_points": round(float(s.table_points), 2),

@@ -58,6 +58,7 @@ from mjscore.errors import (
     DatabaseUnavailableError,
     MissingKeyError,
     NoSuchTableError,
+    Refusal,
     StorageError,
     TableError,
     TamperedTableError,
@@ -708,7 +709,7 @@ def table_row(session: Session, table_id: int, lock: bool = False) -> TableRow:
     not a database error."""
     row = session.get(TableRow, table_id, with_for_update=lock) if 1 <= table_id <= LARGEST_ID else None
     if row is None:
-        raise NoSuchTableError(f"there is no table {table_id}")
+        raise NoSuchTableError(Refusal("no_such_table", table=table_id))
     return row
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, TableError, TamperedTableError, keyed
+from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError
 from mjscore.scorekeeper import audit, roster, seating, trust
 from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
@@ -254,11 +254,12 @@ class Tournaments:
         if after is None:
             after = closed
         if not 0 <= after <= len(tournament.rounds):
-            raise keyed(TableError(f"round {after}: {tournament.name} has {_rounds(len(tournament.rounds))} seated"),
-                        "round_not_seated", round=after, tournament=tournament.name, seated=len(tournament.rounds))
+            raise TableError(Refusal("round_not_seated", number=after, tournament=tournament.name,
+                                     rounds=_rounds(len(tournament.rounds)), count=len(tournament.rounds)))
         if after > closed:
             playing = [t for r in tournament.rounds[:after] for t in r.tables if not t.over]
-            raise _playing(after, [t.table_id for t in playing])
+            raise TableError(Refusal("round_playing", number=after, tables=[Refusal("table_number", table=t.table_id)
+                                                                             for t in playing]))
         results = [Result(s.round, s.table, s.person.id, s.table_points, s.score, s.hands_won)
                    for s in self.scores(tournament, after) if s.person is not None]
         cut_counts = tournament.cut_after is not None and tournament.cut_after < after
@@ -278,13 +279,12 @@ class Tournaments:
         gives players' EMA numbers by name."""
         name = name.strip()
         if not name:
-            raise keyed(TableError("a tournament needs a name"), "name_missing")
+            raise TableError(Refusal("name_missing"))
         check_name("tournament name", name)
         TableSettings.of("", ["A", "B", "C", "D"], ruleset)  # a known ruleset
         rule = SessionRule.of(session_hands, session_minutes, name)
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise keyed(TableError(f"rounds: {rounds} is not a number of rounds from 1 to {MAX_ROUNDS}"), "rounds_range",
-                        rounds=rounds, most=MAX_ROUNDS)
+            raise TableError(Refusal("rounds_range", rounds=rounds, most=MAX_ROUNDS))
         names = [p.strip() for p in players]
         folded = [n.casefold() for n in names]
         for player in names:
@@ -292,27 +292,25 @@ class Tournaments:
                 raise _no_name()
             _check_player(player)
             if folded.count(player.casefold()) > 1:
-                raise keyed(TableError(f"{player!r} is entered twice"), "player_twice", player=player)
+                raise TableError(Refusal("player_twice", player=player))
         if len(names) < 4:
-            raise keyed(TableError(f"a tournament needs at least four players, not {len(names)}"), "too_few",
-                        count=len(names))
+            raise TableError(Refusal("too_few", count=len(names)))
         for who in ema or {}:
             if who.strip().casefold() not in folded:
-                raise keyed(TableError(f"--ema {who}: not a player of the tournament"), "ema_not_player", player=who)
+                raise TableError(Refusal("ema_not_player", player=who))
         numbers = {k.strip().casefold(): _ema(v) for k, v in (ema or {}).items()}
         holders: dict[str, str] = {}
         for who, number in (ema or {}).items():
             if _ema(number) in holders:
-                raise keyed(TableError(f"EMA number {_ema(number)} is given to both {holders[_ema(number)]} and "
-                                       f"{who.strip()}: each player has their own"), "ema_shared", number=_ema(number),
-                            first=holders[_ema(number)], second=who.strip())
+                raise TableError(Refusal("ema_shared", number=_ema(number),
+                            first=holders[_ema(number)], second=who.strip()))
             holders[_ema(number)] = who.strip()
         seed = seed if seed is not None else secrets.token_hex(4)
         if not seed.strip() or len(seed) > 200 or not seed.isprintable():
             raise TableError(f"seed {seed[:40]!r}: 1 to 200 printable characters")
         with self.store.transaction() as session:
             if session.scalar(select(TournamentRow.id).where(TournamentRow.folded == name.casefold())) is not None:
-                raise keyed(TableError(f"there is already a tournament called {name!r}"), "tournament_exists", name=name)
+                raise TableError(Refusal("tournament_exists", name=name))
             row = TournamentRow(name=name, folded=name.casefold(), ruleset=ruleset, seed=seed, method=method.value,
                                 fill=fill.value, rounds=rounds, session_hands=rule.hands, session_minutes=rule.minutes,
                                 finalists=None, cut_after=None, created_at=audit.now(), created_by=actor[:120])
@@ -330,11 +328,12 @@ class Tournaments:
         tournament = self.view(name)
         number = len(tournament.rounds) + 1
         if number > tournament.rounds_planned:
-            raise keyed(TableError(f"{tournament.name} plans {_rounds(tournament.rounds_planned)}: all are seated"),
-                        "all_seated", tournament=tournament.name, planned=tournament.rounds_planned)
+            raise TableError(Refusal("rounds_all_seated", tournament=tournament.name,
+                                     rounds=_rounds(tournament.rounds_planned), count=tournament.rounds_planned))
         if tournament.rounds and not tournament.rounds[-1].closed:
             last = tournament.rounds[-1]
-            raise _playing(last.number, [t.table_id for t in last.tables if not t.over])
+            raise TableError(Refusal("round_playing", number=last.number, tables=[
+                Refusal("table_number", table=t.table_id) for t in last.tables if not t.over]))
         if method is None:  # a Swiss tournament's first round has no standings: it is seated no-repeat
             swiss_first = tournament.method is Method.swiss and number == 1
             method = Method.no_repeat if swiss_first else tournament.method
@@ -351,8 +350,7 @@ class Tournaments:
             signed = check(session, self.keeper.signer, row)
             if session.scalar(select(func.count()).select_from(RoundRow).where(
                     RoundRow.tournament_id == row.id, RoundRow.number == number)):
-                raise keyed(TableError(f"round {number} of {row.name} was seated meanwhile"), "seated_meanwhile",
-                            round=number, tournament=row.name)
+                raise TableError(Refusal("round_seated_meanwhile", number=number, tournament=row.name))
             session.add(RoundRow(tournament_id=row.id, number=number, method=method.value, byes=list(chosen.byes),
                                  created_at=audit.now()))
             opened = audit.now()
@@ -371,13 +369,11 @@ class Tournaments:
         last one seated)."""
         reason = reason.strip()
         if points <= 0:
-            raise keyed(TableError(f"penalty: {points} points: a penalty takes points off a score, so give how many, "
-                                   "from 1 to 100000 (a positive number)"), "penalty_positive", points=points)
+            raise TableError(Refusal("penalty_positive", points=points))
         if points > 100_000:
-            raise keyed(TableError(f"penalty: {points} is not a number of points from 1 to 100000"), "penalty_range",
-                        points=points)
+            raise TableError(Refusal("penalty_points", points=points))
         if not reason or len(reason) > 200 or not reason.isprintable():
-            raise keyed(TableError("penalty: give a reason (1 to 200 printable characters)"), "penalty_reason")
+            raise TableError(Refusal("penalty_reason"))
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         given = Penalty(entrant.person.id, len(tournament.rounds), points, reason)
@@ -394,8 +390,7 @@ class Tournaments:
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is not None:
-            raise keyed(TableError(f"{entrant.person.name} already dropped after round {entrant.dropped_after}"),
-                        "already_dropped", player=entrant.person.name, round=entrant.dropped_after)
+            raise TableError(Refusal("already_dropped", player=entrant.person.name, number=entrant.dropped_after))
         return self._dropped(tournament, entrant, len(tournament.rounds))
 
     def reinstate(self, name: str, who: str) -> Entrant:
@@ -403,11 +398,9 @@ class Tournaments:
         tournament = self.view(name)
         entrant = self._entrant(tournament, who)
         if entrant.dropped_after is None:
-            raise keyed(TableError(f"{entrant.person.name} has not dropped: they play in {tournament.name}'s next round"),
-                        "not_dropped", player=entrant.person.name, tournament=tournament.name)
+            raise TableError(Refusal("not_dropped", player=entrant.person.name, tournament=tournament.name))
         if len(tournament.rounds) >= tournament.rounds_planned:
-            raise keyed(TableError(f"{tournament.name} has no round left to play: all {tournament.rounds_planned} are seated"),
-                        "no_round_to_play", tournament=tournament.name, planned=tournament.rounds_planned)
+            raise TableError(Refusal("no_round_to_play", tournament=tournament.name, count=tournament.rounds_planned))
         return self._dropped(tournament, entrant, None)
 
     def _dropped(self, tournament: TournamentView, entrant: Entrant, after: int | None) -> Entrant:
@@ -425,8 +418,7 @@ class Tournaments:
         """A late entry: ``who`` (a roster name, or a new person) plays from the next round."""
         tournament = self.view(name)
         if len(tournament.rounds) >= tournament.rounds_planned:
-            raise keyed(TableError(f"{tournament.name} has no round left to enter: all {tournament.rounds_planned} are seated"),
-                        "no_round_to_enter", tournament=tournament.name, planned=tournament.rounds_planned)
+            raise TableError(Refusal("no_round_left", tournament=tournament.name, count=tournament.rounds_planned))
         number = _ema(ema) if ema is not None else None
         who = who.strip()
         if not who:
@@ -434,15 +426,13 @@ class Tournaments:
         _check_player(who)
         holder = next((e for e in tournament.entrants if number is not None and e.ema == number), None)
         if holder is not None:
-            raise keyed(TableError(f"EMA number {number} is {holder.person.name}'s already: each player has their own"),
-                        "ema_taken", number=number, player=holder.person.name)
+            raise TableError(Refusal("ema_taken", number=number, player=holder.person.name))
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             signed = check(session, self.keeper.signer, row)
             person = roster.enrol(session, [who], actor, self.keeper.signer)[0]
             if any(e.person.id == person.id for e in tournament.entrants):
-                raise keyed(TableError(f"{person.name} is already a player of {tournament.name}"), "already_player",
-                            player=person.name, tournament=tournament.name)
+                raise TableError(Refusal("already_entered", player=person.name, tournament=tournament.name))
             entered = len(tournament.rounds) + 1
             session.add(EntrantRow(tournament_id=tournament.id, person=person.id, ema=number, entered=entered,
                                    dropped_after=None))
@@ -454,23 +444,19 @@ class Tournaments:
         it; refused while a round is being played or once cut."""
         tournament = self.view(name)
         if tournament.finalists is not None:
-            raise keyed(TableError(f"{tournament.name} was already cut after round {tournament.cut_after}"), "already_cut",
-                        tournament=tournament.name, round=tournament.cut_after)
+            raise TableError(Refusal("already_cut", tournament=tournament.name, number=tournament.cut_after))
         found = self.standings(name)
         if found.after != len(tournament.rounds):
-            raise keyed(TableError(f"round {len(tournament.rounds)} is still being played: cut when it is over"),
-                        "cut_while_playing", round=len(tournament.rounds))
+            raise TableError(Refusal("cut_while_playing", number=len(tournament.rounds)))
         finalists = seating.cut([line for line, entrant in found.lines if entrant.dropped_after is None], size)
         with self.store.transaction() as session:
             row = _row(session, name, lock=True)
             signed = check(session, self.keeper.signer, row)
             if row.finalists is not None:
-                raise keyed(TableError(f"{row.name} was already cut after round {row.cut_after}"), "already_cut",
-                            tournament=row.name, round=row.cut_after)
+                raise TableError(Refusal("already_cut", tournament=row.name, number=row.cut_after))
             if session.scalar(select(func.count()).select_from(RoundRow).where(RoundRow.tournament_id == row.id)) \
                     != len(tournament.rounds):
-                raise keyed(TableError(f"a round of {row.name} was seated meanwhile: look again before cutting"),
-                            "cut_meanwhile", tournament=row.name)
+                raise TableError(Refusal("cut_seated_meanwhile", tournament=row.name))
             row.finalists, row.cut_after = list(finalists), found.after
             sign(session, self.keeper.signer, row, signed + 1)
         return tuple(tournament.entrant(p).person for p in finalists)
@@ -507,28 +493,19 @@ class Tournaments:
         for entrant in tournament.entrants:
             if entrant.person.name.casefold() == wanted or wanted == f"#{entrant.person.id}":
                 return entrant
-        players = [e.person.name for e in tournament.entrants]
-        raise keyed(TableError(f"{who!r} is not a player of {tournament.name}: {', '.join(players)}"), "not_player",
-                    player=who, tournament=tournament.name, players=players)
+        raise TableError(Refusal("not_entered", name=repr(who), tournament=tournament.name,
+                                 players=[e.person.name for e in tournament.entrants]))
 
 
 def _check_player(name: str) -> None:
     """Refuse a player's name that is too long, has control characters, or is a substitute's."""
     check_name("player name", name)
     if SUBSTITUTE_NAME.fullmatch(name):
-        raise keyed(TableError(f"{name!r} is the name a substitute sits under: enter the player under another"),
-                    "substitute_name", player=name)
-
-
-def _playing(number: int, tables: Sequence[int]) -> TableError:
-    """The refusal of a round still being played, naming its tables not over."""
-    return keyed(TableError(f"round {number} is still being played: "
-                            f"{', '.join(f'table {t}' for t in tables)} not over"), "round_playing",
-                 round=number, tables=list(tables))
+        raise TableError(Refusal("substitute_name", name=repr(name)))
 
 
 def _no_name() -> TableError:
-    return keyed(TableError("a player's name cannot be empty"), "player_empty")
+    return TableError(Refusal("empty_player_name"))
 
 
 def _rounds(count: int) -> str:
@@ -538,7 +515,7 @@ def _rounds(count: int) -> str:
 def _ema(number: str) -> str:
     number = number.strip()
     if not EMA_NUMBER.fullmatch(number):
-        raise keyed(TableError(f"EMA number {number[:20]!r}: eight digits, e.g. 04010001"), "ema_format", number=number[:20])
+        raise TableError(Refusal("ema_number", number=repr(number[:20])))
     return number
 
 
@@ -550,10 +527,8 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
         if known:
-            raise keyed(NoSuchTableError(f"there is no tournament called {name!r}: there are {', '.join(known)}"),
-                        "no_tournament", name=name, known=known)
-        raise keyed(NoSuchTableError(f"there is no tournament called {name!r}: there is none yet "
-                                     "(`mjscore tournament new`)"), "no_tournament_yet", name=name)
+            raise NoSuchTableError(Refusal("no_such_tournament", name=repr(name), known=known))
+        raise NoSuchTableError(Refusal("no_tournament_yet", name=repr(name)))
     return row
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from mjscore.analysis import Analysis, WinScore, analyse_hand
-from mjscore.errors import HandError, MjscoreError
+from mjscore.errors import HandError, MjscoreError, Refusal
 from mjscore.hand import Hand, WinKind
 from mjscore.scoring.contexts import check_flowers
 from mjscore.scoring.engine import Score, score_waits
@@ -53,5 +53,5 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, tuple[Tile, ...]]:
     try:
         seen = parse_tiles(visible)
     except MjscoreError as error:
-        raise HandError(f"visible: {error}") from None
+        raise HandError(Refusal("in_visible", cause=error)) from None
     return hand, seen

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from mjscore.errors import HandError
+from mjscore.errors import HandError, Refusal, Term
 from mjscore.hand import Hand, WinKind
 from mjscore.scoring.ruleset import ContextRule, Ruleset
+from mjscore.tiles import format_tiles
 
 # A constant, not ``WinKind.FLOWERS`` at each use: an enum member read off its class runs the enum
 # metaclass's attribute hook, interpreted, even in the compiled build.
@@ -30,11 +31,10 @@ def check_tile_count(hand: Hand, hand_size: int) -> None:
     held = len(hand.concealed) + 3 * len(hand.melds)
     if hand.win is _FLOWERS:
         if hand.concealed and held not in (hand_size, hand_size + 1):
-            raise HandError(f"{held} tiles held: a {hand_size}-tile hand holds {hand_size} (or {hand_size + 1}) at a flower win")
+            raise HandError(Refusal("flower_win_held", held=held, size=hand_size, more=hand_size + 1))
         return
     if held != hand_size:
-        detail = f"{len(hand.concealed)} concealed + {len(hand.melds)} melds x 3"
-        raise HandError(f"{held} tiles held ({detail}) before the winning tile; this ruleset's hands hold {hand_size}")
+        raise HandError(Refusal("tile_count", held=held, concealed=len(hand.concealed), melds=len(hand.melds), size=hand_size))
 
 
 def check_flowers(hand: Hand, instant_win: int | None) -> None:
@@ -42,17 +42,15 @@ def check_flowers(hand: Hand, instant_win: int | None) -> None:
     never win by themselves, or an ordinary win holding the number of flowers that ends the hand."""
     if instant_win is None:
         if hand.win is _FLOWERS:
-            raise HandError("this ruleset has no instant flower win: flowers only add to a winning hand")
+            raise HandError(Refusal("no_flower_win"))
         return
     flowers = len(hand.flowers)
     if flowers < instant_win:
         return
     if hand.win is not _FLOWERS:
-        raise HandError(f"{flowers} flowers: the hand ended when the {_ordinal(instant_win)} was drawn; "
-                        'record it as "win": "flowers"')
+        raise HandError(Refusal("flowers_ended_hand", flowers=flowers, ordinal=_ordinal(instant_win), number=instant_win))
     if hand.discarder is not None:
-        raise HandError(f"discarder {hand.discarder}: the winner drew the {_ordinal(instant_win)} flower; only seven "
-                        "robbing the eighth names the player who drew it")
+        raise HandError(Refusal("flower_win_discarder", seat=hand.discarder, ordinal=_ordinal(instant_win), number=instant_win))
 
 
 def _ordinal(number: int) -> str:
@@ -72,29 +70,32 @@ def check_context(hand: Hand, rules: Ruleset) -> None:
         if rule is not None and getattr(hand, claim):
             problem = _problem(hand, rule)
             if problem:
-                raise HandError(f"{claim}: {rule.name} is {rule.means}, but {problem}")
+                raise HandError(Refusal("claim_broken", claim=claim, flag=Term(claim), name=rule.name, means=rule.means,
+                                        problem=problem))
 
 
-def _problem(hand: Hand, rule: ContextRule) -> str:
-    """What in ``hand`` breaks ``rule`` ("" if nothing does)."""
+def _problem(hand: Hand, rule: ContextRule) -> Refusal | None:
+    """What in ``hand`` breaks ``rule`` (None if nothing does)."""
     dealer = hand.seat == "E"
     if rule.seat == "dealer" and not dealer:
-        return f"the winner is {hand.seat}, not the dealer (East)"
+        return Refusal("claim_not_dealer", seat=hand.seat)
     if rule.seat == "non_dealer" and dealer:
-        return "the winner is the dealer (East)"
+        return Refusal("claim_dealer")
     if rule.win is not None and hand.win.value not in rule.win:
-        return f"the win is {hand.win.value}, not {' or '.join(rule.win)}"
+        return Refusal("claim_win", win=hand.win.value, allowed=" or ".join(rule.win), how=Term(f"win_{hand.win.value}"),
+                       ways=[Term(f"win_{win}") for win in rule.win])
     if rule.discarder == "dealer" and hand.discarder != "E":
-        return f"the winning tile came from {hand.discarder or 'the wall'}, not from the dealer (East)"
+        return Refusal("claim_not_from_dealer", source=hand.discarder or "the wall")
     if rule.max_discards is not None and hand.discards is not None and hand.discards > rule.max_discards:
         limit = f"at most {rule.max_discards}" if rule.max_discards else "none can be"
         tiles = "1 tile was" if hand.discards == 1 else f"{hand.discards} tiles were"
-        return f"{tiles} discarded before the winning tile ({limit})"
+        return Refusal("claim_discards", f"{tiles} discarded before the winning tile ({limit})", discards=hand.discards,
+                       most=rule.max_discards)
     if rule.declared_sets == "none" and hand.melds:
-        return f"the hand has a declared set ({hand.melds[0].notation()})"
+        return Refusal("claim_declared_set", meld=hand.melds[0].notation(), tiles=format_tiles(hand.melds[0].tiles))
     claimed = [m for m in hand.melds if not m.concealed]
     if rule.declared_sets == "concealed_kongs" and claimed:
-        return f"the hand has a claimed set ({claimed[0].notation()}); only concealed kongs can be declared"
+        return Refusal("claim_claimed_set", meld=claimed[0].notation(), tiles=format_tiles(claimed[0].tiles))
     if rule.replacements is not None and hand.replacement is not None and hand.replacement.value not in rule.replacements:
-        return f"the winning tile is a {hand.replacement.value} replacement draw"
-    return ""
+        return Refusal("claim_replacement", replacement=hand.replacement.value, name=Term(f"repl_{hand.replacement.value}"))
+    return None

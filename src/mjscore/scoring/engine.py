@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
-from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
+from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError
 from mjscore.hand import Hand, WinKind
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
@@ -597,11 +597,11 @@ def record_event(rules: Ruleset, payment_id: str, seat: str, count: int = 1,
     an unknown id or a payment the table has switched off, :class:`HandError` for a bad seat."""
     rule = rules.table_payment(payment_id)
     if not rule.enabled:
-        raise RulesetError(f"table payment {payment_id!r} is switched off at this table")
+        raise RulesetError(Refusal("payment_off", id=repr(payment_id), payment=rule.name))
     if seat not in SEATS:
-        raise HandError(f"seat {seat!r} is not a seat (E, S, W or N)")
+        raise HandError(Refusal("not_a_seat", seat=repr(seat)))
     if count < 1:
-        raise HandError(f"{payment_id} happened {count} times: record it at least once")
+        raise HandError(Refusal("payment_count", id=payment_id, payment=rule.name, count=count))
     return _table_payment(rule, seat, count, "", discarder)
 
 

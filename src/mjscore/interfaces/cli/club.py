@@ -190,3 +190,7 @@ def _print_standings(found: Standings, lang: Lang = Lang.en, title: str | None =
         name = (names or {}).get(table.id, table.name or "")
         console.print(wrap_line(label("cli_standings_table", lang.value, id=table.id, name=name, ruleset=table.ruleset,
                                       hands=table.hands, session=session), indent=4), markup=False, soft_wrap=True)
+    if found.apart:
+        console.print(wrap_line(label("cli_standings_apart", lang.value,
+                                      tournaments=label("list_separator", lang.value).join(found.apart))),
+                      markup=False, soft_wrap=True)

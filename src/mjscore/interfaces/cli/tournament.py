@@ -48,7 +48,7 @@ def _tournaments(lang: Lang = Lang.en) -> Iterator[Tournaments]:
         try:
             yield Tournaments(keeper)
         except MjscoreError as error:
-            if lang is Lang.en or error.key is None:
+            if lang is Lang.en or error.refusal is None:
                 raise  # open_keeper says it: one line, exit 2
             raise fail(refusal(error, lang.value)) from None
 

@@ -376,6 +376,8 @@ class Recorded(Answer):
     at: str
     by: str
     action: str
+    request_id: str | None = Field(None, description="The request id the change was sent with, if any: a phone "
+                                                      "knows its own change by it.")
 
 
 class HistoryStep(Open):

@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from mjscore.errors import Refusal
 from mjscore.interfaces.web import analysis_api, club_api, scoring_api, share_api, stats_api, tables_api, tournament_api
 from mjscore.interfaces.web.answers import Session
 from mjscore.interfaces.web.errors import (
@@ -158,12 +159,12 @@ def _joiner(access: Access) -> Callable[[Join, Request], JSONResponse]:
         now = time.time()
         recent = failures[address] = [t for t in failures[address] if now - t < 600]
         if len(recent) >= MAX_FAILURES:
-            return error_response(429, "too many wrong passphrases from this device: wait ten minutes", "TooManyTries")
+            return error_response(429, Refusal("too_many_tries"), "TooManyTries")
         if access.passphrase is None:
             return JSONResponse({"device": request.device, "needed": False})
         if not access.check_passphrase(request.passphrase):
             recent.append(now)
-            return error_response(403, "that is not the club's passphrase", "WrongPassphrase")
+            return error_response(403, Refusal("wrong_passphrase"), "WrongPassphrase")
         answer = JSONResponse({"device": request.device, "needed": True})
         answer.set_cookie(COOKIE, access.session(request.device), max_age=SESSION_SECONDS, httponly=True,
                           samesite="strict", path="/", secure=http.url.scheme == "https")

@@ -145,6 +145,8 @@ class StandingsModel(BaseModel):
     for_money: bool
     #: The tables that could not be counted, each a line saying why (tampered, an import not counted).
     left_out: list[str]
+    apart: list[str] = Field(description="The tournaments whose tables of those days are left out (an evening's "
+                                          "standings, chosen by the days): each tournament has its own standings.")
     standings: list[StandingLine]
     tables: list[SessionTable]
 

@@ -7,10 +7,14 @@ Every error response is ``{"message": ..., "type": ..., "span": [start, end] | n
 - 409: the table changed since the client read it (``expected_version``): reload and retry;
 - 413: the body is larger than the app accepts (:class:`BodyLimit`);
 - 422: the request is well-formed but describes something that cannot be (a bad hand record, a hand
-  that is not a win, an unknown house rule): every :class:`~mjscore.errors.MjscoreError`.
+  that is not a win, an unknown house rule): every :class:`~mjscore.errors.MjscoreError`;
+- 503: the database cannot be used now (full, locked, down: :class:`~mjscore.errors.StorageError`),
+  with ``Retry-After``: nothing was recorded, and the same request may be sent again.
 
 ``span`` points at the offending characters of a notation the user typed (see
-:class:`~mjscore.errors.NotationError`), so the web page can mark them.
+:class:`~mjscore.errors.NotationError`), so the web page can mark them. ``code`` and ``params`` say
+the refusal again for a page to put in its reader's language: the label ``error_<code>`` of the
+catalogue (``GET /api/labels``) filled from the parameters (:class:`~mjscore.errors.Refusal`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from mjscore.errors import (
     MjscoreError,
     NoSuchTableError,
     NotationError,
+    Refusal,
     StaleTableError,
+    StorageError,
     TooManyRequestsError,
 )
 from mjscore.reading import decode, one_line, parse_json
@@ -45,6 +51,8 @@ MAX_BODY_BYTES = 64 * 1024
 MAX_BATCH_BODY_BYTES = 1024 * 1024
 #: The paths whose body may be larger than the app's limit, and how large.
 LARGER_BODIES = {"/api/score/batch": MAX_BATCH_BODY_BYTES}
+#: How many seconds a client waits before it sends a request again that the database could not take (503).
+RETRY_AFTER_SECONDS = 5
 
 
 class ErrorBody(BaseModel):
@@ -56,6 +64,12 @@ class ErrorBody(BaseModel):
     span: list[int] | None = Field(
         None, min_length=2, max_length=2,
         description="Start and end (0-based, end exclusive) of the offending part of a notation.")
+    code: str | None = Field(
+        None, description="The refusal, for a page to say in its language: the catalogue's label error_<code> "
+                          "(GET /api/labels), filled from params. None: the message is the only wording.")
+    params: dict[str, Any] | None = Field(
+        None, description="The values the label names: numbers, texts as written (tiles, names), "
+                          "names by language ({en, zh-Hans, zh-Hant}), a cause ({code, params}), or lists of those.")
 
 
 #: The ``responses`` of a route that reads a request body, for the OpenAPI schema.
@@ -66,7 +80,9 @@ BODY_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorBody, "description": "No such thing."}}
 STALE: dict[int | str, dict[str, Any]] = {
-    409: {"model": ErrorBody, "description": "The table changed since expected_version: reload and retry."}}
+    409: {"model": ErrorBody, "description": "The table changed since expected_version: reload and retry."},
+    503: {"model": ErrorBody, "description": "The database cannot be used now (full, locked, down): nothing was "
+                                             "recorded; send the same request again after Retry-After seconds."}}
 
 
 class NotFound(MjscoreError):
@@ -74,7 +90,9 @@ class NotFound(MjscoreError):
 
 
 def error_response(status: int, message: str, kind: str, span: tuple[int, int] | None = None) -> JSONResponse:
-    body = ErrorBody(message=message, type=kind, span=None if span is None else list(span))
+    """The error answer: ``message`` is its line, and, where it is a :class:`Refusal`, its code and parameters."""
+    said = message.to_json() if isinstance(message, Refusal) else {}
+    body = ErrorBody(message=str(message), type=kind, span=None if span is None else list(span), **said)
     return JSONResponse(body.model_dump(), status_code=status)
 
 
@@ -89,25 +107,50 @@ def _mjscore_error(_: Request, error: Exception) -> JSONResponse:
         response.headers["Retry-After"] = str(RETRY_SECONDS)
         return response
     status = (404 if isinstance(error, NotFound | NoSuchTableError) else 409 if isinstance(error, StaleTableError)
-              else 429 if isinstance(error, TooManyRequestsError) else 400 if isinstance(error, InputError) else 422)
+              else 429 if isinstance(error, TooManyRequestsError) else 400 if isinstance(error, InputError)
+              else 503 if isinstance(error, StorageError) else 422)
     span = (error.start, error.end) if isinstance(error, NotationError) and error.text else None
-    return error_response(status, str(error), type(error).__name__, span)
+    response = error_response(status, error.refusal or str(error), type(error).__name__, span)
+    if status == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def _validation_error(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     problems = list(error.errors())
     if problems[0]["type"] == "json_invalid":
-        return error_response(400, f"the body is not valid JSON: {problems[0]['ctx']['error']}", "BadRequest")
-    return error_response(422, one_line(problems, outer="body", whole="body"), "ValidationError")
+        return error_response(400, Refusal("not_json", error=problems[0]["ctx"]["error"]), "BadRequest")
+    return error_response(422, _invalid(problems), "ValidationError")
+
+
+def _invalid(problems: list[Any]) -> Refusal:
+    """A request body pydantic refused, as one line (:func:`mjscore.reading.one_line`): its first
+    problem's place and kind, for a page to say in its language."""
+    first = problems[0]
+    place = ".".join(str(part + 1) if isinstance(part, int) else str(part) for part in first["loc"][1:]) or "body"
+    kind: str = first["type"]
+    limits = {name: value for name, value in (first.get("ctx") or {}).items() if isinstance(value, int | float | str)}
+    known = kind if kind in _INVALID else "type" if kind.endswith("_type") else "value"
+    return Refusal("invalid", one_line(problems, outer="body", whole="body"), place=place,
+                   problem=Refusal(f"invalid_{_INVALID.get(known, known)}", **limits), more=len(problems) - 1)
+
+
+#: The kinds of pydantic's problems a page says in its words (others: a value of the wrong type, or
+#: a wrong value), by the label that says them.
+_INVALID = {"missing": "missing", "extra_forbidden": "unknown", "string_too_long": "too_long", "too_long": "too_long",
+            "string_too_short": "too_short", "too_short": "too_short", "greater_than_equal": "at_least",
+            "less_than_equal": "at_most", "literal_error": "choice",
+            "enum": "choice", "version_or_request_id": "version_or_request_id", "type": "type", "value": "value"}
 
 
 def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
     if error.status_code == 404:
-        return error_response(404, f"no such page: {request.url.path}", "NotFound")
+        return error_response(404, Refusal("no_such_page", path=request.url.path), "NotFound")
     if error.status_code == 405:
-        response = error_response(405, f"{request.method} is not allowed on {request.url.path}", "MethodNotAllowed")
+        response = error_response(405, Refusal("method_not_allowed", method=request.method, path=request.url.path),
+                                  "MethodNotAllowed")
     else:
         response = error_response(error.status_code, str(error.detail), "HTTPError")
     response.headers.update(error.headers or {})
@@ -135,7 +178,7 @@ def allowed_methods(request: Request) -> list[str]:
 def _unexpected(_: Request, error: Exception) -> JSONResponse:
     """A failure no other handler names (a bug, a database row no reader expected): 500 in the one
     JSON shape, never plain text, and nothing of the server's internals beyond the kind of error."""
-    return error_response(500, f"the server could not answer this request ({type(error).__name__})", "InternalError")
+    return error_response(500, Refusal("internal", kind=type(error).__name__), "InternalError")
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -185,7 +228,7 @@ class BodyLimit:
             try:
                 parse_json(decode(data, "the body"), "the body")
             except InputError as error:
-                await error_response(400, str(error), "BadRequest")(scope, receive, send)
+                await error_response(400, Refusal("not_json", str(error), error=str(error)), "BadRequest")(scope, receive, send)
                 return
         body: Message | None = {"type": "http.request", "body": data, "more_body": False}
 
@@ -199,7 +242,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-        response = error_response(413, f"the request body is larger than {limit} bytes", "TooLarge")
+        response = error_response(413, Refusal("too_large", limit=limit), "TooLarge")
         await response(scope, receive, send)
 
 

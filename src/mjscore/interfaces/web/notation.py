@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.errors import HandError, NotationError
+from mjscore.errors import HandError, NotationError, Refusal
 from mjscore.hand import Meld, MeldKind
 from mjscore.tiles import Tile, format_tiles, parse_tiles
 
@@ -66,14 +66,13 @@ def parse_hand_tiles(text: str) -> HandTiles:
     outside = _keep(text, [(0, len(text))], blank=brackets)
     plus = [i for i, char in enumerate(outside) if char == "+"]
     if len(plus) > 1:
-        raise NotationError(f"a second '+' at position {plus[1] + 1}: write one winning tile", text, plus[1])
+        raise NotationError(Refusal("second_plus", position=plus[1] + 1), text, plus[1])
     win_tile: Tile | None = None
     if plus:
         win_text = " " * (plus[0] + 1) + outside[plus[0] + 1:]
         found = parse_tiles(win_text)
         if len(found) != 1:
-            raise NotationError(f"'+' at position {plus[0] + 1} is followed by {len(found)} tiles, not one winning tile",
-                                text, plus[0], len(text))
+            raise NotationError(Refusal("plus_not_one_tile", position=plus[0] + 1, count=len(found)), text, plus[0], len(text))
         win_tile = found[0]
         outside = outside[:plus[0]]
     held = parse_tiles(outside)
@@ -93,15 +92,15 @@ def _bracket_spans(text: str) -> list[tuple[int, int]]:
     for pos, char in enumerate(text):
         if char == "[":
             if opened is not None:
-                raise NotationError(f"'[' at position {pos + 1} opens a set inside another", text, pos)
+                raise NotationError(Refusal("set_inside_set", position=pos + 1), text, pos)
             opened = pos
         elif char == "]":
             if opened is None:
-                raise NotationError(f"']' at position {pos + 1} closes no set", text, pos)
+                raise NotationError(Refusal("closes_no_set", position=pos + 1), text, pos)
             spans.append((opened, pos + 1))
             opened = None
     if opened is not None:
-        raise NotationError(f"'[' at position {opened + 1} is never closed", text, opened, len(text))
+        raise NotationError(Refusal("set_never_closed", position=opened + 1), text, opened, len(text))
     return spans
 
 
@@ -128,16 +127,15 @@ def _meld(text: str, start: int, end: int) -> Meld:
         elif word in _KINDS and kind is None:
             kind = _KINDS[word]
         else:
-            raise NotationError(f"{word!r} at position {word_start + 1} is not a set kind (chow, pung, kong) "
-                                f"or mark (concealed, added)", text, word_start, word_end)
+            raise NotationError(Refusal("not_a_set_word", word=repr(word), position=word_start + 1), text, word_start, word_end)
     tile_text = _keep(text, [(inner_start, end - 1)], blank=[(s, e) for _, s, e in words])
     tiles = parse_tiles(tile_text)
     if not tiles:
-        raise NotationError(f"the set at position {start + 1} has no tiles", text, start, end)
+        raise NotationError(Refusal("empty_set", position=start + 1), text, start, end)
     try:
         return Meld(kind or _kind_of(tiles), tiles, concealed="concealed" in flags, added="added" in flags)
     except HandError as error:
-        raise NotationError(f"{error} (the set at position {start + 1})", text, start, end) from None
+        raise NotationError(Refusal("set_problem", cause=error, position=start + 1), text, start, end) from None
 
 
 def _kind_of(tiles: tuple[Tile, ...]) -> MeldKind:

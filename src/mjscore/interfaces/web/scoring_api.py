@@ -178,5 +178,5 @@ def ruleset_table(ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
     try:
         rules = get_ruleset(ruleset_id)
     except RulesetError as error:
-        raise NotFound(str(error)) from None
+        raise NotFound(error.refusal or str(error)) from None
     return rules.to_dict(lang)

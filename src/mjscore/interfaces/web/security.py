@@ -37,6 +37,7 @@ from typing import Any
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mjscore.errors import Refusal
 from mjscore.interfaces.web.errors import error_response
 
 #: The names of this machine that are always allowed in ``Host``.
@@ -144,13 +145,12 @@ class Guard:
     def _refusal(self, scope: Scope, headers: Headers, path: str) -> Any:
         host = host_name(headers.get("host", ""))
         if host not in self.access.hosts:
-            return error_response(400, f"this server does not answer to the host {host!r}: start it with "
-                                       f"--allowed-host {host} if that is its name", "BadHost")
+            return error_response(400, Refusal("bad_host", host=repr(host), name=host), "BadHost")
         method: str = scope["method"]
         origin = headers.get("origin")
         own = _origin(f"{scope.get('scheme', 'http')}://{headers.get('host', '')}")
         if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and (own is None or _origin(origin) != own):
-            return error_response(403, f"a change sent from another site ({origin[:100]}) is refused", "CrossSite")
+            return error_response(403, Refusal("cross_site", origin=origin[:100]), "CrossSite")
         if self.access.passphrase is None or not path.startswith(CLUB_PATHS):
             return None
         device = self.access.device(_cookie(headers, COOKIE))
@@ -160,8 +160,7 @@ class Guard:
         client = scope.get("client")
         if method in ("GET", "HEAD") and is_loopback(client[0] if client else None):
             return None
-        return error_response(401, "this table server needs the club passphrase: open its join link (/join) on "
-                                   "this device first", "NotJoined")
+        return error_response(401, Refusal("not_joined"), "NotJoined")
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}

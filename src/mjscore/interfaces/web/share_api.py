@@ -19,7 +19,7 @@ import segno
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mjscore.errors import HandError, NotationError
+from mjscore.errors import HandError, NotationError, Refusal
 from mjscore.hand import Hand
 from mjscore.interfaces.web.answers import Answer
 from mjscore.interfaces.web.errors import BODY_ERRORS
@@ -69,16 +69,16 @@ def record_of_query(query: str) -> HandRecord:
     fields: dict[str, Any] = {}
     for name, value in pairs:
         if names.count(name) > 1:
-            raise HandError(f"link: {name!r} is given {names.count(name)} times")
+            raise HandError(Refusal("link_field_twice", field=repr(name), count=names.count(name)))
         if name in TILE_FIELDS or (name != "tiles" and name not in HandRecord.model_fields):
-            raise HandError(f"link: {name!r} is not a field of a share link (tiles, or a hand record's context)")
+            raise HandError(Refusal("link_unknown_field", field=repr(name)))
         fields[name] = value
     if "tiles" not in fields:
-        raise HandError("link: it has no 'tiles'")
+        raise HandError(Refusal("link_no_tiles"))
     try:
         tiles = parse_hand_tiles(fields.pop("tiles")).to_record()
     except NotationError as error:
-        raise HandError(f"link: tiles: {error}") from None
+        raise HandError(Refusal("link_tiles", cause=error)) from None
     try:
         return HandRecord.model_validate({**tiles, **fields}, strict=False)
     except ValidationError as error:

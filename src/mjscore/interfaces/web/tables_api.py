@@ -28,15 +28,16 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 from starlette.applications import Starlette
 
-from mjscore.errors import NoSuchTableError, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.interfaces.web.watching import watchers
 from mjscore.record import HandRecord
-from mjscore.rulesets import preset, presets_of
+from mjscore.rulesets import get_ruleset, preset, presets_of
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper.exchange import (
     import_export,
@@ -121,8 +122,8 @@ class Change(BaseModel):
     @model_validator(mode="after")
     def _guarded(self) -> Change:
         if self.expected_version is None and self.request_id is None:
-            raise ValueError("send expected_version or request_id with every change, so that a retry is not "
-                             "recorded twice")
+            raise PydanticCustomError("version_or_request_id", "send expected_version or request_id with every change, "
+                                      "so that a retry is not recorded twice")
         return self
 
 
@@ -218,8 +219,9 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, b
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
-            raise TableError(f"preset: {request.preset!r} is not a preset of ruleset {request.ruleset!r} "
-                             f"(it has {', '.join(presets_of(request.ruleset)) or 'none'})")
+            raise TableError(Refusal("not_a_preset", preset=repr(request.preset), ruleset=repr(request.ruleset),
+                                     ruleset_name=get_ruleset(request.ruleset).name,
+                                     presets=", ".join(presets_of(request.ruleset)) or "none"))
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}
     settings = TableSettings.of(request.name, request.players, request.ruleset, house_rules, request.base_money)
     session = SessionRule.of(request.session_hands, request.session_minutes, request.event)

@@ -6,7 +6,7 @@ the players' phones (``/tournaments/{name}/screen``) and the director's page
 reinstate one, enter a late one, cut to the top N); the standings after any round (JSON or CSV) and
 the EMA results file. Like the tables, it needs a joined device on a server with a club passphrase.
 
-Every route takes ``?lang=``: a refusal is said in that language (the label ``refusal_KEY`` of the
+Every route takes ``?lang=``: a refusal is said in that language (the label ``error_CODE`` of the
 error, :func:`mjscore.labels.refusal`), one line as in English."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.errors import MjscoreError, keyed
+from mjscore.errors import MjscoreError, Refusal
 from mjscore.interfaces.web.answers import CSVResponse
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
 from mjscore.interfaces.web.scoring_api import Lang
@@ -132,10 +132,10 @@ def _said_in(lang: str) -> Iterator[None]:
     try:
         yield
     except MjscoreError as error:
-        if lang == "en" or error.key is None:
+        said = error.refusal
+        if lang == "en" or said is None:
             raise
-        said = keyed(type(error)(refusal(error, lang)), error.key, **error.values)
-        raise said from None
+        raise type(error)(Refusal(said.code, refusal(error, lang), **said.params)) from None
 
 
 

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import anyio
 
-from mjscore.errors import NoSuchTableError
+from mjscore.errors import NoSuchTableError, Refusal
 
 #: How often a table's watcher reads its version, in seconds: a change reaches every phone well
 #: within a second.
@@ -96,7 +96,7 @@ class Watchers:
         try:
             while not ending():
                 if watch.gone:
-                    raise NoSuchTableError(f"there is no table {table_id}")
+                    raise NoSuchTableError(Refusal("no_such_table", table=table_id))
                 if watch.version is not None and watch.version != known:
                     return watch.version
                 with anyio.move_on_after(POLL_SECONDS):  # to see ending() in time

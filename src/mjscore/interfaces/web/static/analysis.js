@@ -1,10 +1,16 @@
-// Hand analysis beside the picker: for a hand of the ruleset's size (16, or 13 in MCR) how far it is
-// from ready (shanten: "2 tiles from ready", 2 向聽) and its useful tiles (tap one to draw it); after a draw (17 or 14 tiles) the discard table (/api/analyse):
-// each discard's shanten, useful tiles with the copies unseen, and a ready hand's waits with the score
-// of a win on each, under headings, the best five first ("show all" for the rest). Tapping a discard plays it; tapping a useful tile in a row plays that discard and
-// draws the tile, so a player can walk a hand forward.
+// Hand analysis: for a hand of the ruleset's size (16, or 13 in MCR) how far it is from ready
+// (shanten: "2 tiles from ready", 2 向聽) and its useful tiles (tap one to draw it); after a draw (17
+// or 14 tiles) the discard table (/api/analyse): each discard's shanten, useful tiles with the copies
+// unseen, and a ready hand's waits with the score of a win on each, under headings, the best five
+// first ("show all" for the rest). Tapping a discard plays it; tapping a useful tile in a row plays
+// that discard and draws the tile, so a player can walk a hand forward.
+//
+// Read at a glance: one line says it all ("Discard 7p: ready, waiting on 3 tiles, 11 left"), and
+// opens the table. On a phone the line sits under the hand (the panel is a disclosure there, shut
+// until asked); on a wide screen the panel stands open beside the hand. Each wait says in words
+// what its numbers are: the copies left, the score on a discard, self-drawn.
 
-import { api, esc, t, tile } from "./common.js";
+import { api, esc, labelled, t, tile, tileName } from "./common.js";
 
 /** A label of this panel: the catalogue's ``analysis_`` labels (mjscore/labels.json). */
 function label(key, values = {}) {
@@ -35,9 +41,11 @@ function points(score) {
 
 function waitList(waits, discard = "") {
   return waits.map(({ tile: code, unseen, score }) =>
-    `<span class="wait"><button type="button" class="useful" data-draw="${code}" data-discard="${discard}">` +
-    `${tile(code)}<small>${unseen}</small></button><span class="scores">${points(score.discard)} / ` +
-    `${points(score.self_draw)} <small>${esc(label("self_drawn"))}</small></span></span>`).join("");
+    `<span class="wait"><button type="button" class="useful" data-draw="${code}" data-discard="${discard}" ` +
+    `title="${esc(label("left", { n: unseen }))}">${tile(code)}</button>` +
+    `<span class="scores">${esc(label("left", { n: unseen }))}<br>` +
+    `${esc(label("on_discard"))} ${points(score.discard)}${esc(t("list_separator"))}` +
+    `${esc(label("self_drawn"))} ${points(score.self_draw)}</span></span>`).join("");
 }
 
 /** The discard table: a row per discard, under headings, the best BEST shown until "show all". */
@@ -60,6 +68,24 @@ function rows(discards) {
     `</span></li>`).join("") + `</ol>${more}`;
 }
 
+/** What a hand's state leaves, in words: "ready, waiting on 3 tiles, 11 left", "1 from ready, 24
+ * tiles help". `waits`: the wait list of a ready hand; `unseen`: the copies unseen of what helps. */
+function leaves(shanten, waits, unseen, key = "short") {
+  if (shanten === -1) return label("complete");
+  if (shanten === 0) return label("line_ready", { n: waits.length, left: unseen });
+  return label("line_short", { level: level(shanten, key), left: unseen });
+}
+
+/** The panel in one line: the best discard and what it leaves (after a draw), else what the hand is. */
+export function analysisLine(answer) {
+  if (answer.discards) {
+    if (answer.shanten === -1) return esc(label("complete"));
+    const best = answer.discards[0];
+    return esc(labelled(label("line_discard", { tile: tileName(best.tile) }), leaves(best.shanten, best.waits, best.unseen)));
+  }
+  return esc(leaves(answer.shanten, answer.waits, answer.unseen, "shanten"));
+}
+
 /** The panel's HTML for an /api/analyse answer. */
 export function analysisPanel(answer) {
   if (answer.discards) return `<p class="shanten">${esc(level(answer.shanten))}</p>${rows(answer.discards)}`;
@@ -70,9 +96,10 @@ export function analysisPanel(answer) {
     `${body}<p class="hint">${esc(label("unseen"))}</p>`;
 }
 
-/** A function that redraws `container` with the analysis of `picker`'s tiles; taps on its tiles
- * change the picker (which calls the function again). An older answer never overwrites a newer one. */
-export function analysisUpdater(container, picker) {
+/** A function that redraws `container` with the analysis of `picker`'s tiles: its line (the
+ * summary of `details`, which it opens) and its table; taps on its tiles change the picker (which
+ * calls the function again). An older answer never overwrites a newer one. */
+export function analysisUpdater(container, picker, details = null) {
   let latest = 0;
   container.addEventListener("click", (event) => {
     const toggle = event.target.closest("button.show-all");
@@ -99,20 +126,28 @@ export function analysisUpdater(container, picker) {
     const held = picker.held + (record.win_tile ? 1 : 0);
     const size = picker.handSize;
     let html;
+    let line;
     if (held !== size && held !== size + 1) {
-      html = `<p class="hint">${esc(label("build", { size, drawn: size + 1 }))}</p>`;
+      line = esc(label("build", { size, drawn: size + 1 }));
+      html = "";
     } else {
       const body = { ruleset: record.ruleset, seat: record.seat, round: record.round, concealed: record.concealed,
         melds: record.melds, flowers: record.flowers, win_tile: record.win_tile ?? null };
       try {
-        html = analysisPanel(await api("/api/analyse", { body }));
+        const answer = await api("/api/analyse", { body });
+        html = analysisPanel(answer);
+        line = analysisLine(answer);
       } catch (problem) {
-        html = `<p class="error" role="alert">${esc(problem.message)}</p>`;
+        html = "";
+        line = `<span class="error" role="alert">${esc(problem.message)}</span>`;
       }
     }
     if (request !== latest) return;
     container.innerHTML = html;
-    const title = document.getElementById("analysis-title");
-    if (title) title.textContent = label("title");
+    if (details) {
+      details.querySelector("summary .line").innerHTML = line;
+      details.querySelector("summary .title").textContent = label("title");
+      details.classList.toggle("empty", !html);
+    }
   };
 }

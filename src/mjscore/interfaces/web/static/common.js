@@ -27,9 +27,11 @@ export function lang() {
 
 /** A label in the page's language, with {placeholders} filled from `values`: the word of the page's
  * glossary where the catalogue has one (`key.fan`: MCR's 和牌, 点炮, 番 where the Taiwanese tables
- * say 胡牌, 放枪, 台 or 分), else the label itself. */
+ * say 胡牌, 放枪, 台 or 分), else the label itself; for one of a thing (`n` is 1), its `key.one`
+ * where the catalogue has one ("1 entry", where the label says "{n} entries"). */
 export function t(key, values = {}) {
   const words = labels[lang()];
+  if (values.n === 1 && words?.[`${key}.one`]) key = `${key}.one`;  // "1 hand", where "{n} hands" is wrong
   const text = (glossary && words?.[`${key}.${glossary}`]) ?? words?.[key] ?? labels.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
@@ -88,6 +90,9 @@ function applyLabels() {
   for (const element of document.querySelectorAll("[data-label-title]")) {
     element.title = t(element.dataset.labelTitle);
   }
+  for (const element of document.querySelectorAll("[data-label-placeholder]")) {
+    element.placeholder = t(element.dataset.labelPlaceholder);
+  }
 }
 
 /** The pages of the navigation, and the label of each. */
@@ -127,39 +132,94 @@ export async function startPage(page, { title = null, bare = false } = {}) {
   applyLabels();
 }
 
-/** An error the API reported: its one-line message and, for notation, the span it points at. */
+/** A value of a refusal's parameters in the page's language: a list, a cause (another refusal),
+ * a name by language, or a text as written. */
+function said(value) {
+  if (Array.isArray(value)) return value.map(said).join(t("list_separator"));
+  if (value && typeof value === "object") {
+    if ("code" in value) return refusal(value.code, value.params ?? {}) ?? "";
+    if ("message" in value) return lang() === "en" ? value.message : t("http_422");
+    return value[lang()] ?? value.en ?? "";
+  }
+  return String(value);
+}
+
+/** The refusal `code` with `params` in the page's language (the catalogue's error_<code>), or null
+ * if the catalogue does not have it. */
+export function refusal(code, params = {}) {
+  const key = `error_${code}`;
+  if (!(key in (labels[lang()] ?? {}))) return null;
+  return t(key, Object.fromEntries(Object.entries(params).map(([name, value]) => [name, said(value)])));
+}
+
+/** What the server's refusal says, in the page's language: the English line as the server wrote
+ * it, or in Chinese the refusal its code names (a refusal without one: what its status means). */
+export function refusalText(status, body) {
+  if (lang() === "en" || !labels[lang()]) return body.message ?? `HTTP ${status}`;
+  const said = body.code ? refusal(body.code, body.params ?? {}) : null;
+  return said ?? t(`http_${status}` in labels[lang()] ? `http_${status}` : "http_other");
+}
+
+/** An error the API reported: its one line in the page's language and, for notation, the span it
+ * points at. `status` 0: no answer (the server cannot be reached, or it did not answer in time:
+ * `timedOut`). `retryAfter`: the seconds a 503 asks the client to wait before it sends again. */
 export class ApiError extends Error {
-  constructor(status, body) {
-    super(body.message ?? `HTTP ${status}`);
+  constructor(status, body, { timedOut = false, retryAfter = null } = {}) {
+    super(refusalText(status, body));
     this.status = status;
+    this.body = body;
     this.type = body.type ?? null;
     this.span = body.span ?? null;
+    this.timedOut = timedOut;
+    this.retryAfter = retryAfter;
+  }
+
+  /** Whether sending the same request again may succeed: no answer, or the server's own trouble
+   * (5xx: a database that is full, locked or down answers 503), never a refusal of the request. */
+  get retryable() {
+    return this.status === 0 || this.status >= 500;
   }
 }
 
+/** How long a call waits for the server's answer before it counts as unanswered (a link that hangs
+ * rather than failing): a change to a table (the table page keeps it then, and Record is free at
+ * once), and any other call (scoring a big hand on a busy server can take a few seconds). */
+export const WRITE_TIMEOUT_MS = 5000;
+export const TIMEOUT_MS = 15000;
+
 /** Call the JSON API; `body` is sent as JSON (POST by default when there is one). A GET refused
- * with 401 (the club's server, a device that has not joined) goes to the join page. */
-export async function api(path, { body, method, query } = {}) {
+ * with 401 (the club's server, a device that has not joined) goes to the join page. A call the
+ * server does not answer within `timeout` ms (default TIMEOUT_MS) is abandoned and fails as unanswered. */
+export async function api(path, { body, method, query, timeout } = {}) {
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
   const verb = method ?? (body === undefined ? "GET" : "POST");
+  const patience = new AbortController();
+  const timer = setTimeout(() => patience.abort(), timeout ?? TIMEOUT_MS);
   let response;
+  let data;
   try {
     response = await fetch(url, {
       method: verb,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: patience.signal,
     });
+    data = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
   } catch {
-    noteAnswer(null);  // the server cannot be reached: say so (offline.js)
-    throw new ApiError(0, { message: unreachable() });
+    noteAnswer(null);  // the server cannot be reached, or hangs: say so (offline.js)
+    throw new ApiError(0, { message: unreachable() }, { timedOut: patience.signal.aborted });
+  } finally {
+    clearTimeout(timer);
   }
   noteAnswer(response);
-  const data = await response.json();
   // A club server asks a device that has not joined for its passphrase: a page that cannot load
   // goes to /join (a refused change says why where it was asked, keeping what was typed).
   if (response.status === 401 && verb === "GET") location.assign("/join");
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    const wait = Number(response.headers.get("Retry-After"));
+    throw new ApiError(response.status, data, { retryAfter: Number.isFinite(wait) && wait > 0 ? wait : null });
+  }
   return data;
 }
 

@@ -1,7 +1,10 @@
 // Joining the club's table server: the passphrase (from the join link's #fragment, which never
-// reaches the server's logs, or typed) and a name for this device, kept in the tables' log.
+// reaches the server's logs, or typed) and a name for this device, kept in the tables' log. The page
+// asks for the name (whose phone is this?): a table takes a phone named as one of its players for
+// that player's, so a made-up name would only hide it. A phone that joined before is named already,
+// and its join link joins at once.
 
-import { api, randomId, startPage } from "./common.js";
+import { api, startPage } from "./common.js";
 
 const DEVICE_KEY = "mjscore.device";
 
@@ -19,7 +22,8 @@ async function join(form) {
 async function main() {
   await startPage("/tables", { title: "join_page" });
   const form = document.querySelector("form.join");
-  form.elements.device.value = localStorage.getItem(DEVICE_KEY) || `device ${randomId(2)}`;
+  const known = localStorage.getItem(DEVICE_KEY) ?? "";
+  form.elements.device.value = known;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     join(form);
@@ -27,8 +31,13 @@ async function main() {
   if (location.hash.length > 1) {
     form.elements.passphrase.value = decodeURIComponent(location.hash.slice(1));
     history.replaceState(null, "", "/join");  // the passphrase leaves the address bar
-    await join(form);
+    if (known) {
+      await join(form);
+      return;
+    }
   }
+  document.querySelector(".ask-name").hidden = !!known;
+  (form.elements.passphrase.value ? form.elements.device : form.elements.passphrase).focus();
 }
 
 main();

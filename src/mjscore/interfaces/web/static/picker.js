@@ -139,8 +139,15 @@ export class Picker {
     return [...concealed, ...melds.flatMap((m) => m.tiles), winTile].filter((c) => c === code).length;
   }
 
-  /** The tiles a tap on `code` adds in the current mode, or null when it cannot. */
+  /** The tiles a tap on `code` adds in the current mode, or null when it cannot: not a fifth copy,
+   * and never more tiles held than the ruleset's hands hold (16, or 13; a set counts 3). */
   addition(code) {
+    const add = this.possibleAddition(code);
+    const adds = add?.concealed?.length ?? (add?.meld ? 3 : 0);
+    return add && this.held + adds > this.handSize ? null : add;
+  }
+
+  possibleAddition(code) {
     if (isBonus(code)) return this.tiles.flowers.includes(code) ? null : { flowers: [code] };
     if (this.mode === "concealed") return this.copies(code) < 4 ? { concealed: [code] } : null;
     if (this.mode === "win") return this.copies(code) < 4 || this.tiles.win_tile === code ? { win_tile: code } : null;
@@ -393,8 +400,9 @@ export class Picker {
     const focused = document.activeElement?.dataset?.code;
     palette.innerHTML = allTiles().map(({ code, suit }) => {
       const enabled = this.addition(code) !== null;
+      const why = this.possibleAddition(code) ? t("hand_full", { size: this.handSize }) : t("no_more_copies");
       return `<button type="button" class="tile suit-${suit}" data-code="${code}"` +
-        `${enabled ? "" : ` aria-disabled="true" title="${esc(t("no_more_copies"))}"`}>${tile(code)}</button>`;
+        `${enabled ? "" : ` aria-disabled="true" title="${esc(why)}"`}>${tile(code)}</button>`;
     }).join("");
     this.root.querySelector(".mode-hint").textContent = CHOW_MODES.includes(this.mode) ? t("chow_hint")
       : this.mode === "win" && !this.tiles.win_tile ? t("win_hint") : t("hold_hint");
@@ -419,12 +427,21 @@ export class Picker {
         this.tap(element.dataset.code);
       });
       element.addEventListener("keydown", (event) => {
-        const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 9, ArrowUp: -9 }[event.key];
-        if (!step) return;
+        const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 9, ArrowUp: -9, Home: -i, End: buttons.length }[event.key];
+        if (step === undefined) return;
         event.preventDefault();
-        buttons[Math.min(buttons.length - 1, Math.max(0, i + step))].focus();
+        const next = buttons[Math.min(buttons.length - 1, Math.max(0, i + step))];
+        element.tabIndex = -1;
+        next.tabIndex = 0;
+        this.current = next.dataset.code;
+        next.focus();
       });
+      element.addEventListener("focus", () => { this.current = element.dataset.code; });
     }
+    // One tab stop for the whole palette (a laptop's Tab goes past its 42 tiles at once): the tile
+    // last moved to, else the first; the arrow keys, Home and End move between the tiles.
+    this.current = buttons.some((b) => b.dataset.code === this.current) ? this.current : buttons[0]?.dataset.code;
+    for (const element of buttons) element.tabIndex = element.dataset.code === this.current ? 0 : -1;
     if (focused) palette.querySelector(`[data-code="${focused}"]`)?.focus();
   }
 }

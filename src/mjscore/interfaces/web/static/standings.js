@@ -51,13 +51,16 @@ function render(root, data, query, ratings) {
     `<thead><tr>${head.map((key) => `<th class="${key === "player" ? "" : "num"}">${esc(t(key))}</th>`).join("")}</tr></thead>` +
     `<tbody>${rows}</tbody>`;
   root.querySelector(".title").textContent = title(query);
+  // A table counts once a hand is played on it; a tournament's tables are in its own standings.
   root.querySelector(".sessions").innerHTML = data.tables.map((table) =>
-    `<li><a href="/tables/${table.id}">${esc(tableName(table))}</a> ` +
+    `<li${table.hands ? "" : ' class="unplayed"'}><a href="/tables/${table.id}">${esc(tableName(table))}</a> ` +
     `<small>${esc(labelled(t("aside", { text: [rulesetName(table.ruleset), t("hands_played", { n: table.hands })]
       .join(t("list_separator")) }), ""))}</small>` +
-    table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)}${esc(t("aside", { text: points(seat.table_points) }))}`)
-      .join(t("list_separator")) +
+    (table.hands ? table.seats.map((seat) => `${esc(seat.person.name)} ${signed(seat.score)}` +
+      `${esc(t("aside", { text: points(seat.table_points) }))}`).join(t("list_separator")) : esc(t("standings_unplayed"))) +
     "</li>").join("");
+  root.querySelector(".apart").innerHTML = data.apart.length ? esc(t("standings_apart")) + " " +
+    data.apart.map((name) => `<a href="/tournaments/${encodeURIComponent(name)}">${esc(name)}</a>`).join(t("list_separator")) : "";
 }
 
 async function main() {

@@ -90,3 +90,26 @@ export function verticalBars(items, { label, xLabel = "", yLabel = "" }) {
     `transform="rotate(-90 10 ${top + (height - top - bottom) / 2})">${esc(yLabel)}</text>`;
   return svg(height, label, body);
 }
+
+/** Balances as bars from a zero line, one per item [{label, value, text}]: won to the right in the
+ * first colour, lost to the left in the second, the label above its bar. */
+export function balanceBars(items, { label }) {
+  const row = 34;
+  const height = items.length * row + 4;
+  const most = Math.max(1, ...items.map((item) => Math.abs(item.value)));
+  const middle = WIDTH / 2;
+  const scale = (middle - 40) / most;  // room for the text beside the bar
+  const body = `<line class="grid zero" x1="${middle}" x2="${middle}" y1="0" y2="${height}"/>` + items.map((item, i) => {
+    const top = i * row;
+    const length = Math.max(1, Math.abs(item.value) * scale);
+    const left = item.value < 0 ? middle - length : middle;
+    const text = item.value < 0 ? left - 4 : middle + length + 4;
+    return `<g class="bar"><text class="bar-label" x="${middle + (item.value < 0 ? 4 : -4)}" y="${top + 12}" ` +
+      `text-anchor="${item.value < 0 ? "start" : "end"}">${esc(item.label)}</text>` +
+      `<rect x="${left.toFixed(1)}" y="${top + 16}" width="${length.toFixed(1)}" height="14" rx="2" ` +
+      `fill="${COLOURS[item.value < 0 ? 1 : 0]}"/>` +
+      `<text class="tick" x="${text.toFixed(1)}" y="${top + 27}" text-anchor="${item.value < 0 ? "end" : "start"}">` +
+      `${esc(item.text)}</text></g>`;
+  }).join("");
+  return svg(height, label, body);
+}

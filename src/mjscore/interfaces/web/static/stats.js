@@ -5,7 +5,7 @@
 // catalogue's `stats_` labels (mjscore/labels.json), the rulesets' units its `unit_` labels.
 
 import { api, esc, lang, onLanguageChange, rulesetName, startPage, t } from "./common.js";
-import { COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
+import { balanceBars, COLOURS, horizontalBars, lineChart, verticalBars } from "./stats-charts.js";
 
 /** One of the page's words (the catalogue's `stats_` labels) in the page's language, with
  * {placeholders} filled from `values`. */
@@ -76,6 +76,7 @@ function showPlayers(data) {
 
 function showBalance(balances) {
   const box = document.querySelector(".balance-chart");
+  document.querySelector(".balance-figures").hidden = false;
   const figures = document.querySelector("table.balance-table");
   if (!balances) {
     box.innerHTML = figures.innerHTML = "";
@@ -97,15 +98,38 @@ function showBalance(balances) {
   }).join("");
 }
 
-function showBalances(data) {
+/** The club's balances: each player's net over the tables counted, a chart per ruleset (its unit),
+ * the biggest winner first. */
+function showClubBalance(data) {
+  document.querySelector(".legend").innerHTML = "";
+  document.querySelector(".balance-figures").hidden = true;
+  document.querySelector("table.balance-table").innerHTML = "";
+  const rulesets = [...new Set(data.players.flatMap((p) => p.points.map((q) => q.ruleset)))];
+  document.querySelector(".balance-chart").innerHTML = rulesets.map((ruleset) => {
+    const lines = data.players.flatMap((p) => p.points.filter((q) => q.ruleset === ruleset)
+      .map((q) => ({ label: p.player, value: q.net, text: String(q.net), unit: q.unit })))
+      .sort((a, b) => b.value - a.value);
+    const note = say("club_balance_note", { ruleset: rulesetName(ruleset), unit: unitName(lines[0]?.unit ?? "") });
+    return `<figure class="club-balance" data-ruleset="${esc(ruleset)}">${balanceBars(lines, { label: note })}` +
+      `<figcaption>${esc(note)}</figcaption></figure>`;
+  }).join("");
+}
+
+/** The balances shown: for the whole club, first each player's balance over the club (the page opens
+ * on it), then any table's evening; for one table, its evening. */
+function showBalances(data, club) {
   const select = document.querySelector("select[name=balance]");
-  const chosen = Number(select.value);
-  select.innerHTML = data.balances.map((b) => `<option value="${b.table}">${esc(tableName(b))}</option>`).join("");
-  const shown = data.balances.find((b) => b.table === chosen) ?? data.balances[data.balances.length - 1];
-  if (shown) select.value = String(shown.table);
-  document.querySelector(".balance-choice").hidden = data.balances.length < 2;
-  showBalance(shown);
-  select.onchange = () => showBalance(data.balances.find((b) => b.table === Number(select.value)));
+  const chosen = select.value;
+  select.innerHTML = (club ? `<option value="club">${esc(say("club_balances"))}</option>` : "") +
+    data.balances.map((b) => `<option value="${b.table}">${esc(tableName(b))}</option>`).join("");
+  const table = (value) => data.balances.find((b) => String(b.table) === value);
+  const value = club && (chosen === "club" || !table(chosen)) ? "club"
+    : String((table(chosen) ?? data.balances[data.balances.length - 1])?.table ?? "");
+  select.value = value;
+  document.querySelector(".balance-choice").hidden = select.options.length < 2;
+  const show = () => (select.value === "club" ? showClubBalance(data) : showBalance(table(select.value)));
+  show();
+  select.onchange = show;
 }
 
 function showRulesets(data) {
@@ -128,6 +152,10 @@ function showRulesets(data) {
 async function main() {
   await startPage("/stats");
   applyWords();
+  const wide = matchMedia("(min-width: 60rem)");  // folded on a phone, open on a wider screen
+  const unfold = () => { for (const fold of document.querySelectorAll("details.fold")) fold.open = wide.matches; };
+  unfold();
+  wide.addEventListener("change", unfold);
   const form = document.querySelector("form.scope");
   const error = document.querySelector(".error");
   const tables = await api("/api/tables");
@@ -159,9 +187,10 @@ async function main() {
       if (mine !== asking) return;
       error.textContent = "";
       document.querySelector(".summary").textContent = data.tables
-        ? say("summary", { tables: data.tables, hands: data.hands, wins: data.wins }) : say("no_entries");
+        ? [say("tables_n", { n: data.tables }), say("hands_n", { n: data.hands }), say("wins_n", { n: data.wins })]
+          .join(t("list_separator")) : say("no_entries");
       document.querySelector(".results").hidden = !data.tables;
-      showBalances(data);
+      showBalances(data, !form.elements.table.value);
       showPlayers(data);
       showRulesets(data);
     } catch (problem) {

@@ -3,24 +3,39 @@
 // hand or a table payment, the history (everyone's, or one player's) with corrections and undo.
 //
 // Few taps: the winner defaults to the player this phone belongs to (chosen once, remembered in this
-// browser; at first, the player named as the device joined the club) or the dealer, and the win to a discard by the player before the winner; the winner and
-// who gave the tile are one tap each.
+// browser; at first, the player named as the device joined the club) or the dealer, and the win to a
+// discard by the player before the winner; the winner and who gave the tile are one tap each.
 //
 // Recording once: the winner and who gave the tile are chosen by player name (seat winds move with
-// the deal, names do not), every change sends the version the page read and a request id made for
-// that tap (a retry after a lost answer sends the same id, and the API records it once), and while a
-// change is on its way the other buttons do nothing. When another phone changes the table, the page
-// is told at once (GET /api/tables/{id}/live, server-sent events), shows what changed and holds the
-// Record button until the hand or a choice is changed; a change sent before that news arrived is
-// refused (409) and the page does the same. Either way one more tap cannot record a hand twice.
+// the deal, names do not), and every change sends the version the page read and a request id made
+// for that tap (sent again, the same id: the API records it once, and a late answer or the live view
+// names the change by it). When another phone changes the table, the page is told at once (GET
+// /api/tables/{id}/live, server-sent events), says what changed and holds the Record button until
+// the hand or a choice is changed; a change sent before that news arrived is refused (409) and the
+// page does the same. Either way one more tap cannot record a hand twice.
+//
+// A link that fails or hangs: a change the server does not answer within a few seconds, or answers
+// with its own trouble (5xx: a database that is full, locked or down), is kept on this phone as
+// pending, in the order made, and Record is free again at once. The pending changes are sent one at
+// a time, oldest first, each with its request id, when the server answers again (a 503's Retry-After
+// is waited out). A pending change the server refuses (a hand under the minimum, queued while the
+// page could not score it) is kept, named and explained, and waits for the user to edit it, send it
+// again or drop it, before the changes after it are sent. Only a refusal because the table changed
+// (409) says another phone changed it.
+//
+// One notice at a time, in the bar at the foot of the screen: what the server refused, what waits on
+// this phone, that the server cannot be reached, what another phone changed. The bar is fixed there,
+// so a notice never moves the buttons a finger is about to tap; the bar also says why Record is off.
 
-import { api, esc, labelled, lang, onLanguageChange, randomId, setGlossary, startPage, t, tile } from "./common.js";
+import {
+  api, esc, labelled, lang, onLanguageChange, randomId, refusalText, setGlossary, startPage, t, tile, WRITE_TIMEOUT_MS,
+} from "./common.js";
+import { offlineLabel, onOffline } from "./offline.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const CLAIMED = ["discard", "robbing_gong"];
-const RETRIES = 2;  // a change whose answer was lost is sent again, with the same request id
 const tableId = Number(location.pathname.split("/").at(-1));
 const PHONE_KEY = `mjscore.table.${tableId}.phone`;  // whose phone this is, at this table ("": no one's)
 const DEVICE_KEY = "mjscore.device";  // the name this device joined the club with (join.js)
@@ -28,28 +43,33 @@ let table = null;  // the API's answer: settings, deal, balances, history
 let rules = null;  // the table's ruleset (its table payments)
 let picker = null;
 let update = () => {};
-let busy = false;  // a change is on its way
+let busy = false;  // a change is on its way, sent at once (not from the pending queue)
 let held = false;  // another phone changed the table first: Record waits for a new choice
 let rendering = false;  // the page is redrawing the picker (its changes are not the user's)
 let winner = null;  // the winner's name
 let givenBy = null;  // who gave the winning tile (a name), or null: self-drawn
 let givenByPicked = false;  // the user chose who gave the tile (else it follows the winner)
 let correcting = null;  // the history entry a record replaces, or null: a new entry
-let restorable = null;  // the entry the last undo took out, which "Put it back" records again
+let editing = null;  // the request id of the pending change a record replaces, or null
 let filter = null;  // the player whose history is shown, or null: everyone's
 let stream = null;  // the live view of the table
-let news = null;  // a live update that came while a change was on its way
+let news = [];  // the live updates that came while a change was on its way, oldest first
 let lastScore = null;  // the score of the hand in the picker, or null
 let unscored = false;  // the server could not be reached to score a hand that holds all its tiles
-// Offline: changes made while the server cannot be reached wait here, in order, each with the
-// request id and the version it was made on; they are kept in this browser and sent when the server
-// answers again (the request id makes a change whose answer was lost count once).
+// Pending: changes made while the server could not take them wait here, in order, each with its
+// request id and the version it was made on (kept in this browser, sent when the server answers).
 const PENDING_KEY = `mjscore.table.${tableId}.pending`;
 const COPY_KEY = `mjscore.table.${tableId}.copy`;  // the table as last read, for a page opened offline
 let pending = JSON.parse(localStorage.getItem(PENDING_KEY) ?? "[]");
-let conflicted = false;  // a pending change was refused: another phone changed the table first
+let conflicted = false;  // a pending change was refused because another phone changed the table first
 let flushing = false;
+let sending = null;  // the request id of the pending change on its way
+let retryAt = 0;  // no pending change is sent before this time (a 503's Retry-After)
 let heardAt = 0;  // when the live view last said something (an event or a beat)
+let liveLost = false;
+let offline = { offline: false, cached: false };  // the state offline.js says
+let info = null;  // the last thing that happened, to say: {text, restore} (an undone entry can be put back)
+let problem = null;  // why the last change was refused: {status, body}, or a text
 const LIVE_QUIET_MS = 7000;  // the server beats every 3 s: longer without a word is a cut connection
 
 const $ = (selector) => document.querySelector(selector);
@@ -70,14 +90,17 @@ const playerAt = (seat) => table.players.find((p) => seatOf(p) === seat);
 const seatName = (seat) => `${t(`seat_${seat}`)} — ${playerAt(seat)}`;
 const before = (player) => playerAt(SEATS[(SEATS.indexOf(seatOf(player)) + 3) % 4]);
 
-function showError(message) {
-  $(".table-error").textContent = message;
+/** Say why a change was refused (`status` and the API's body, or a text): in the bar, in the page's language. */
+function showProblem(refused) {
+  problem = refused;
+  info = null;
+  renderNotice();
 }
 
-function showNotice(message, restore = null) {
-  $(".notice-text").textContent = message;
-  restorable = restore;
-  $(".restore").hidden = !restore;
+/** Say what happened (`restore`: the entry an undo took out, which "Put it back" records again). */
+function showInfo(text, restore = null) {
+  info = text ? { text, restore } : null;
+  renderNotice();
 }
 
 /** The table after a change: the answer lists only the entries changed since the version the page
@@ -107,120 +130,176 @@ async function showEarlier() {
   renderHistory();
 }
 
-/** Send a change; show the table it answers, or the problem. */
-async function change(path, body) {
-  if (busy) return false;
-  const request = { ...body, expected_version: table.version + pending.length, request_id: randomId() };
-  if (pending.length) return queue(path, request);  // after the changes still waiting, in order
+function savePending() {
+  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+}
+
+/** Send a change; show the table it answers. Answers true when the change is recorded or kept on this
+ * phone to be sent (the hand can be cleared), false when it was refused (said in the bar). `what`
+ * holds what the pending list shows of it: the hand's total, if it was scored. */
+async function change(path, body, what = {}) {
+  // Made on the table as this phone will have it once the changes before it are recorded.
+  const request = { ...body, expected_version: table.version + pending.length + (busy ? 1 : 0),
+    request_id: randomId() };
+  if (busy || pending.length) {  // after the changes on their way, in order
+    queue(path, request, what);
+    flush();
+    return true;
+  }
   busy = true;
+  renderBar();
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const answer = await api(`/api/tables/${tableId}/${path}`, { body: request,
-          query: { lang: lang(), since_version: request.expected_version } });
-        table = merged(table, answer);
-        showError("");
-        showNotice("");
-        held = false;
-        render();
-        return true;
-      } catch (problem) {
-        if (!problem.status && attempt < RETRIES) continue;  // no answer: send the same change again
-        if (!problem.status) {  // the server cannot be reached: the change waits on this phone
-          busy = false;
-          return queue(path, request);
-        }
-        if (problem.status === 401) location.assign("/join");  // the server needs the club passphrase
-        if (problem.status === 409) {
-          held = true;
-          await load();
-          render();
-          showError(t("changed_elsewhere"));
-        } else {
-          showError(problem.message);
-        }
-        return false;
-      }
+    const answer = await api(`/api/tables/${tableId}/${path}`, { body: request, timeout: WRITE_TIMEOUT_MS,
+      query: { lang: lang(), since_version: request.expected_version } });
+    table = merged(table, answer);
+    problem = null;
+    info = null;
+    held = false;
+    if (untouched()) resetHand();  // the next hand's defaults: the deal may have moved
+    render();
+    return true;
+  } catch (refused) {
+    if (refused.retryable) {  // no answer in time, or the server's own trouble: kept, first in line
+      queue(path, request, what, { first: true, retryAfter: refused.retryAfter });
+      return true;
     }
+    // Not recorded: the changes queued behind it were made on a version it would have made.
+    for (const entry of pending) entry.request.expected_version -= 1;
+    savePending();
+    if (refused.status === 401) location.assign("/join");  // the server needs the club passphrase
+    if (refused.status === 409) {
+      held = true;
+      await load();
+      render();
+      showProblem(t("changed_elsewhere"));
+    } else {
+      showProblem({ status: refused.status, body: refused.body });
+    }
+    return false;
   } finally {
     busy = false;
-    if (news) {
-      const waiting = news;
-      news = null;
-      heard(waiting);
-    }
+    renderBar();
+    hearWaiting();
+    flush();
   }
 }
 
-/** A live update: the table as another phone left it. What changed is said, and Record is held. */
+/** A live update: the table as another phone left it. A change of this phone's own whose answer was
+ * lost (it is pending here) is known by its request id: it is taken off the pending list, not said
+ * to come from another phone. What another phone changed is said, and Record is held, unless the
+ * hand is still empty (then the next hand's defaults are taken: the dealer may have moved). */
 function heard(answer) {
-  if (busy) {
-    news = answer;
+  if (busy || flushing) {
+    news.push(answer);
     return;
   }
   if (answer.version <= table.version) return;  // this page's own change, already shown
   const known = table.version;
   table = merged(table, answer);
   const changed = answer.history.filter((step) => step.recorded && step.recorded.version > known);
-  showNotice(t("updated", { what: changed.length ? changed.map((s) => `#${s.number} ${s.summary}`).join("; ")
-    : t("undone", { n: answer.length + 1 }) }));
-  held = true;
+  const mine = new Set(pending.map((entry) => entry.request.request_id));
+  const own = changed.filter((step) => mine.has(step.recorded.request_id));
+  if (own.length) {
+    const done = new Set(own.map((step) => step.recorded.request_id));
+    pending = pending.filter((entry) => !done.has(entry.request.request_id));
+    savePending();
+  }
+  const others = changed.filter((step) => !mine.has(step.recorded.request_id));
+  if (others.length || !changed.length) {
+    showInfo(t("updated", { what: others.length ? others.map((s) => `#${s.number} ${s.summary}`).join("; ")
+      : t("undone", { n: answer.length + 1 }) }));
+    if (untouched()) resetHand();
+    else held = true;
+  }
   render({ redraw: false });
 }
 
-/** Keep a change that could not be sent: shown as pending with its request id, sent in order when
- * the server answers again. Answers true: the change is kept (the hand can be cleared). */
-function queue(path, request) {
-  pending.push({ path, request, what: pendingSummary(path, request) });
-  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  showNotice(t("pending_kept"));
-  render({ redraw: false });
-  return true;
+/** The live updates that came while a change was on its way, in order (those the change's own
+ * answer already brought are passed over by their version). */
+function hearWaiting() {
+  const waiting = news;
+  news = [];
+  for (const answer of waiting) heard(answer);
 }
 
-/** What a pending change is, in a line: "Bo won on Ann's discard", "Drawn hand". */
-function pendingSummary(path, request) {
-  if (path === "wins") return request.discarder ? t("pending_win_from", { winner: request.winner, giver: request.discarder })
-    : t("pending_win", { winner: request.winner });
+/** Whether the user has put nothing in the picker yet (a live update may then change its defaults). */
+function untouched() {
+  return !correcting && !editing && picker.held === 0 && !picker.record().win_tile && !givenByPicked;
+}
+
+/** Keep a change that could not be sent: pending, in order (`first`: it was made before those
+ * already pending), sent when the server answers again. */
+function queue(path, request, what = {}, { first = false, retryAfter = null } = {}) {
+  const entry = { path, request, total: what.total ?? null, unit: what.unit ?? null, refused: null };
+  if (first) pending.unshift(entry);
+  else pending.push(entry);
+  if (retryAfter) retryAt = Date.now() + retryAfter * 1000;
+  savePending();
+  info = null;
+  render({ redraw: false });
+}
+
+/** What a pending change is, in a line: "Bo won on Ann's discard, 24 points", "Drawn hand". */
+function pendingSummary(entry) {
+  const { path, request } = entry;
+  if (path === "wins") {
+    const what = request.discarder ? t("pending_win_from", { winner: request.winner, giver: request.discarder })
+      : t("pending_win", { winner: request.winner });
+    return entry.total === null ? t("pending_not_scored", { what })
+      : t("pending_scored", { what, total: entry.total, unit: entry.unit ?? "" });
+  }
   if (path === "draws") return t("draw_short");
   if (path === "undo") return t("undo_short");
-  return t("pending_event", { player: request.player ?? "", event: request.event ?? "" });
+  const payment = rules.table_payments.find((p) => p.id === request.event)?.name ?? request.event ?? "";
+  return t("pending_event", { player: request.player ?? "", event: payment });
 }
 
-/** Send the pending changes, oldest first, each once; stop at the first that gets no answer (try
- * again later) or is refused because another phone changed the table (say so, as for any change). */
+/** Send the pending changes, oldest first, each once (by its request id). Stop at the first that
+ * gets no answer or the server's own trouble (tried again later), that is refused because another
+ * phone changed the table (say so: send them anyway, or drop them), or that is refused for what it is
+ * (kept and explained: edit it, send it again, or drop it). */
 async function flush() {
-  if (flushing || busy || conflicted || !pending.length) return;
+  if (flushing || busy || conflicted || !pending.length || pending[0].refused || Date.now() < retryAt) return;
   flushing = true;
   try {
-    while (pending.length) {
-      const { path, request } = pending[0];
+    while (pending.length && !pending[0].refused) {
+      const entry = pending[0];
+      sending = entry.request.request_id;
+      renderHistory();
       let answer;
       try {
-        answer = await api(`/api/tables/${tableId}/${path}`, { body: request,
+        answer = await api(`/api/tables/${tableId}/${entry.path}`, { body: entry.request, timeout: WRITE_TIMEOUT_MS,
           query: { lang: lang(), since_version: table.version } });
-      } catch (problem) {
-        if (!problem.status) return;  // still no server: the next try sends it
-        if (problem.status === 409) {
-          conflicted = true;
-          await load();
-          showError(t("pending_conflict"));
-        } else {  // refused for what it says (it can never be recorded): named, and not kept
-          pending.shift();
-          showError(`${t("pending_refused", { id: request.request_id })} ${problem.message}`);
+      } catch (refused) {
+        if (refused.retryable) {
+          if (refused.retryAfter) retryAt = Date.now() + refused.retryAfter * 1000;
+          return;
         }
-        localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-        render({ redraw: false });
+        if (refused.status === 401) {
+          location.assign("/join");
+          return;
+        }
+        if (refused.status === 409) {
+          conflicted = true;
+          await load().catch(() => {});
+        } else {
+          entry.refused = { status: refused.status, body: refused.body };
+        }
+        savePending();
         return;
+      } finally {
+        sending = null;
       }
       table = merged(table, answer);
-      pending.shift();
-      localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-      if (!pending.length) showNotice(t("pending_sent"));
+      pending = pending.filter((e) => e.request.request_id !== entry.request.request_id);
+      savePending();
+      if (!pending.length) showInfo(t("pending_sent"));
       render({ redraw: false });
     }
   } finally {
     flushing = false;
+    render({ redraw: false });
+    hearWaiting();
   }
 }
 
@@ -228,19 +307,75 @@ async function flush() {
 function settleConflict(send) {
   conflicted = false;
   if (send) {
-    pending.forEach((change, i) => { change.request.expected_version = table.version + i; });
+    pending.forEach((entry, i) => { entry.request.expected_version = table.version + i; });
   } else {
     pending = [];
   }
-  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  showError("");
+  savePending();
   render({ redraw: false });
   flush();
 }
 
+/** What to do with the pending change the server refused: send it again as it is, drop it (the
+ * changes after it then follow the table without it), or edit it (the next Record replaces it, in
+ * its place). */
+function settleRefused(action) {
+  const entry = pending[0];
+  if (!entry?.refused) return;
+  if (action === "drop") {
+    pending.shift();
+    for (const later of pending) later.request.expected_version -= 1;
+  } else if (action === "send") {
+    entry.refused = null;
+    retryAt = 0;
+  } else {
+    editPending(entry);
+    return;
+  }
+  savePending();
+  render({ redraw: false });
+  flush();
+}
+
+/** Put a refused pending change in the picker (a win) or the payment form (a payment). */
+function editPending(entry) {
+  const { request } = entry;
+  editing = request.request_id;
+  if (entry.path === "wins") {
+    winner = request.winner;
+    givenBy = request.discarder ?? null;
+    givenByPicked = true;
+    rendering = true;
+    try {
+      picker.load(request.hand);
+    } finally {
+      rendering = false;
+    }
+    held = false;
+    render();
+    $(".win").scrollIntoView({ block: "start" });
+  } else if (entry.path === "events") {
+    openPayment({ event: request.event, player: request.player, count: request.count });
+  }
+}
+
+/** Record the edited pending change in its place: a new request (the server refused the old one). */
+function replacePending(path, body, what = {}) {
+  const index = pending.findIndex((entry) => entry.request.request_id === editing);
+  editing = null;
+  if (index < 0) return change(path, body, what);
+  const old = pending[index];
+  const request = { ...body, expected_version: old.request.expected_version, request_id: randomId() };
+  if (old.request.correct) request.correct = old.request.correct;
+  pending[index] = { path, request, total: what.total ?? null, unit: what.unit ?? null, refused: null };
+  savePending();
+  render({ redraw: false });
+  flush();
+  return true;
+}
+
 /** Follow the table live: every change made elsewhere arrives within a second. The server beats
- * every three seconds; a page that hears nothing for longer says the connection was cut and opens
- * a new one (a phone whose Wi-Fi drops gets no error from the browser). */
+ * every few seconds, so a cut connection (the phone's Wi-Fi dropped) shows as silence. */
 function follow() {
   stream?.close();
   const url = new URL(`/api/tables/${tableId}/live`, location.origin);
@@ -250,7 +385,10 @@ function follow() {
   heardAt = Date.now();
   const alive = () => {
     heardAt = Date.now();
-    $(".live-lost").hidden = true;
+    if (liveLost) {
+      liveLost = false;
+      renderNotice();
+    }
     flush();
   };
   stream.addEventListener("open", alive);
@@ -266,7 +404,8 @@ function follow() {
 function watch() {
   setInterval(() => {
     if (Date.now() - heardAt > LIVE_QUIET_MS) {
-      $(".live-lost").hidden = false;
+      liveLost = true;
+      renderNotice();
       follow();
     }
   }, 1000);
@@ -299,7 +438,7 @@ function renderStanding() {
   $(".export-json").href = `/api/tables/${tableId}/export`;
   $(".export-json").download = `table-${tableId}.json`;
   $(".export-csv").href = `/api/tables/${tableId}/export.csv`;
-  $(".undo-last").disabled = !table.history.length;
+  $(".undo-last").disabled = !table.history.length && !pending.length;
 }
 
 /** A player's change in a step, and whether a payment of the step names them. */
@@ -309,6 +448,12 @@ function playerChange(step, player) {
   return { change, involved: step.transfers.some((m) => m.payer === player || m.payee === player) };
 }
 
+/** A pending change's state, in a word: waiting, on its way, or not recorded. */
+function pendingState(entry) {
+  if (entry.refused) return t("pending_refused_state");
+  return entry.request.request_id === sending ? t("pending_sending") : t("pending_waiting");
+}
+
 function renderHistory() {
   $(".history-filter").innerHTML = [null, ...table.players].map((p) =>
     `<button type="button" data-player="${esc(p ?? "")}" aria-pressed="${p === filter}">${esc(p ?? t("everyone"))}</button>`)
@@ -316,7 +461,7 @@ function renderHistory() {
   let steps = [...table.history].reverse();
   if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
   const line = (step) => {
-    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(", ");
+    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(t("list_separator"));
     const mine = filter ? `<br><b class="mine">${esc(labelled(filter, t("change_after", {
       change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
       points: step.points[indexOf(filter)] })))}</b>` : "";
@@ -325,15 +470,60 @@ function renderHistory() {
       `<button type="button" class="edit" data-number="${step.number}">${esc(t("edit"))}</button></li>`;
   };
   const empty = filter ? t("no_entries_for", { player: filter }) : t("no_history");
-  const waiting = [...pending].reverse().map((change, i) => `<li class="pending" value="${table.length + pending.length - i}">` +
-    `<b>${esc(change.what)}</b> <small>${esc(t("pending", { id: change.request.request_id }))}</small></li>`).join("");
+  const waiting = [...pending].reverse().map((entry, i) =>
+    `<li class="pending${entry.refused ? " refused" : ""}" value="${table.length + pending.length - i}" ` +
+    `data-request="${esc(entry.request.request_id)}"><b>${esc(pendingSummary(entry))}</b> ` +
+    `<small>${esc(pendingState(entry))}</small></li>`).join("");
   const earlier = earlierCount();
   const more = earlier ? `<li class="earlier"><button type="button" class="show-earlier">${esc(t("earlier_entries",
     { n: Math.min(earlier, 100) }))}</button></li>` : "";
-  $(".history").innerHTML = waiting + (steps.length ? steps.map(line).join("") : `<li class="hint">${esc(empty)}</li>`) + more;
-  $(".pending-bar").hidden = !pending.length;
-  $(".pending-count").textContent = t("pending_count", { n: pending.length });
-  $(".pending-choice").hidden = !conflicted;
+  $(".history").innerHTML = waiting + (steps.length || pending.length ? steps.map(line).join("")
+    : `<li class="hint">${esc(empty)}</li>`) + more;
+  renderNotice();
+}
+
+/** The one notice of the bar, the most pressing first: a pending change the server refused (and what
+ * to do with it), pending changes another phone's change stands in front of, the refusal of the
+ * change just made, the changes waiting on this phone, no server, a cut live view, then what
+ * happened last. `actions` are [class, label] buttons. */
+function notice() {
+  const refused = pending[0]?.refused;
+  if (refused) {
+    return { kind: "refused", role: "alert", text: t("pending_refused_entry", { what: pendingSummary(pending[0]),
+      reason: refusalText(refused.status, refused.body) }),
+    actions: [["edit-pending", "pending_edit"], ["send-again", "pending_send_again"], ["drop-refused", "pending_drop_one"]]
+      .filter(([name]) => name !== "edit-pending" || ["wins", "events"].includes(pending[0].path)) };
+  }
+  if (conflicted) {
+    return { kind: "pending-conflict", role: "alert", text: t("pending_conflict"),
+      actions: [["send-pending", "pending_send"], ["drop-pending", "pending_drop"]] };
+  }
+  if (problem) {
+    const text = typeof problem === "string" ? problem : refusalText(problem.status, problem.body);
+    return { kind: "table-error", role: "alert", text, actions: [] };
+  }
+  if (pending.length) {
+    const away = offline.offline && !offline.cached && !navigator.serviceWorker?.controller;
+    return { kind: "pending-bar", role: "status", text: [t("pending_count", { n: pending.length }),
+      ...(away ? [t("pending_keep_open")] : [])].join(t("sentence_gap")), actions: [] };
+  }
+  if (offline.offline) return { kind: "offline", role: "status", text: offlineLabel("failed"), actions: [] };
+  if (liveLost) return { kind: "live-lost", role: "status", text: t("live_lost"), actions: [] };
+  if (info) return { kind: "notice", role: "status", text: info.text, actions: info.restore ? [["restore", "restore"]] : [] };
+  return null;
+}
+
+function renderNotice() {
+  if (!table) return;
+  const shown = notice();
+  const bar = $(".bar-notice");
+  bar.hidden = !shown;
+  if (!shown) return;
+  bar.className = `bar-notice ${shown.kind}`;
+  bar.setAttribute("role", shown.role);
+  $(".notice-text").textContent = shown.text;
+  $(".notice-actions").innerHTML = shown.actions.map(([name, key]) =>
+    `<button type="button" class="${name}">${esc(t(key))}</button>`).join("");
 }
 
 /** A row of one-tap choices: `options` are [value, label html, class, off]; `chosen` is pressed, an
@@ -391,8 +581,6 @@ function resetHand() {
 function renderForms() {
   const form = $("form.event");
   $(".show-payment").hidden = !rules.table_payments.length;
-  if (!rules.table_payments.length) form.hidden = true;
-  $(".show-payment").setAttribute("aria-expanded", String(!form.hidden));
   const keep = [form.elements.event.value, form.elements.player.value];
   form.elements.event.innerHTML = rules.table_payments.map((p) =>
     `<option value="${esc(p.id)}">${esc(p.name)}</option>`).join("");
@@ -400,7 +588,7 @@ function renderForms() {
   if (keep[0]) [form.elements.event.value, form.elements.player.value] = keep;
   const over = table.deal.over && !correcting;
   for (const element of [...document.querySelectorAll(".choices:not(.history-filter) button"), $(".record-draw"),
-    ...form.elements]) {
+    $(".show-payment")]) {
     element.disabled = over || "off" in element.dataset;
   }
   const phone = $("[name=this_phone]");
@@ -409,32 +597,49 @@ function renderForms() {
   phone.value = owner() ?? "";
 }
 
+/** Why Record is off, in a line, or "" when it is on. */
+function recordReason(scored) {
+  if (busy) return t("sending");
+  if (table.deal.over && !correcting) return t("game_over");
+  if (!picker.inSync) return t("reason_notation");
+  if (held) return t("reason_held");
+  if (scored) return "";
+  if (lastScore && !lastScore.legal) return lastScore.sheet.minimum?.text || t("reason_not_legal");
+  const record = picker.record();
+  if (picker.held < picker.handSize) return t("held_count", { held: picker.held, size: picker.handSize });
+  if (!record.win_tile && record.win !== "flowers") return t("reason_win_tile");
+  return $(".sheet [data-testid=not-a-win]") ? t("not_a_win") : t("reason_scoring");
+}
+
 /** The bar at the foot of the screen: the entry being corrected, the hand's total (before there is
- * one, the tiles held so far) and Record. */
+ * one, why Record is off: the tiles held so far, the minimum it falls short of...) and Record. */
 function renderBar() {
   const record = $(".record-hand");
   const status = [];
   if (correcting) status.push(esc(t("correcting", { n: correcting })));
-  if (lastScore) {
+  if (editing) status.push(esc(t("editing_pending")));
+  const scored = (lastScore && lastScore.legal) || unscored;
+  record.disabled = !scored || (table.deal.over && !correcting) || held || !picker.inSync || busy;
+  const reason = recordReason(scored);
+  if (lastScore && lastScore.legal && !reason) {
     const from = CLAIMED.includes(picker.value("win")) && givenBy ? ` ← ${givenBy}` : "";
     status.push(`${esc(labelled(winner + from, ""))}<output data-testid="bar-total">${lastScore.total}</output> ` +
       esc(lastScore.sheet.ruleset.unit_name));
-  } else if (unscored) {
+  } else if (unscored && !reason) {
     status.push(esc(t("pending_unscored")));
   } else {
-    status.push(esc(t("held_count", { held: picker.held, size: picker.handSize })));
+    status.push(`<span class="reason" data-testid="record-reason">${esc(reason)}</span>`);
   }
   $(".bar-status").innerHTML = status.join(" · ");
-  record.textContent = correcting ? t("save_correction") : t("record");
-  $(".cancel-correction").hidden = !correcting;
-  const scored = (lastScore && lastScore.legal) || unscored;
-  record.disabled = !scored || (table.deal.over && !correcting) || held || !picker.inSync;
+  record.textContent = correcting || editing ? t("save_correction") : t("record");
+  $(".cancel-correction").hidden = !correcting && !editing;
 }
 
 /** Draw the page for the table as it is; `redraw` the picker too (its menus name the seats' players,
  * who may have moved with the deal), except on news from another phone, which must not take the
  * notation box from under someone typing. */
 function render({ redraw = true } = {}) {
+  if (!picker) return;
   if (correcting && correcting > table.history.length) correcting = null;  // undone elsewhere
   localStorage.setItem(COPY_KEY, JSON.stringify({ table, rules }));
   renderStanding();
@@ -463,9 +668,11 @@ function winRequest() {
   return body;
 }
 
-/** Send a change, as a correction of the entry being corrected if there is one. */
-async function record(path, body) {
-  const done = await change(path, correcting ? { ...body, correct: correcting } : body);
+/** Send a change, as a correction of the entry being corrected if there is one, or in place of the
+ * pending change being edited. */
+async function record(path, body, what = {}) {
+  if (editing) return replacePending(path, body, what);
+  const done = await change(path, correcting ? { ...body, correct: correcting } : body, what);
   if (done) correcting = null;
   return done;
 }
@@ -475,6 +682,7 @@ async function edit(number) {
   const full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), before: number + 1, limit: 1 } });
   const entry = full.entries[0];
   correcting = number;
+  editing = null;
   if (entry.kind === "win") {
     winner = entry.winner;
     givenBy = entry.discarder;
@@ -486,35 +694,34 @@ async function edit(number) {
       rendering = false;
     }
     if (CLAIMED.includes(entry.hand.win) && !givenBy) givenBy = before(winner);
-  } else if (entry.kind === "event") {
-    const form = $("form.event");
-    form.hidden = false;
-    form.elements.event.value = entry.event;
-    form.elements.player.value = entry.player;
-    form.elements.count.value = entry.count;
   }
   held = false;
   render();
-  $(".win").scrollIntoView({ block: "start" });
+  if (entry.kind === "event") openPayment(entry);
+  else $(".win").scrollIntoView({ block: "start" });
 }
 
 /** Void the last entry, keeping it to put back on a tap. */
 async function undoLast() {
-  if (pending.length) return change("undo", {});  // after the changes waiting, in order
+  if (pending.length || busy) return change("undo", {});  // after the changes waiting, in order
   let full;
   try {
-    full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), limit: 1 } });
-  } catch (problem) {
-    if (!problem.status) return change("undo", {});  // no server: the undo waits with the rest
-    throw problem;
+    full = await api(`/api/tables/${tableId}`, { query: { lang: lang(), limit: 1 }, timeout: WRITE_TIMEOUT_MS });
+  } catch (refused) {
+    if (refused.retryable) return change("undo", {});  // no server: the undo waits with the rest
+    showProblem({ status: refused.status, body: refused.body });
+    return false;
   }
-  if (!full.entries.length) return;
+  if (!full.entries.length) return false;
   const entry = full.entries.at(-1);
-  if (await change("undo", {})) showNotice(t("undone_entry", { n: full.length, summary: full.history.at(-1).summary }), entry);
+  const done = await change("undo", {});
+  if (done && !pending.length) showInfo(t("undone_entry", { n: full.length, summary: full.history.at(-1).summary }), entry);
+  return done;
 }
 
 /** Record again the entry an undo took out. */
 function restore(entry) {
+  info = null;
   if (entry.kind === "win") {
     const body = { hand: entry.hand, winner: entry.winner };
     if (entry.discarder) body.discarder = entry.discarder;
@@ -524,19 +731,45 @@ function restore(entry) {
   return change("draws", {});
 }
 
+/** Open the payment form over the page, filled with `values` (an entry being corrected). */
+function openPayment(values = null) {
+  const form = $("form.event");
+  renderForms();
+  if (values) {
+    form.elements.event.value = values.event;
+    form.elements.player.value = values.player;
+    form.elements.count.value = values.count;
+  } else {
+    form.elements.count.value = 1;
+  }
+  $("dialog.payment").showModal();
+}
+
+/** The Record shortcut: the key R anywhere but in a text field or a menu records the hand. */
+function shortcut(event) {
+  if (event.key.toLowerCase() !== "r" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.("input, select, textarea, dialog")) return;
+  const button = $(".record-hand");
+  if (button.disabled) return;
+  event.preventDefault();
+  button.click();
+}
+
 async function main() {
   await startPage("/tables", { title: "table_page" });
-  const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((problem) => {
+  const [rulesets] = await Promise.all([api("/api/rulesets"), load().catch((refused) => {
     const copy = JSON.parse(localStorage.getItem(COPY_KEY) ?? "null");
-    if (!problem.status && copy) ({ table, rules } = copy);  // no server: the table as this phone last had it
-    else showError(problem.message);
+    if (refused.retryable && copy) ({ table, rules } = copy);  // no server: the table as this phone last had it
+    else document.querySelector("main").insertAdjacentHTML("afterbegin", `<p class="error" role="alert">${esc(refused.message)}</p>`);
   })]);
   if (!table) return;
   const chosen = () => {  // the user changed the hand or a choice
     if (!picker || rendering) return;
     held = false;
+    problem = null;
     renderPlayers();
     renderBar();
+    renderNotice();
     update();
   };
   picker = new Picker($(".picker"), {
@@ -545,10 +778,10 @@ async function main() {
   });
   update = sheetUpdater($(".sheet"), picker, {
     houseRules: () => table.house_rules, player: playerAt,
-    onResult: (result, problem) => {
+    onResult: (result, failed) => {
       lastScore = result;
       // No server to score it: a full hand can still be kept, to be scored when it is sent.
-      unscored = !!problem && !problem.status && picker.held === picker.handSize && !!picker.record().win_tile;
+      unscored = !!failed && failed.retryable && picker.held === picker.handSize && !!picker.record().win_tile;
       renderBar();
     },
   });
@@ -556,8 +789,20 @@ async function main() {
   render();
   follow();
   watch();
-  $(".send-pending").addEventListener("click", () => settleConflict(true));
-  $(".drop-pending").addEventListener("click", () => settleConflict(false));
+  onOffline((state) => {
+    offline = state;
+    renderNotice();
+  });
+  $(".notice-actions").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.classList.contains("send-pending")) settleConflict(true);
+    else if (button.classList.contains("drop-pending")) settleConflict(false);
+    else if (button.classList.contains("send-again")) settleRefused("send");
+    else if (button.classList.contains("drop-refused")) settleRefused("drop");
+    else if (button.classList.contains("edit-pending")) settleRefused("edit");
+    else if (button.classList.contains("restore") && info?.restore) restore(info.restore);
+  });
   onLanguageChange(async () => {
     await load();
     render();
@@ -587,23 +832,24 @@ async function main() {
   });
   $(".record-hand").addEventListener("click", async () => {
     $(".record-hand").disabled = true;
-    if (await record("wins", winRequest())) {
+    const what = lastScore && lastScore.legal ? { total: lastScore.total, unit: lastScore.sheet.ruleset.unit_name } : {};
+    if (await record("wins", winRequest(), what)) {
       resetHand();
       render();
+    } else {
+      renderBar();
     }
   });
   $(".cancel-correction").addEventListener("click", () => {
     correcting = null;
+    editing = null;
     resetHand();
     render();
   });
   $(".record-draw").addEventListener("click", () => record("draws", {}));
   $(".undo-last").addEventListener("click", undoLast);
-  $(".restore").addEventListener("click", () => restorable && restore(restorable));
-  $(".show-payment").addEventListener("click", () => {
-    $("form.event").hidden = !$("form.event").hidden;
-    renderForms();
-  });
+  $(".show-payment").addEventListener("click", () => openPayment());
+  $(".close-payment").addEventListener("click", () => $("dialog.payment").close());
   $(".history").addEventListener("click", (event) => {
     if (event.target.closest("button.show-earlier")) return showEarlier();
     const button = event.target.closest("button.edit");
@@ -623,9 +869,11 @@ async function main() {
   $("form.event").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
+    $("dialog.payment").close();
     record("events", { event: form.elements.event.value, player: form.elements.player.value,
       count: Number(form.elements.count.value) });
   });
+  addEventListener("keydown", shortcut);
 }
 
 main();
