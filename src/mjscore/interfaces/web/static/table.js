@@ -33,6 +33,7 @@ import {
 import { offlineLabel, onOffline } from "./offline.js";
 import { Picker } from "./picker.js";
 import { sheetUpdater } from "./sheet.js";
+import { witness } from "./witness.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const CLAIMED = ["discard", "robbing_gong"];
@@ -70,6 +71,7 @@ let liveLost = false;
 let offline = { offline: false, cached: false };  // the state offline.js says
 let info = null;  // the last thing that happened, to say: {text, restore} (an undone entry can be put back)
 let problem = null;  // why the last change was refused: {status, body}, or a text
+let setBack = null;  // what this phone saw of the table that the server no longer shows (witness.js)
 const LIVE_QUIET_MS = 7000;  // the server beats every 3 s: longer without a word is a cut connection
 
 const $ = (selector) => document.querySelector(selector);
@@ -487,6 +489,12 @@ function renderHistory() {
  * change just made, the changes waiting on this phone, no server, a cut live view, then what
  * happened last. `actions` are [class, label] buttons. */
 function notice() {
+  if (setBack) {
+    const when = new Date(setBack.seen.at).toLocaleString(lang());
+    return { kind: "set-back", role: "alert", text: setBack.kind === "older"
+      ? t("witness_older", { seen: setBack.seen.version, now: table.version, when })
+      : t("witness_other", { version: table.version, when }), actions: [] };
+  }
   const refused = pending[0]?.refused;
   if (refused) {
     return { kind: "refused", role: "alert", text: t("pending_refused_entry", { what: pendingSummary(pending[0]),
@@ -640,6 +648,7 @@ function renderBar() {
  * notation box from under someone typing. */
 function render({ redraw = true } = {}) {
   if (!picker) return;
+  setBack = witness(table) ?? setBack;
   if (correcting && correcting > table.history.length) correcting = null;  // undone elsewhere
   localStorage.setItem(COPY_KEY, JSON.stringify({ table, rules }));
   renderStanding();
