@@ -16,7 +16,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from mjscore.arrangements import Arrangement, arrangements, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
@@ -39,18 +39,52 @@ _FLOWERS: Final = WinKind.FLOWERS
 # compiled one. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
 
 
-@dataclass(frozen=True, slots=True, init=False)
+class DetailSource(Protocol):
+    """Where a scored hand's awards find their details when one is first read (:class:`_Details`)."""
+
+    def detail(self, index: int) -> str: ...
+
+
+class _Detail:
+    """:attr:`Award.detail`: the string given, or worked out on first read from the award's
+    :class:`DetailSource` (the tiles behind an award are asked of its pattern only when a detail,
+    the sheet or ``to_dict`` reads them), then kept. A data descriptor over the award's ``_detail``
+    slot, so that the dataclass's equality, hash, repr and ``replace`` read it as a field."""
+
+    def __get__(self, award: Award | None, owner: type | None = None) -> Any:
+        if award is None:
+            return self
+        found = award._detail
+        if found is None:
+            assert award._source is not None
+            found = award._source.detail(award._index)
+            object.__setattr__(award, "_detail", found)
+            object.__setattr__(award, "_source", None)
+        return found
+
+    def __set__(self, award: Award, value: str) -> None:
+        object.__setattr__(award, "_detail", value)
+
+
+@dataclass(frozen=True, init=False)
 class Award:
-    """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...)."""
+    """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...).
+    ``detail`` (the tiles that earn it) may be worked out only when first read (:meth:`lazy`)."""
+
+    __slots__ = ("id", "name", "points", "count", "group", "help", "source", "_detail", "_source", "_index")
 
     id: str
     name: Names
     points: int
     count: int
     group: str | None
-    detail: str
+    detail: str  # read through _Detail, set on the class below
     help: Names
     source: str
+    if TYPE_CHECKING:  # the slots behind ``detail``, not fields
+        _detail: str | None
+        _source: DetailSource | None
+        _index: int
 
     def __init__(self, id: str, name: Names, points: int, count: int, group: str | None, detail: str,
                  help: Names, source: str) -> None:
@@ -59,9 +93,32 @@ class Award:
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "group", group)
-        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "_detail", detail)
+        object.__setattr__(self, "_source", None)
+        object.__setattr__(self, "_index", 0)
         object.__setattr__(self, "help", help)
         object.__setattr__(self, "source", source)
+
+    @classmethod
+    def lazy(cls, id: str, name: Names, points: int, count: int, group: str | None, source_of_detail: DetailSource,
+             index: int, help: Names, source: str) -> Award:
+        """An award whose detail ``source_of_detail.detail(index)`` gives when it is first read."""
+        award = cls.__new__(cls)
+        object.__setattr__(award, "id", id)
+        object.__setattr__(award, "name", name)
+        object.__setattr__(award, "points", points)
+        object.__setattr__(award, "count", count)
+        object.__setattr__(award, "group", group)
+        object.__setattr__(award, "_detail", None)
+        object.__setattr__(award, "_source", source_of_detail)
+        object.__setattr__(award, "_index", index)
+        object.__setattr__(award, "help", help)
+        object.__setattr__(award, "source", source)
+        return award
+
+    def __reduce__(self) -> tuple[type[Award], tuple[object, ...]]:
+        """Pickled with its detail worked out (a detail's source is the scoring's, not data)."""
+        return Award, (self.id, self.name, self.points, self.count, self.group, self.detail, self.help, self.source)
 
     @property
     def value(self) -> int:
@@ -84,6 +141,9 @@ class Award:
             "help": self.help.get(lang),
             "source": self.source,
         }
+
+
+setattr(Award, "detail", _Detail())  # noqa: B010 (after the dataclass has read ``detail`` as a plain field)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -390,8 +450,8 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         arrangement = candidates[number]
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
-        lazy = _Awards(lambda: _counted_awards(rules, prepared, made or Facts(hand, arrangement, wait_set), counted,
-                                               which, fired), (), which.rules, fired)
+        lazy = _Awards(lambda: _counted_awards(rules, prepared, hand, arrangement, wait_set, made, counted, which, fired),
+                       (), which.rules, fired)
     else:
         best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
         for candidate in candidates:
@@ -458,23 +518,56 @@ def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[i
     return total, for_dealer, excluded
 
 
-def _counted_awards(rules: Ruleset, prepared: _Prepared, facts: Facts, counted: list[tuple[AwardRule, int]],
+class _Details:
+    """The details of one scored hand's counted awards, worked out when an award's detail is first
+    read (:class:`Award`'s ``detail``): each counted row's pattern asked on the winning arrangement,
+    the facts made once for all of them. A consolation's detail names the awards it replaces,
+    which ``counted`` no longer holds: it, and the detail of a row whose pattern finds nothing
+    (which the evaluator's fast forms never let happen), come from :func:`arrangement_awards` of
+    the ``fired`` rows (indices into ``which.rules``), made once."""
+
+    __slots__ = ("rules", "rows", "hand", "arrangement", "wait_set", "facts", "counted", "which", "fired", "made")
+
+    def __init__(self, rules: Ruleset, rows: list[_Row], hand: Hand, arrangement: Arrangement | None,
+                 wait_set: tuple[Tile, ...], facts: Facts | None, which: Evaluator,
+                 fired: list[tuple[int, int]]) -> None:
+        self.rules = rules
+        self.rows = rows
+        self.hand = hand
+        self.arrangement = arrangement
+        self.wait_set = wait_set
+        self.facts = facts
+        self.which = which
+        self.fired = fired
+        self.made: tuple[Award, ...] | None = None
+
+    def detail(self, index: int) -> str:
+        """The detail of the ``index``-th counted award."""
+        facts = self.facts
+        if facts is None:
+            facts = self.facts = Facts(self.hand, self.arrangement, self.wait_set)
+        row = self.rows[index]
+        hit = None if row.consolation else row.function(facts, *row.arguments)
+        if hit is not None:
+            return hit.detail
+        made = self.made
+        if made is None:
+            made = self.made = arrangement_awards(self.rules, facts, tuple(self.which.rules[i] for i, _ in self.fired))
+        return next(award.detail for award in made if award.id == row.id)
+
+
+def _counted_awards(rules: Ruleset, prepared: _Prepared, hand: Hand, arrangement: Arrangement | None,
+                    wait_set: tuple[Tile, ...], facts: Facts | None, counted: list[tuple[AwardRule, int]],
                     which: Evaluator, fired: list[tuple[int, int]]) -> tuple[Award, ...]:
     """The awards of the rows the compiled evaluator counted (groups, replacements and reductions
-    already applied, in the order of the sheet), with their details from the rows' patterns: only
-    the counted rows' patterns are called, and no award is made to be dropped. A consolation names
-    the awards it replaces, which ``counted`` no longer holds: then :func:`arrangement_awards`
-    makes them from the ``fired`` rows (indices into ``which.rules``), as it does for a row whose
-    pattern finds nothing (which the evaluator's fast forms never let happen)."""
-    awards: list[Award] = []
+    already applied, in the order of the sheet), made from the rows and their counts: no pattern
+    is called and no award is made to be dropped. Each award's detail is worked out when it is
+    first read (:class:`_Details`)."""
     rows = prepared.rows
-    for rule, count in counted:
-        row = rows[id(rule)]
-        hit = None if row.consolation else row.function(facts, *row.arguments)
-        if hit is None:
-            return arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
-        awards.append(Award(row.id, row.name, row.points, count, row.group, hit.detail, row.help, row.source))
-    return tuple(awards)
+    counted_rows = [rows[id(rule)] for rule, _ in counted]
+    details = _Details(rules, counted_rows, hand, arrangement, wait_set, facts, which, fired)
+    return tuple(Award.lazy(row.id, row.name, row.points, count, row.group, details, index, row.help, row.source)
+                 for index, (row, (_, count)) in enumerate(zip(counted_rows, counted, strict=True)))
 
 
 def shown_rows(result: Score) -> list[tuple[AwardRule, int]]:
