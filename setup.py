@@ -65,15 +65,20 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # no compiler, no headers: the pure modules serve
             for ext in self.extensions:
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
-            _say(f"no native core ({_first_line(error)}): installing pure Python, the same answers, slower")
+            _say(f"no native core ({self._why(error)}): installing pure Python, the same answers, slower")
             return
         built = ", ".join(ext.name for ext in self.extensions)
         _say(f"built the native core ({built}) in {time.perf_counter() - start:.1f} s")
 
 
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    return text[0] if text else type(error).__name__
+    def _why(self, error: BaseException) -> str:
+        """Why the build failed, short: the compiler that failed, else the error's first line."""
+        command = getattr(getattr(self, "compiler", None), "compiler_so", None)
+        if isinstance(command, list) and command and type(error).__name__ in ("CompileError", "DistutilsExecError",
+                                                                            "CCompilerError", "LinkError"):
+            return f"the C compiler {command[0]} failed"
+        text = str(error).strip().splitlines()
+        return text[0][:200] if text else type(error).__name__
 
 
 def _extensions() -> list[Any]:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 from conftest import c_compiler
-from quick_start import ROOT
+from quick_start import ROOT, Install
 
 import mjscore
 from mjscore.arrangements import SHAPES, arrangements, python_arrangements, python_waits, waits
@@ -309,3 +309,42 @@ def test_the_extension_compiles_without_warnings(tmp_path: Path) -> None:
                            f"-I{sysconfig.get_paths()['include']}", str(ROOT / "src" / "mjscore" / "_native.c")],
                           capture_output=True, text=True, check=False, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_an_install_without_a_compiler_is_pure_python_and_says_so(no_compiler_install: Install, tmp_path: Path) -> None:
+    """``CC=/bin/false pip install -v .`` (the README's command): the build says in one line that it
+    installs pure Python; the install scores a hand, and says which core it runs."""
+    log = (no_compiler_install.copy.parent / "install.log").read_text(errors="replace")
+    said = [line.strip() for line in log.splitlines() if line.strip().startswith("mjscore:")]
+    assert len(said) == 1 and said[0].startswith("mjscore: no native core (") and "pure Python" in said[0], said
+    installed = no_compiler_install.copy / ".venv" / "lib"
+    assert not list(installed.rglob("mjscore/_native*.so")), "a native core was installed all the same"
+    version = subprocess.run([str(no_compiler_install.scripts / "mjscore"), "--version"], capture_output=True, text=True,
+                             check=True, cwd=tmp_path)
+    assert "pure-Python core (no native core was built at install: no C compiler)" in version.stdout
+    record = tmp_path / "hand.json"
+    record.write_text('{"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p", "win": "self_draw"}', encoding="utf-8")
+    scored = subprocess.run([str(no_compiler_install.scripts / "mjscore"), "score", str(record), "--format", "json"],
+                            capture_output=True, text=True, check=True, cwd=tmp_path)
+    here = subprocess.run([sys.executable, "-m", "mjscore", "score", str(record), "--format", "json"], capture_output=True,
+                          text=True, check=True, cwd=tmp_path)
+    assert scored.stdout == here.stdout  # the same answer as this environment's core
+
+
+@needs_native
+def test_python_m_build_makes_a_wheel_with_the_native_core(tmp_path: Path) -> None:
+    """``python -m build --wheel`` in a fresh copy (as a club ships mjscore to machines without a
+    compiler): one wheel for this platform, holding the compiled core."""
+    from quick_start import _fresh_copy
+
+    copy = _fresh_copy(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel"], cwd=copy, capture_output=True, text=True,
+                          timeout=900, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "mjscore: built the native core (mjscore._native)" in done.stdout + done.stderr
+    wheels = list((copy / "dist").glob("mjscore-*.whl"))
+    assert len(wheels) == 1 and sysconfig.get_platform().replace("-", "_").replace(".", "_") in wheels[0].name
+    import zipfile
+
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        assert any(name.startswith("mjscore/_native.") and name.endswith(".so") for name in wheel.namelist())
