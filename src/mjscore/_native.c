@@ -72,10 +72,15 @@ typedef struct {
     size_t count;
     size_t size;
     int ok;
+    int probe;  /* only counted: every grouping is written to items[0] (a caller's one scratch slot) */
 } Groupings;
 
 static Grouping *push(Groupings *list) {
     if (!list->ok) return NULL;
+    if (list->probe) {
+        list->count++;
+        return &list->items[0];
+    }
     if (list->count == list->size) {
         size_t size = list->size ? list->size * 2 : 16;
         if (size > ((size_t)1 << 20)) { list->ok = 0; return NULL; }
@@ -527,12 +532,11 @@ static int divide(int shape, uint8_t *c, int melds, Groupings *out) {
 /* Whether the counts make ``shape`` (divide, as a test; -1 on a failed allocation). */
 static int divides(int shape, uint8_t *c, int melds) {
     if (shape == S_REGULAR) return regular_exists(c);
-    Groupings scratch = {NULL, 0, 0, 1};
+    Grouping slot;
+    Groupings scratch = {&slot, 0, 1, 1, 1};
     int ok = divide(shape, c, melds, &scratch);
-    size_t count = scratch.count;
-    free(scratch.items);
     if (!ok || !scratch.ok) return -1;
-    return count > 0;
+    return scratch.count > 0;
 }
 
 static int may_hold(int shape, int tiles, int melds) {
@@ -757,7 +761,7 @@ static PyObject *native_arrangements(PyObject *self, PyObject *args) {
     Py_ssize_t nshapes;
     if (!read_plan(plan, &shapes, &nshapes)) Py_RETURN_NOTIMPLEMENTED;
     int before = (int)PyTuple_GET_SIZE(declared);
-    Groupings found = {NULL, 0, 0, 1};
+    Groupings found = {NULL, 0, 0, 1, 0};
     for (Py_ssize_t s = 0; s < nshapes; s++) {
         int shape = shapes[s];
         if (!may_hold(shape, total, before)) continue;
@@ -836,6 +840,815 @@ static PyObject *native_arrangements(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* ----- the evaluator: a ruleset's program (mjscore.scoring.native_program) over every arrangement ----- */
+
+enum {
+    OP_CONST, OP_LOAD, OP_STORE, OP_VALUE, OP_BIN, OP_NOT, OP_NEG, OP_INVERT, OP_POP,
+    OP_JUMP, OP_JIF, OP_JIF_KEEP, OP_JIT_KEEP, OP_IN_CONST, OP_LIST_LEN, OP_LIST_COUNT, OP_LIST_CONTAINS,
+    OP_AGG, OP_GATTR, OP_CALL, OP_CHOW_PAIR, OP_HALT, OP_EVERY_GROUP_HOLDS,
+};
+enum { AGG_ALL, AGG_ANY, AGG_SUM };
+enum { L_CHOW_FIRSTS, L_PUNG_FIRSTS, L_CONCEALED_CHOW_FIRSTS, L_PAIR_FIRSTS, L_SPREADS, L_CHOW_KEY, L_GROUPS,
+       L_CONST, NLISTS = L_GROUPS };
+/* Group kinds (mjscore.scoring.native_program.GROUP_KINDS): the raw kinds and the kong of a declared meld. */
+enum { G_CHOW = 0, G_PUNG = 1, G_PAIR = 2, G_SINGLES = 3, G_KNITTED = 4, G_KONG = 5 };
+/* The fixed values handed in (native_program.FIXED), then the summary's (SUMMARY_SLOTS). */
+enum { F_WIN_INDEX, F_SEAT_WIND, F_ROUND_WIND, F_HAS4, F_COUNTS, NFIXED = F_COUNTS + KINDS };
+enum {
+    V_SHAPE, V_ROLE, V_REGULAR, V_NPAIRS, V_PAIR, V_CPUNGS, V_OPEN_GONGS, V_NKONGS, V_CKONGS, V_OKONGS,
+    V_WIND_PUNGS, V_DRAGON_PUNGS, V_NCHOWS, V_NPUNGS, V_NSETS, V_CHOW_BITS, V_PUNG_BITS, V_CHOW_DUPS,
+    V_WAIT_PLACE, V_OTHER_WIND_PUNGS, V_KNITTED_STRAIGHT, V_SISTER_RANKS, V_PUNG_SAME_RANK, V_TERMINAL_PUNGS,
+    V_END_CHOWS, V_CHOW_RANKS, V_ADJACENT_PUNGS, V_STEP3, V_OUTSIDE, NSUMMARY
+};
+#define MAX_ALL_GROUPS (MAX_GROUPS + 8)
+#define MAX_STACK 64
+#define MAX_DEPTH 8
+#define MAX_CHOW_PAIR_KINDS 8
+
+typedef struct {
+    uint8_t kind, first, n, concealed, declared, added;
+    uint8_t idx[MAX_INDICES];
+} Group;
+
+typedef struct {
+    int64_t items[MAX_ALL_GROUPS];
+    int n;
+} List;
+
+/* One evaluation: the program, the arrangement's groups and lists, its variables. */
+typedef struct {
+    const int32_t *code;
+    Py_ssize_t ncode;
+    const int64_t *consts;
+    Py_ssize_t nconsts;
+    const int64_t *values;
+    Py_ssize_t nvalues;
+    PyObject *helpers;      /* tuple */
+    PyObject *memo;         /* dict */
+    PyObject *chow_kinds;   /* tuple of str */
+    int64_t *v;
+    Py_ssize_t nvars;
+    Group groups[MAX_ALL_GROUPS];
+    int ngroups;
+    List lists[NLISTS];
+    int chow_pairs_known;
+    int64_t chow_pairs[MAX_CHOW_PAIR_KINDS];
+    int failed;             /* 1: give the hand to Python (an error set or not) */
+} Machine;
+
+/* The arrangement's summary (mjscore.scoring.summary's values), from its groups. */
+static void summarize(Machine *m, int shape, int role) {
+    int64_t *s = m->v + NFIXED;
+    int64_t win_index = m->v[F_WIN_INDEX];
+    for (int k = 0; k < NSUMMARY; k++) s[k] = 0;
+    for (int k = 0; k < NLISTS; k++) m->lists[k].n = 0;
+    s[V_SHAPE] = shape;
+    s[V_ROLE] = role;
+    s[V_REGULAR] = shape == S_REGULAR;
+    int64_t chow_bits = 0, pung_bits = 0;
+    int pair = 0;
+    int edge = 0, closed = 0, pair_wait = 0, off = 0;
+    for (int k = 0; k < m->ngroups; k++) {
+        const Group *g = &m->groups[k];
+        int first = g->first;
+        if (g->kind == G_CHOW) {
+            List *l = &m->lists[L_CHOW_FIRSTS];
+            l->items[l->n++] = first;
+            if (chow_bits >> first & 1) s[V_CHOW_DUPS]++;
+            chow_bits |= (int64_t)1 << first;
+            if (g->concealed) {
+                List *c = &m->lists[L_CONCEALED_CHOW_FIRSTS];
+                c->items[c->n++] = first;
+            }
+        } else if (g->kind == G_PUNG || g->kind == G_KONG) {
+            List *l = &m->lists[L_PUNG_FIRSTS];
+            l->items[l->n++] = first;
+            pung_bits |= (int64_t)1 << first;
+            if (first >= 27) {
+                if (first < 31) s[V_WIND_PUNGS]++;
+                else s[V_DRAGON_PUNGS]++;
+            }
+            int kong = g->kind == G_KONG;
+            if (g->concealed) {
+                s[V_CPUNGS]++;
+                if (kong) s[V_CKONGS]++;
+            } else if (kong && !g->added) {
+                s[V_OPEN_GONGS]++;
+            }
+            if (kong) s[V_NKONGS]++;
+        } else if (g->kind == G_PAIR) {
+            s[V_NPAIRS]++;
+            pair = first;
+            List *l = &m->lists[L_PAIR_FIRSTS];
+            l->items[l->n++] = first;
+        }
+        if (!g->declared) {
+            if (g->kind == G_CHOW) {
+                int64_t at = win_index - first;
+                if (at == 1) closed = 1;
+                else if ((at == 2 && first % 9 == 0) || (at == 0 && first % 9 == 6)) edge = 1;
+            } else if (g->kind == G_PAIR) {
+                if (first == win_index) pair_wait = 1;
+            } else if (g->kind != G_PUNG && g->kind != G_KONG) {
+                for (int t = 0; t < g->n; t++)
+                    if (g->idx[t] == win_index) off = 1;
+            }
+        }
+    }
+    s[V_PAIR] = s[V_NPAIRS] == 1 ? pair : -1;
+    s[V_NCHOWS] = m->lists[L_CHOW_FIRSTS].n;
+    s[V_NPUNGS] = m->lists[L_PUNG_FIRSTS].n;
+    s[V_NSETS] = s[V_NCHOWS] + s[V_NPUNGS];
+    s[V_OKONGS] = s[V_NKONGS] - s[V_CKONGS];
+    s[V_CHOW_BITS] = chow_bits;
+    s[V_PUNG_BITS] = pung_bits;
+    s[V_WAIT_PLACE] = off ? 0 : edge ? 1 : closed ? 2 : pair_wait ? 3 : 0;
+    if (s[V_WIND_PUNGS]) {
+        const List *l = &m->lists[L_PUNG_FIRSTS];
+        for (int k = 0; k < l->n; k++) {
+            int64_t p = l->items[k];
+            if (p >= 27 && p < 31 && p != m->v[F_SEAT_WIND] && p != m->v[F_ROUND_WIND]) s[V_OTHER_WIND_PUNGS]++;
+        }
+    }
+    if (s[V_NSETS] < m->ngroups - 1) {
+        int knitted = 0;
+        for (int k = 0; k < m->ngroups; k++) knitted += m->groups[k].kind == G_KNITTED && m->groups[k].n == 3;
+        s[V_KNITTED_STRAIGHT] = knitted == 3;
+    }
+    if (m->v[F_HAS4]) {
+        int holding[KINDS] = {0};
+        for (int k = 0; k < m->ngroups; k++) {
+            const Group *g = &m->groups[k];
+            int seen[KINDS] = {0};
+            for (int t = 0; t < g->n; t++) {
+                if (!seen[g->idx[t]]) { seen[g->idx[t]] = 1; holding[g->idx[t]]++; }
+            }
+        }
+        List *l = &m->lists[L_SPREADS];
+        for (int i = 0; i < KINDS && l->n < MAX_ALL_GROUPS; i++)
+            if (m->v[F_COUNTS + i] == 4) l->items[l->n++] = holding[i];
+    }
+    int64_t cb = chow_bits, pb = pung_bits & 134217727;
+    s[V_SISTER_RANKS] = (((cb & ((cb >> 9) | (cb >> 18))) | ((cb >> 9) & (cb >> 18))) & 511) != 0;
+    s[V_PUNG_SAME_RANK] = (((pb & ((pb >> 9) | (pb >> 18))) | ((pb >> 9) & (pb >> 18))) & 511) != 0;
+    s[V_TERMINAL_PUNGS] = (pung_bits & 1) + (pung_bits >> 8 & 1) + (pung_bits >> 9 & 1) + (pung_bits >> 17 & 1)
+                          + (pung_bits >> 18 & 1) + (pung_bits >> 26 & 1);
+    s[V_END_CHOWS] = (chow_bits & 1) + (chow_bits >> 6 & 1) + (chow_bits >> 9 & 1) + (chow_bits >> 15 & 1)
+                     + (chow_bits >> 18 & 1) + (chow_bits >> 24 & 1);
+    {
+        List *key = &m->lists[L_CHOW_KEY];
+        *key = m->lists[L_CHOW_FIRSTS];
+        for (int a = 1; a < key->n; a++)  /* insertion sort: at most a few chows */
+            for (int b = a; b > 0 && key->items[b - 1] > key->items[b]; b--) {
+                int64_t t = key->items[b]; key->items[b] = key->items[b - 1]; key->items[b - 1] = t;
+            }
+    }
+    int64_t cr = (cb | (cb >> 9) | (cb >> 18)) & 511;
+    s[V_CHOW_RANKS] = cr;
+    int64_t adjacent = 0;
+    for (int i = 0; i < 26; i++)
+        if (i % 9 != 8) adjacent |= (int64_t)1 << i;
+    s[V_ADJACENT_PUNGS] = (pung_bits & (pung_bits >> 1) & adjacent) != 0;
+    s[V_STEP3] = (cr & (cr >> 1) & (cr >> 2)) != 0;
+    int outside = s[V_PAIR] >= 0 && (s[V_PAIR] >= 27 || s[V_PAIR] % 9 == 0 || s[V_PAIR] % 9 == 8);
+    for (int k = 0; outside && k < m->lists[L_CHOW_FIRSTS].n; k++) {
+        int64_t c = m->lists[L_CHOW_FIRSTS].items[k];
+        outside = c % 9 == 0 || c % 9 == 6;
+    }
+    for (int k = 0; outside && k < m->lists[L_PUNG_FIRSTS].n; k++) {
+        int64_t p = m->lists[L_PUNG_FIRSTS].items[k];
+        outside = p >= 27 || p % 9 == 0 || p % 9 == 8;
+    }
+    s[V_OUTSIDE] = outside;
+    m->chow_pairs_known = 0;
+}
+
+/* Python's floor division and modulo; 0 where Python would raise (the caller gives up first). */
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+
+static int64_t floor_mod(int64_t a, int64_t b) {
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+
+/* One binary operation as Python computes it on ints; 0 (and *ok = 0) where the 64-bit result
+ * would differ from Python's (overflow, a shift out of range, a division by zero). */
+static int64_t binary(int op, int64_t a, int64_t b, int *ok) {
+    int64_t r = 0;
+    switch (op) {
+    case 0: if (__builtin_add_overflow(a, b, &r)) *ok = 0; return r;
+    case 1: if (__builtin_sub_overflow(a, b, &r)) *ok = 0; return r;
+    case 2: if (__builtin_mul_overflow(a, b, &r)) *ok = 0; return r;
+    case 3: if (b == 0 || (a == INT64_MIN && b == -1)) { *ok = 0; return 0; } return floor_div(a, b);
+    case 4: if (b == 0 || (a == INT64_MIN && b == -1)) { *ok = 0; return 0; } return floor_mod(a, b);
+    case 5:
+        if (b < 0 || b > 62 || a < 0 || (a >> (62 - b)) != 0) { *ok = 0; return 0; }
+        return a << b;
+    case 6:
+        if (b < 0) { *ok = 0; return 0; }
+        return b > 63 ? (a < 0 ? -1 : 0) : a >> b;
+    case 7: return a & b;
+    case 8: return a | b;
+    case 9: return a ^ b;
+    case 10: return a == b;
+    case 11: return a != b;
+    case 12: return a < b;
+    case 13: return a <= b;
+    case 14: return a > b;
+    case 15: return a >= b;
+    default: *ok = 0; return 0;
+    }
+}
+
+/* A Python object for a list argument of a helper (chow_key as a tuple, as the summary makes it). */
+static PyObject *list_object(const List *l, int as_tuple) {
+    PyObject *made = as_tuple ? PyTuple_New(l->n) : PyList_New(l->n);
+    if (made == NULL) return NULL;
+    for (int k = 0; k < l->n; k++) {
+        PyObject *value = PyLong_FromLongLong(l->items[k]);
+        if (value == NULL) { Py_DECREF(made); return NULL; }
+        if (as_tuple) PyTuple_SET_ITEM(made, k, value);
+        else PyList_SET_ITEM(made, k, value);
+    }
+    return made;
+}
+
+#define MEMO_MOST (1 << 16)
+
+/* A helper's answer for these arguments: kept in the program's memo (bytes of the call -> answer). */
+static PyObject *call_helper(Machine *m, int helper, const int32_t *specs, int nargs, const int64_t *ints) {
+    int64_t key[1 + 2 * 8 + 8 * MAX_ALL_GROUPS];
+    int at = 0, used = 0;
+    key[at++] = helper;
+    for (int k = 0; k < nargs; k++) {
+        if (specs[k] < 0) {
+            key[at++] = -1;
+            key[at++] = ints[used++];
+        } else {
+            const List *l = &m->lists[specs[k]];
+            key[at++] = specs[k];
+            key[at++] = l->n;
+            for (int t = 0; t < l->n; t++) key[at++] = l->items[t];
+        }
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)(at * (int)sizeof(int64_t)));
+    if (bytes == NULL) return NULL;
+    PyObject *found = PyDict_GetItemWithError(m->memo, bytes);
+    if (found != NULL) { Py_DECREF(bytes); Py_INCREF(found); return found; }
+    if (PyErr_Occurred()) { Py_DECREF(bytes); return NULL; }
+    if (helper < 0 || helper >= PyTuple_GET_SIZE(m->helpers)) {
+        Py_DECREF(bytes);
+        PyErr_SetString(PyExc_ValueError, "mjscore._native.evaluate: no such helper");
+        return NULL;
+    }
+    PyObject *args = PyTuple_New(nargs);
+    if (args == NULL) { Py_DECREF(bytes); return NULL; }
+    used = 0;
+    for (int k = 0; k < nargs; k++) {
+        PyObject *value = specs[k] < 0 ? PyLong_FromLongLong(ints[used++])
+                                       : list_object(&m->lists[specs[k]], specs[k] == L_CHOW_KEY);
+        if (value == NULL) { Py_DECREF(args); Py_DECREF(bytes); return NULL; }
+        PyTuple_SET_ITEM(args, k, value);
+    }
+    PyObject *answer = PyObject_Call(PyTuple_GET_ITEM(m->helpers, helper), args, NULL);
+    Py_DECREF(args);
+    if (answer == NULL) { Py_DECREF(bytes); return NULL; }
+    if (PyDict_GET_SIZE(m->memo) >= MEMO_MOST) PyDict_Clear(m->memo);
+    if (PyDict_SetItem(m->memo, bytes, answer) < 0) { Py_DECREF(bytes); Py_DECREF(answer); return NULL; }
+    Py_DECREF(bytes);
+    return answer;
+}
+
+/* The chow pairs (CHOW_PAIR_FANS of chow_key, or none under two chows), each kind the program reads. */
+static int chow_pairs(Machine *m) {
+    if (m->chow_pairs_known) return 1;
+    Py_ssize_t kinds = PyTuple_GET_SIZE(m->chow_kinds);
+    if (kinds > MAX_CHOW_PAIR_KINDS) { m->failed = 1; return 0; }
+    for (Py_ssize_t k = 0; k < kinds; k++) m->chow_pairs[k] = 0;
+    if (m->lists[L_CHOW_KEY].n >= 2) {
+        int32_t spec = L_CHOW_KEY;
+        PyObject *found = call_helper(m, (int)PyTuple_GET_SIZE(m->helpers) - 1, &spec, 1, NULL);
+        if (found == NULL) { m->failed = 1; return 0; }
+        for (Py_ssize_t k = 0; k < kinds; k++) {
+            PyObject *count = PyObject_GetItem(found, PyTuple_GET_ITEM(m->chow_kinds, k));
+            if (count == NULL) {
+                if (!PyErr_ExceptionMatches(PyExc_KeyError)) { Py_DECREF(found); m->failed = 1; return 0; }
+                PyErr_Clear();
+                continue;
+            }
+            long long value = PyLong_Check(count) ? PyLong_AsLongLong(count) : -1;
+            Py_DECREF(count);
+            if (value == -1 && PyErr_Occurred()) { Py_DECREF(found); m->failed = 1; return 0; }
+            m->chow_pairs[k] = value;
+        }
+        Py_DECREF(found);
+    }
+    m->chow_pairs_known = 1;
+    return 1;
+}
+
+static int group_attribute(const Group *g, int attribute, int64_t *out) {
+    switch (attribute) {
+    case 0: *out = g->first; return 1;
+    case 1: *out = g->kind == G_CHOW; return 1;
+    case 2: *out = g->kind == G_PUNG || g->kind == G_KONG; return 1;
+    case 3: *out = g->kind == G_KONG; return 1;
+    case 4: *out = g->kind == G_PAIR; return 1;
+    case 5: *out = g->kind == G_CHOW || g->kind == G_PUNG || g->kind == G_KONG; return 1;
+    case 6: *out = g->concealed; return 1;
+    case 7: *out = g->declared; return 1;
+    case 8: *out = g->added; return 1;
+    case 9: *out = g->kind; return 1;
+    default: return 0;
+    }
+}
+
+#define NEED(count) do { if (pc + (count) >= end) goto bad; } while (0)
+#define SLOT(slot) do { if ((slot) < 0 || (slot) >= m->nvars) goto bad; } while (0)
+#define PUSH(value) do { if (sp >= MAX_STACK) goto bad; stack[sp++] = (value); } while (0)
+#define POP(into) do { if (sp <= 0) goto bad; (into) = stack[--sp]; } while (0)
+
+/* Run the code from ``pc`` up to its OP_HALT (or ``end``); the value on the stack then, in *result.
+ * 0 where the program is malformed or a value leaves what 64 bits hold (m->failed set). */
+static int run(Machine *m, Py_ssize_t pc, Py_ssize_t end, int depth, int64_t *result) {
+    int64_t stack[MAX_STACK];
+    int sp = 0;
+    const int32_t *code = m->code;
+    if (depth > MAX_DEPTH || end > m->ncode) goto bad;
+    while (pc < end) {
+        int32_t op = code[pc];
+        int64_t a, b;
+        switch (op) {
+        case OP_CONST:
+            NEED(1);
+            if (code[pc + 1] < 0 || code[pc + 1] >= m->nconsts) goto bad;
+            PUSH(m->consts[code[pc + 1]]);
+            pc += 2;
+            break;
+        case OP_LOAD:
+            NEED(1);
+            SLOT(code[pc + 1]);
+            PUSH(m->v[code[pc + 1]]);
+            pc += 2;
+            break;
+        case OP_STORE:
+            NEED(1);
+            SLOT(code[pc + 1]);
+            POP(a);
+            m->v[code[pc + 1]] = a;
+            pc += 2;
+            break;
+        case OP_VALUE:
+            NEED(1);
+            if (code[pc + 1] < 0 || code[pc + 1] >= m->nvalues) goto bad;
+            PUSH(m->values[code[pc + 1]]);
+            pc += 2;
+            break;
+        case OP_BIN: {
+            NEED(1);
+            POP(b);
+            POP(a);
+            int ok = 1;
+            int64_t r = binary(code[pc + 1], a, b, &ok);
+            if (!ok) goto bad;
+            PUSH(r);
+            pc += 2;
+            break;
+        }
+        case OP_NOT: POP(a); PUSH(!a); pc += 1; break;
+        case OP_NEG: POP(a); if (a == INT64_MIN) goto bad; PUSH(-a); pc += 1; break;
+        case OP_INVERT: POP(a); PUSH(~a); pc += 1; break;
+        case OP_POP: POP(a); pc += 1; break;
+        case OP_JUMP:
+            NEED(1);
+            if (code[pc + 1] <= pc || code[pc + 1] > end) goto bad;  /* forward only: it ends */
+            pc = code[pc + 1];
+            break;
+        case OP_JIF:
+            NEED(1);
+            if (code[pc + 1] <= pc || code[pc + 1] > end) goto bad;
+            POP(a);
+            pc = a ? pc + 2 : code[pc + 1];
+            break;
+        case OP_JIF_KEEP:
+        case OP_JIT_KEEP:
+            NEED(1);
+            if (code[pc + 1] <= pc || code[pc + 1] > end || sp <= 0) goto bad;
+            a = stack[sp - 1];
+            if ((op == OP_JIF_KEEP) == !a) {
+                pc = code[pc + 1];
+            } else {
+                sp--;
+                pc += 2;
+            }
+            break;
+        case OP_IN_CONST: {
+            NEED(2);
+            int32_t start = code[pc + 1], size = code[pc + 2];
+            if (start < 0 || size < 0 || start + (int64_t)size > m->nconsts) goto bad;
+            POP(a);
+            int found = 0;
+            for (int32_t k = 0; k < size && !found; k++) found = m->consts[start + k] == a;
+            PUSH(found);
+            pc += 3;
+            break;
+        }
+        case OP_LIST_LEN:
+        case OP_LIST_COUNT:
+        case OP_LIST_CONTAINS: {
+            NEED(1);
+            int32_t which = code[pc + 1];
+            if (which < 0 || which > L_GROUPS) goto bad;
+            int n = which == L_GROUPS ? m->ngroups : m->lists[which].n;
+            if (op == OP_LIST_LEN) {
+                PUSH(n);
+            } else {
+                if (which == L_GROUPS) goto bad;
+                POP(a);
+                int64_t count = 0;
+                for (int k = 0; k < n; k++) count += m->lists[which].items[k] == a;
+                PUSH(op == OP_LIST_COUNT ? count : count > 0);
+            }
+            pc += 2;
+            break;
+        }
+        case OP_AGG: {
+            NEED(6);
+            int32_t kind = code[pc + 1], which = code[pc + 2], start = code[pc + 3], size = code[pc + 4];
+            int32_t slot = code[pc + 5], body = code[pc + 6];
+            SLOT(slot);
+            Py_ssize_t from = pc + 7;
+            if (body <= 0 || from + body > end) goto bad;
+            int n;
+            if (which == L_CONST) {
+                if (start < 0 || size < 0 || start + (int64_t)size > m->nconsts) goto bad;
+                n = size;
+            } else if (which == L_GROUPS) {
+                n = m->ngroups;
+            } else if (which >= 0 && which < L_GROUPS) {
+                n = m->lists[which].n;
+            } else {
+                goto bad;
+            }
+            int64_t total = kind == AGG_ALL ? 1 : 0;
+            for (int k = 0; k < n; k++) {
+                m->v[slot] = which == L_CONST ? m->consts[start + k] : which == L_GROUPS ? k : m->lists[which].items[k];
+                int64_t value;
+                if (!run(m, from, from + body, depth + 1, &value)) return 0;
+                if (kind == AGG_ALL) {
+                    if (!value) { total = 0; break; }
+                } else if (kind == AGG_ANY) {
+                    if (value) { total = 1; break; }
+                } else if (__builtin_add_overflow(total, value, &total)) {
+                    goto bad;
+                }
+            }
+            PUSH(total);
+            pc = from + body;
+            break;
+        }
+        case OP_GATTR: {
+            NEED(2);
+            SLOT(code[pc + 1]);
+            int64_t position = m->v[code[pc + 1]];
+            if (position < 0 || position >= m->ngroups) goto bad;
+            int64_t value;
+            if (!group_attribute(&m->groups[position], code[pc + 2], &value)) goto bad;
+            PUSH(value);
+            pc += 3;
+            break;
+        }
+        case OP_CALL: {
+            NEED(2);
+            int32_t helper = code[pc + 1], nargs = code[pc + 2];
+            if (nargs < 0 || nargs > 8) goto bad;
+            NEED(2 + nargs);
+            const int32_t *specs = &code[pc + 3];
+            int nints = 0;
+            for (int k = 0; k < nargs; k++) {
+                if (specs[k] >= L_GROUPS) goto bad;
+                nints += specs[k] < 0;
+            }
+            if (nints > sp) goto bad;
+            int64_t ints[8];
+            for (int k = 0; k < nints; k++) ints[k] = stack[sp - nints + k];
+            sp -= nints;
+            PyObject *answer = call_helper(m, helper, specs, nargs, ints);
+            if (answer == NULL) { m->failed = 1; return 0; }
+            long long value = PyLong_Check(answer) ? PyLong_AsLongLong(answer) : -1;
+            int is_int = PyLong_Check(answer);
+            Py_DECREF(answer);
+            if (!is_int || (value == -1 && PyErr_Occurred())) { PyErr_Clear(); goto bad; }
+            PUSH(value);
+            pc += 3 + nargs;
+            break;
+        }
+        case OP_CHOW_PAIR: {
+            NEED(1);
+            if (!chow_pairs(m)) return 0;
+            int32_t kind = code[pc + 1];
+            if (kind < 0 || kind >= PyTuple_GET_SIZE(m->chow_kinds)) goto bad;
+            PUSH(m->chow_pairs[kind]);
+            pc += 2;
+            break;
+        }
+        case OP_EVERY_GROUP_HOLDS: {
+            POP(a);
+            int holds = m->ngroups > 0;
+            for (int k = 0; holds && k < m->ngroups; k++) {
+                int one = 0;
+                for (int t = 0; t < m->groups[k].n && !one; t++) one = (a >> m->groups[k].idx[t]) & 1;
+                holds = one;
+            }
+            PUSH(holds);
+            pc += 1;
+            break;
+        }
+        case OP_HALT:
+            *result = sp > 0 ? stack[sp - 1] : 0;
+            return 1;
+        default:
+            goto bad;
+        }
+    }
+    *result = sp > 0 ? stack[sp - 1] : 0;
+    return 1;
+bad:
+    m->failed = 1;
+    return 0;
+}
+
+static int group_from_raw(Group *g, const Raw *raw, int concealed) {
+    memset(g, 0, sizeof *g);
+    g->kind = raw->kind;
+    g->n = raw->n;
+    memcpy(g->idx, raw->idx, raw->n);
+    g->first = raw->n ? raw->idx[0] : 0;
+    g->concealed = (uint8_t)concealed;
+    return raw->n > 0;
+}
+
+/* int64 array from a list of Python ints; 0 (no exception) where an item is not a 64-bit int. */
+static int read_ints(PyObject *list, int64_t *out, Py_ssize_t n) {
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyList_GET_ITEM(list, k);
+        if (!PyLong_Check(item)) return 0;
+        long long value = PyLong_AsLongLong(item);
+        if (value == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+        out[k] = value;
+    }
+    return 1;
+}
+
+/* The best arrangement's rows fired, (index, count), and counted, (row, count), in table order, the
+ * consolation last where one applies (mjscore.scoring.totals.Totaller.listed): (fired, counted). */
+static PyObject *listed_rows(const int64_t *v, Py_ssize_t nvars, const int32_t *listing, PyObject *rows,
+                             Py_ssize_t consoled_slot, PyObject *ignores, PyObject *consolations) {
+    Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
+    PyObject *fired = PyList_New(0), *counted = PyList_New(0);
+    if (fired == NULL || counted == NULL) goto failed;
+    for (Py_ssize_t row = 0; row < nrows; row++) {
+        int32_t count_slot = listing[2 * row], final_slot = listing[2 * row + 1];
+        if (count_slot < 0 || count_slot >= nvars || final_slot < 0 || final_slot >= nvars) goto malformed;
+        if (!v[count_slot]) continue;
+        PyObject *item = Py_BuildValue("(nL)", row, (long long)v[count_slot]);
+        if (item == NULL || PyList_Append(fired, item) < 0) { Py_XDECREF(item); goto failed; }
+        Py_DECREF(item);
+        if (v[final_slot] > 0) {
+            item = Py_BuildValue("(OL)", PyTuple_GET_ITEM(rows, row), (long long)v[final_slot]);
+            if (item == NULL || PyList_Append(counted, item) < 0) { Py_XDECREF(item); goto failed; }
+            Py_DECREF(item);
+        }
+    }
+    int64_t consoled = v[consoled_slot];
+    if (consoled >= 0) {
+        if (consoled >= PyTuple_GET_SIZE(ignores) || !PyBytes_Check(PyTuple_GET_ITEM(ignores, consoled))) goto malformed;
+        PyObject *kept = PyTuple_GET_ITEM(ignores, consoled);
+        Py_ssize_t nkept = PyBytes_GET_SIZE(kept) / 4;
+        const int32_t *kept_rows = (const int32_t *)PyBytes_AS_STRING(kept);
+        Py_SETREF(counted, PyList_New(0));
+        if (counted == NULL) goto failed;
+        for (Py_ssize_t k = 0; k < nkept; k++) {
+            int32_t row = kept_rows[k];
+            if (row < 0 || row >= nrows) goto malformed;
+            int32_t final_slot = listing[2 * row + 1];
+            if (v[final_slot] > 0) {
+                PyObject *item = Py_BuildValue("(OL)", PyTuple_GET_ITEM(rows, row), (long long)v[final_slot]);
+                if (item == NULL || PyList_Append(counted, item) < 0) { Py_XDECREF(item); goto failed; }
+                Py_DECREF(item);
+            }
+        }
+        PyObject *item = Py_BuildValue("(Oi)", PyTuple_GET_ITEM(consolations, consoled), 1);
+        if (item == NULL || PyList_Append(counted, item) < 0) { Py_XDECREF(item); goto failed; }
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(NN)", fired, counted);
+malformed:
+    PyErr_SetString(PyExc_ValueError, "mjscore._native.evaluate: a malformed listing");
+failed:
+    Py_XDECREF(fired);
+    Py_XDECREF(counted);
+    return NULL;
+}
+
+/* evaluate(program, concealed, win, counts, melds, declared, claimed, plan, hand_values, values, rows,
+ *          consolations):
+ * every arrangement of the hand under the plan, evaluated and totalled by the program; the first of
+ * highest total. Returns (its Arrangement, the rows it fired as (index, count), the rows counted as
+ * (row, count)), None where the hand has no arrangement, or NotImplemented where the native core does
+ * not take the hand (Python does). ``counts``: the hand's 34 counts (Hand.counts); ``melds``: 4 bytes
+ * a declared meld (its kind, lowest kind, concealed, added), ``declared`` their Group objects;
+ * ``hand_values``: the seat's and round's winds, then the program's hoisted values. */
+static PyObject *native_evaluate(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *program, *concealed, *counts, *melds, *declared, *plan, *hand_values, *values, *rows, *consolations;
+    int win, claimed;
+    if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &win,
+                          &PyTuple_Type, &counts, &PyBytes_Type, &melds, &PyTuple_Type, &declared, &claimed, &plan,
+                          &PyList_Type, &hand_values, &PyList_Type, &values, &PyTuple_Type, &rows, &PyTuple_Type,
+                          &consolations))
+        return NULL;
+    if (!ready()) return NULL;
+    PyObject *code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
+    Py_ssize_t nvars, nfixed, total_slot, consoled_slot;
+    if (!PyArg_ParseTuple(program, "O!O!O!O!nnO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
+                          &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo, &nvars, &nfixed, &PyTuple_Type,
+                          &chow_kinds, &total_slot, &PyBytes_Type, &listing, &consoled_slot, &PyTuple_Type, &ignores))
+        return NULL;
+    Py_ssize_t nmelds = PyBytes_GET_SIZE(melds) / 4;
+    Py_ssize_t nvalues = PyList_GET_SIZE(values);
+    Py_ssize_t nhand = PyList_GET_SIZE(hand_values);
+    Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
+    if (nfixed != NFIXED || nhand < 2 || nvars < NFIXED + NSUMMARY + (nhand - 2) || nvars > 100000
+        || PyTuple_GET_SIZE(counts) != KINDS || PyBytes_GET_SIZE(listing) != 8 * nrows
+        || consoled_slot < 0 || consoled_slot >= nvars || PyTuple_GET_SIZE(ignores) != PyTuple_GET_SIZE(consolations)
+        || total_slot < 0 || total_slot >= nvars || PyBytes_GET_SIZE(melds) % 4 || nmelds != PyTuple_GET_SIZE(declared)
+        || nmelds > 8 || win < 0 || win >= KINDS || PyBytes_GET_SIZE(code_bytes) % 4 || PyBytes_GET_SIZE(consts_bytes) % 8
+        || nvalues > 100000)
+        Py_RETURN_NOTIMPLEMENTED;
+    const unsigned char *meld_bytes = (const unsigned char *)PyBytes_AS_STRING(melds);
+    for (Py_ssize_t k = 0; k < nmelds; k++) {
+        int kind = meld_bytes[4 * k], first = meld_bytes[4 * k + 1];
+        if ((kind != G_CHOW && kind != G_PUNG && kind != G_KONG) || first >= KINDS || (kind == G_CHOW && (first >= 27 || first % 9 > 6)))
+            Py_RETURN_NOTIMPLEMENTED;
+    }
+    uint8_t c[KINDS] = {0};
+    int total = 0;
+    int read = count_tiles(concealed, c, &total);
+    if (read < 0) return NULL;
+    if (read == 0 || c[win] >= 4) Py_RETURN_NOTIMPLEMENTED;
+    c[win]++;
+    total++;
+    const unsigned char *shapes;
+    Py_ssize_t nshapes;
+    if (!read_plan(plan, &shapes, &nshapes)) Py_RETURN_NOTIMPLEMENTED;
+
+    Machine *m = (Machine *)PyMem_Calloc(1, sizeof(Machine));
+    int64_t *v = (int64_t *)PyMem_Calloc((size_t)nvars, sizeof(int64_t));
+    int64_t *best_v = (int64_t *)PyMem_Calloc((size_t)nvars, sizeof(int64_t));
+    int64_t *value_array = (int64_t *)PyMem_Calloc((size_t)(nvalues ? nvalues : 1), sizeof(int64_t));
+    Groupings found = {NULL, 0, 0, 1, 0};
+    PyObject *result = NULL;
+    if (m == NULL || v == NULL || best_v == NULL || value_array == NULL) { PyErr_NoMemory(); goto done; }
+    if (!read_ints(values, value_array, nvalues)) goto not_taken;
+    {   /* the winds, then the hoisted values (after the summary's); the counts and has4 */
+        int64_t *given = (int64_t *)PyMem_Calloc((size_t)nhand, sizeof(int64_t));
+        if (given == NULL) { PyErr_NoMemory(); goto done; }
+        int ok = read_ints(hand_values, given, nhand);
+        if (ok) {
+            v[F_SEAT_WIND] = given[0];
+            v[F_ROUND_WIND] = given[1];
+            memcpy(v + NFIXED + NSUMMARY, given + 2, (size_t)(nhand - 2) * sizeof(int64_t));
+        }
+        PyMem_Free(given);
+        if (!ok) goto not_taken;
+        v[F_WIN_INDEX] = win;
+        for (int i = 0; i < KINDS; i++) {
+            PyObject *item = PyTuple_GET_ITEM(counts, i);
+            long count = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+            if (count < 0 || count > 8) { PyErr_Clear(); goto not_taken; }
+            v[F_COUNTS + i] = count;
+            if (count == 4) v[F_HAS4] = 1;
+        }
+    }
+    m->code = (const int32_t *)PyBytes_AS_STRING(code_bytes);
+    m->ncode = PyBytes_GET_SIZE(code_bytes) / 4;
+    m->consts = (const int64_t *)PyBytes_AS_STRING(consts_bytes);
+    m->nconsts = PyBytes_GET_SIZE(consts_bytes) / 8;
+    m->values = value_array;
+    m->nvalues = nvalues;
+    m->helpers = helpers;
+    m->memo = memo;
+    m->chow_kinds = chow_kinds;
+    m->v = v;
+    m->nvars = nvars;
+    for (Py_ssize_t s = 0; s < nshapes; s++) {
+        int shape = shapes[s];
+        if (!may_hold(shape, total, (int)nmelds)) continue;
+        if (!divide(shape, c, (int)nmelds, &found) || !found.ok) { PyErr_NoMemory(); goto done; }
+    }
+    if (found.count == 0) { result = Py_NewRef(Py_None); goto done; }
+    Py_ssize_t number = -1, best = -1, best_grouping = -1;
+    int best_position = -1;
+    int64_t best_total = 0;
+    for (size_t k = 0; k < found.count; k++) {
+        const Grouping *g = &found.items[k];
+        if (nmelds + g->ngroups > MAX_ALL_GROUPS) goto not_taken;
+        for (int position = 0; position < g->ngroups; position++) {
+            const Raw *raw = &g->groups[position];
+            int holds = 0;
+            for (int t = 0; t < raw->n; t++) holds |= raw->idx[t] == win;
+            if (!holds) continue;
+            int seen = 0;
+            for (int earlier = 0; earlier < position && !seen; earlier++) {
+                const Raw *other = &g->groups[earlier];
+                int other_holds = 0;
+                for (int t = 0; t < other->n; t++) other_holds |= other->idx[t] == win;
+                seen = other_holds && same_raw(other, raw);
+            }
+            if (seen) continue;
+            number++;
+            m->ngroups = 0;
+            for (Py_ssize_t d = 0; d < nmelds; d++) {
+                Group *gr = &m->groups[m->ngroups++];
+                memset(gr, 0, sizeof *gr);
+                int kind = meld_bytes[4 * d], first = meld_bytes[4 * d + 1];
+                gr->kind = (uint8_t)kind;
+                gr->first = (uint8_t)first;
+                gr->n = kind == G_KONG ? 4 : 3;
+                for (int t = 0; t < gr->n; t++) gr->idx[t] = (uint8_t)(kind == G_CHOW ? first + t : first);
+                gr->concealed = meld_bytes[4 * d + 2] != 0;
+                gr->added = meld_bytes[4 * d + 3] != 0;
+                gr->declared = 1;
+            }
+            for (int j = 0; j < g->ngroups; j++)
+                group_from_raw(&m->groups[m->ngroups++], &g->groups[j], !(claimed && j == position));
+            int role;
+            {
+                PyObject *r = role_of(raw, win);
+                role = 0;
+                for (int q = 0; q < 6; q++)
+                    if (PyTuple_GET_ITEM(roles, q) == r) role = q;
+            }
+            summarize(m, g->shape, role);
+            int64_t ignored;
+            m->failed = 0;
+            if (!run(m, 0, m->ncode, 0, &ignored) || m->failed) {
+                if (PyErr_Occurred()) goto done;
+                goto not_taken;
+            }
+            int64_t arrangement_total = v[total_slot];
+            if (best < 0 || arrangement_total > best_total) {
+                best = number;
+                best_total = arrangement_total;
+                best_grouping = (Py_ssize_t)k;
+                best_position = position;
+                memcpy(best_v, v, (size_t)nvars * sizeof(int64_t));
+            }
+        }
+    }
+    {
+        const Grouping *g = &found.items[best_grouping];
+        PyObject *groups = PyTuple_New(nmelds + g->ngroups);
+        if (groups == NULL) goto done;
+        for (Py_ssize_t d = 0; d < nmelds; d++) {
+            PyObject *meld = PyTuple_GET_ITEM(declared, d);
+            Py_INCREF(meld);
+            PyTuple_SET_ITEM(groups, d, meld);
+        }
+        for (int j = 0; j < g->ngroups; j++) {
+            PyObject *group = group_object(&g->groups[j], claimed && j == best_position);
+            if (group == NULL) { Py_DECREF(groups); goto done; }
+            PyTuple_SET_ITEM(groups, nmelds + j, group);
+        }
+        PyObject *made = arrangement_object(PyTuple_GET_ITEM(shape_names, g->shape), groups, nmelds + best_position,
+                                            role_of(&g->groups[best_position], win));
+        Py_DECREF(groups);
+        if (made == NULL) goto done;
+        PyObject *listed = listed_rows(best_v, nvars, (const int32_t *)PyBytes_AS_STRING(listing), rows,
+                                       consoled_slot, ignores, consolations);
+        if (listed == NULL) { Py_DECREF(made); goto done; }
+        result = PyTuple_Pack(3, made, PyTuple_GET_ITEM(listed, 0), PyTuple_GET_ITEM(listed, 1));
+        Py_DECREF(made);
+        Py_DECREF(listed);
+    }
+    goto done;
+not_taken:
+    result = Py_NewRef(Py_NotImplemented);
+done:
+    free(found.items);
+    PyMem_Free(m);
+    PyMem_Free(v);
+    PyMem_Free(best_v);
+    PyMem_Free(value_array);
+    return result;
+}
+
 /* setup(hand_tiles, shape_names, roles, concealed_sets, claimed_sets, concealed_group, claimed_group,
  *       arrangement_type): what the search returns its answers with, from mjscore.arrangements. */
 static PyObject *native_setup(PyObject *self, PyObject *args) {
@@ -871,6 +1684,9 @@ static PyObject *native_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", native_setup, METH_VARARGS, "Give the search the objects it answers with (mjscore.arrangements)."},
     {"waits", native_waits, METH_VARARGS, "waits(concealed, melds, plan) -> tuple of Tile, or NotImplemented."},
+    {"evaluate", native_evaluate, METH_VARARGS,
+     "evaluate(program, concealed, win, melds, declared, claimed, plan, hand_values, values) -> (number, "
+     "Arrangement, variables), None, or NotImplemented."},
     {"arrangements", native_arrangements, METH_VARARGS,
      "arrangements(concealed, win, declared, claimed, plan) -> list of Arrangement, or NotImplemented."},
     {NULL, NULL, 0, NULL},

@@ -984,10 +984,10 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     (:func:`python_arrangements` is the reference it is held to)."""
     if hand.win_tile is None:
         return []
-    plan = _native_plan(shapes)
+    plan = native_plan(shapes)
     if plan is not None:
         assert NATIVE is not None
-        declared = tuple([_meld_group(m) for m in hand.melds])
+        declared = tuple([meld_group(m) for m in hand.melds])
         found = NATIVE.arrangements(hand.concealed, hand.win_tile.index, declared,
                                     hand.win is _DISCARD or hand.win is _ROBBING_GONG, plan)
         if found is not NotImplemented:  # else a hand it does not take (a fifth copy): the reference answers
@@ -1000,7 +1000,7 @@ def python_arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     if hand.win_tile is None:
         return []
     counted = _tally_tiles(hand.concealed, hand.win_tile)
-    declared = tuple([_meld_group(m) for m in hand.melds])
+    declared = tuple([meld_group(m) for m in hand.melds])
     before = len(declared)
     win = hand.win_tile.index
     claimed = hand.win is _DISCARD or hand.win is _ROBBING_GONG
@@ -1030,7 +1030,8 @@ def python_arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
 _NATIVE_PLANS: Final[dict[tuple[str, ...], bytes | None]] = {}
 
 
-def _native_plan(shapes: Sequence[str]) -> bytes | None:
+def native_plan(shapes: Sequence[str]) -> bytes | None:
+    """``shapes`` as the native core reads them (a byte a shape), or None where it does not run or know one."""
     key = tuple(shapes)
     if key not in _NATIVE_PLANS:
         known = NATIVE.SHAPES if NATIVE is not None else ()
@@ -1076,7 +1077,7 @@ def _group(raw: RawGroup, sets: list[Group | None], others: dict[RawGroup, Group
     return other
 
 
-def _meld_group(meld: Meld) -> Group:
+def meld_group(meld: Meld) -> Group:
     """The group of a declared meld. A meld is checked when made (:class:`~mjscore.hand.Meld`): its
     kind and lowest kind, concealed and added, decide its tiles, and number its place in the list."""
     kind = meld.kind
@@ -1128,7 +1129,7 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     The native core finds it where it runs and knows the shapes; in Python (:func:`held_waits`) the
     regular shape is searched one block at a time, and each other shape checks the few candidates
     its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
-    plan = _native_plan(shapes)
+    plan = native_plan(shapes)
     if plan is not None:
         assert NATIVE is not None
         found = NATIVE.waits(hand.concealed, hand.melds, plan)

@@ -18,12 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
-from mjscore.arrangements import Arrangement, arrangements, waits
+from mjscore.arrangements import Arrangement, arrangements, meld_group, native_plan, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, RulesetError
-from mjscore.hand import Hand, WinKind
+from mjscore.hand import Hand, MeldKind, WinKind
+from mjscore.native import NATIVE
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
+from mjscore.scoring.native_program import program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -32,6 +34,8 @@ from mjscore.tiles import SEATS, Tile
 # A constant, not ``WinKind.FLOWERS`` at each use: an enum member read off its class runs the enum
 # metaclass's attribute hook, interpreted, even in the compiled build.
 _FLOWERS: Final = WinKind.FLOWERS
+_DISCARD: Final = WinKind.DISCARD
+_ROBBING_GONG: Final = WinKind.ROBBING_GONG
 
 # The values made for every scored hand (Award, TablePayment, Score; payments.Payment) spell out their
 # __init__ (``init=False``): the one dataclasses generates for a frozen class runs interpreted even in
@@ -437,22 +441,26 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     ``compiled``: find it with the ruleset's compiled evaluator, and call the patterns of the
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
     flower_win = hand.win is _FLOWERS
-    if flower_win:
-        candidates: Sequence[Arrangement | None] = (None,)
-    else:
-        candidates = arrangements(hand, prepared.played_shapes)
-        if not candidates:
-            raise NotAWinError(_not_a_win(hand, wait_set))
     if compiled:
         both = evaluator(rules)
         which = both.flower_win if flower_win else both.ordinary
-        number, fired, counted = which.best(hand, candidates, wait_set)
-        arrangement = candidates[number]
+        found = None if flower_win else _natively(rules, which, hand, wait_set, prepared)
+        if found is None:
+            candidates: Sequence[Arrangement | None] = (None,) if flower_win else arrangements(hand, prepared.played_shapes)
+            if not candidates:
+                raise NotAWinError(_not_a_win(hand, wait_set))
+            number, fired, counted = which.best(hand, candidates, wait_set)
+            arrangement = candidates[number]
+        else:
+            arrangement, fired, counted = found
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
         lazy = _Awards(lambda: _counted_awards(rules, prepared, hand, arrangement, wait_set, made, counted, which, fired),
                        (), which.rules, fired)
     else:
+        candidates = (None,) if flower_win else arrangements(hand, prepared.played_shapes)
+        if not candidates:
+            raise NotAWinError(_not_a_win(hand, wait_set))
         best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
         for candidate in candidates:
             facts = Facts(hand, candidate, wait_set)
@@ -497,6 +505,38 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         dealer_tai=for_dealer,
         _awards=lazy,
     )
+
+
+#: A meld's kind as the native core numbers a group's (mjscore.scoring.native_program.GROUP_KINDS).
+_NATIVE_MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 5}
+
+
+def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile, ...], prepared: _Prepared
+              ) -> tuple[Arrangement, list[tuple[int, int]], list[tuple[AwardRule, int]]] | None:
+    """The winning arrangement of an ordinary win and its rows fired and counted, found by the native
+    core running the ruleset's program (:mod:`mjscore.scoring.native_program`) over every
+    arrangement; None where there is no program (no native core, or a row it cannot express) or the
+    native core does not take the hand: the Python evaluator then answers, the same."""
+    program = program_for(rules, which.rules) if NATIVE is not None else None
+    plan = native_plan(prepared.played_shapes) if program is not None else None
+    if program is None or plan is None or hand.win_tile is None:
+        return None
+    assert NATIVE is not None
+    try:
+        per_hand = program.per_hand(hand, wait_set)
+    except (TypeError, ValueError, AttributeError):  # a value the machine cannot hold: Python answers
+        return None
+    melds = bytearray()
+    for meld in hand.melds:
+        melds += bytes((_NATIVE_MELD_KINDS[meld.kind], min(t.index for t in meld.tiles), meld.concealed, meld.added))
+    found = NATIVE.evaluate(program.packed(), hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
+                            tuple([meld_group(m) for m in hand.melds]), hand.win is _DISCARD or hand.win is _ROBBING_GONG,
+                            plan, per_hand, which.values, which.rules, which.consolations)
+    if found is NotImplemented:
+        return None
+    if found is None:
+        raise NotAWinError(_not_a_win(hand, wait_set))
+    return found  # type: ignore[no-any-return]
 
 
 def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:

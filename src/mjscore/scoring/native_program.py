@@ -1,0 +1,603 @@
+"""A ruleset's evaluator as a program for the native core (issue 39): rules stay data.
+
+The compiled evaluator (:mod:`mjscore.scoring.compiled`) turns a ruleset's rows into Python source: each
+row's fast form (an expression over the arrangement's integer summary), the totaller's resolution
+(:mod:`mjscore.scoring.totals`). :func:`native_program` compiles the same expressions and statements,
+read with :mod:`ast`, into a small program the native core runs over every arrangement in C
+(``mjscore._native.evaluate``): a stack machine's code over 64-bit integers, the summary of an
+arrangement computed natively (:data:`SUMMARY_SLOTS`), a fast form's helpers (``SHIFTED``...) called
+back in Python and their answers kept. A subexpression that reads only the hand (flowers, the win
+context, the seat) is worked out once per hand in Python (:attr:`Program.per_hand`) and handed in.
+So a house rule, a preset or a club's own ruleset file runs natively as the shipped ones do; a
+ruleset with anything the program cannot express (a row without an exact fast form, a name it does
+not know) has no program, runs its Python evaluator, and ``mjscore rulesets NAME`` says so
+(:func:`why_not_native`).
+
+The native and Python evaluators are held to the same answers by ``tests/test_native.py`` and
+``tools/native_differential.py``.
+"""
+
+from __future__ import annotations
+import __future__
+
+import ast
+import struct
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mjscore.arrangements import Group, GroupKind, WinRole
+from mjscore.hand import Hand
+from mjscore.native import NATIVE
+from mjscore.scoring.fast_forms import FAST_FORMS
+from mjscore.scoring.patterns import PATTERNS
+from mjscore.scoring.patterns_mcr import CHOW_PAIRS
+from mjscore.scoring.ruleset import AwardRule, Ruleset
+from mjscore.scoring.summary import NAMES, SUMMARY
+from mjscore.scoring.totals import Totaller
+from mjscore.tiles import Tile
+
+# ----- the machine's instruction set (the same numbers as src/mjscore/_native.c)
+
+OP_CONST, OP_LOAD, OP_STORE, OP_VALUE, OP_BIN, OP_NOT, OP_NEG, OP_INVERT, OP_POP = range(9)
+OP_JUMP, OP_JIF, OP_JIF_KEEP, OP_JIT_KEEP, OP_IN_CONST, OP_LIST_LEN, OP_LIST_COUNT, OP_LIST_CONTAINS = range(9, 17)
+OP_AGG, OP_GATTR, OP_CALL, OP_CHOW_PAIR, OP_HALT, OP_EVERY_GROUP_HOLDS = range(17, 23)
+
+BINARY: Final = {ast.Add: 0, ast.Sub: 1, ast.Mult: 2, ast.FloorDiv: 3, ast.Mod: 4, ast.LShift: 5, ast.RShift: 6,
+                 ast.BitAnd: 7, ast.BitOr: 8, ast.BitXor: 9}
+COMPARE: Final = {ast.Eq: 10, ast.NotEq: 11, ast.Lt: 12, ast.LtE: 13, ast.Gt: 14, ast.GtE: 15, ast.Is: 10,
+                  ast.IsNot: 11}
+AGG_ALL, AGG_ANY, AGG_SUM = 0, 1, 2
+
+#: The lists the machine keeps for an arrangement (their numbers), and the const list marker.
+LISTS: Final = {"chow_firsts": 0, "pung_firsts": 1, "concealed_chow_firsts": 2, "pair_firsts": 3, "spreads": 4,
+                "chow_key": 5, "groups": 6}
+CONST_LIST: Final = 7
+
+#: A group's attributes the machine reads (``g.declared``...), by number.
+GROUP_ATTRIBUTES: Final = {"index": 0, "is_chow": 1, "is_pung_like": 2, "is_kong": 3, "is_pair": 4, "is_set": 5,
+                           "concealed": 6, "declared": 7, "added": 8, "kind": 9}
+#: The group kinds as the machine numbers them (``g.kind is KNITTED``).
+GROUP_KINDS: Final = {GroupKind.CHOW: 0, GroupKind.PUNG: 1, GroupKind.PAIR: 2, GroupKind.SINGLES: 3,
+                      GroupKind.KNITTED: 4, GroupKind.KONG: 5}
+
+#: The values handed in for every hand, before the hoisted ones: the winning tile's index, the seat's
+#: and the round's wind, whether a kind is held four times, and the hand's 34 counts.
+FIXED: Final = ("win_index", "seat_wind", "round_wind", "has4", *(f"count{i}" for i in range(34)))
+
+#: The arrangement's summary values the machine computes (after :data:`FIXED`), in its order.
+SUMMARY_SLOTS: Final = ("shape", "role", "regular", "npairs", "pair", "cpungs", "open_gongs", "nkongs", "ckongs",
+                        "okongs", "wind_pungs", "dragon_pungs", "nchows", "npungs", "nsets", "chow_bits", "pung_bits",
+                        "chow_dups", "wait_place", "other_wind_pungs", "knitted_straight", "sister_ranks",
+                        "pung_same_rank", "terminal_pungs", "end_chows", "chow_ranks", "adjacent_pungs", "step3",
+                        "outside")
+#: Names that stand for another's slot.
+ALIASES: Final = {"role_value": "role"}
+
+#: The string values of the summary's string-valued names, by name: compared as numbers.
+STRINGS: Final = {
+    "shape": {name: number for number, name in enumerate(NATIVE.SHAPES if NATIVE is not None else ())},
+    "role_value": {"edge": 0, "closed": 1, "two_sided": 2, "pair": 3, "pung": 4, "single": 5},
+    "wait_place": {"": 0, "edge": 1, "closed": 2, "pair": 3},
+}
+#: The win roles by number (the native core's order).
+ROLES: Final = {WinRole.EDGE: 0, WinRole.CLOSED: 1, WinRole.TWO_SIDED: 2, WinRole.PAIR: 3, WinRole.PUNG: 4,
+                WinRole.SINGLE: 5}
+_ROLE_NAMES: Final = {"PAIR_ROLE": WinRole.PAIR, "PUNG_ROLE": WinRole.PUNG, "TWO_SIDED_ROLE": WinRole.TWO_SIDED}
+
+#: The summary's values worked out per hand (hoisted), and the arrangement's (computed natively).
+_PER_HAND: Final = {name for value in SUMMARY if value.per_hand for name in value.provides}
+_ARRANGEMENT: Final = {*SUMMARY_SLOTS, *ALIASES, *LISTS, "chow_pairs"}
+#: The helpers a fast form calls over the arrangement's lists, called back in Python (their answers kept).
+_HELPERS: Final = ("SHIFTED", "MIXED_SHIFTED", "IDENTICAL", "PUNG_RUNS", "SISTER_CHOWS", "SISTER_PUNGS",
+                   "SAME_RANK_PUNG_PAIRS", "STEP_UP", "ALL_STEP_UP", "DRAGON_SEQUENCE", "TERMINAL_CHOW_SETS",
+                   "TERMINAL_CHOWS_WITH_FIVES", "SEQUENTIAL_PUNG_HAND", "PAIR_GONGS", "SEQUENTIAL_PAIRS", "CHOW_PAIR_FANS")
+
+
+class NotNative(Exception):
+    """Something the native program cannot express: the ruleset runs its Python evaluator."""
+
+
+@dataclass
+class Program:
+    """A ruleset's evaluator (ordinary wins) as the native core's program.
+
+    ``code`` and ``consts`` are the machine's (32-bit words, 64-bit constants); ``helpers`` the
+    functions its calls name; ``per_hand`` works out :data:`FIXED` and the hoisted values of a hand;
+    ``listed`` turns the best arrangement's variables into the rows fired and counted (as the
+    Python evaluator's ``listed`` code does); ``nvars`` the machine's variables."""
+
+    code: bytes
+    consts: bytes
+    helpers: tuple[Callable[..., Any], ...]
+    chow_pair_kinds: tuple[str, ...]
+    nvars: int
+    total_slot: int
+    per_hand: Callable[[Hand, tuple[Tile, ...]], list[int]]
+    listing: bytes
+    consoled_slot: int
+    ignores: tuple[bytes, ...]
+    memo: dict[bytes, object] = field(default_factory=dict)
+
+    def packed(self) -> tuple[object, ...]:
+        """What ``mjscore._native.evaluate`` reads of the program."""
+        return (self.code, self.consts, self.helpers, self.memo, self.nvars, len(FIXED), self.chow_pair_kinds,
+                self.total_slot, self.listing, self.consoled_slot, self.ignores)
+
+
+class _Compiler:
+    """Compiles the rows' expressions and the totaller's statements to the machine's code."""
+
+    def __init__(self) -> None:
+        self.code: list[int] = []
+        self.consts: list[int] = []
+        self.const_index: dict[int, int] = {}
+        self.locals: dict[str, int] = {}
+        self.hoisted: list[str] = []  # per-hand expressions' source, in slot order
+        self.hoisted_index: dict[str, int] = {}
+        self.helpers: list[str] = []
+        self.chow_pair_kinds: list[str] = []
+        self.bound: list[str] = []  # comprehension variables in scope: (name, slot)
+        self.bound_slots: dict[str, int] = {}
+
+    # ----- slots
+
+    @property
+    def base_hoisted(self) -> int:
+        return len(FIXED) + len(SUMMARY_SLOTS)
+
+    def local(self, name: str) -> int:
+        if name not in self.locals:
+            self.locals[name] = len(self.locals)
+        return -1 - self.locals[name]  # resolved to a slot once the hoisted values are counted
+
+    def const(self, value: int) -> int:
+        if not -(1 << 63) <= value < (1 << 63):
+            raise NotNative(f"the constant {value} does not fit 64 bits")
+        if value not in self.const_index:
+            self.const_index[value] = len(self.consts)
+            self.consts.append(value)
+        return self.const_index[value]
+
+    def const_list(self, values: Sequence[int]) -> tuple[int, int]:
+        start = len(self.consts)
+        for value in values:
+            if not -(1 << 63) <= value < (1 << 63):
+                raise NotNative(f"the constant {value} does not fit 64 bits")
+            self.consts.append(value)
+        return start, len(values)
+
+    def emit(self, *words: int) -> int:
+        self.code.extend(words)
+        return len(self.code) - 1
+
+    # ----- what a node reads
+
+    def _free_names(self, node: ast.AST) -> set[str]:
+        bound = {n.id for c in ast.walk(node) if isinstance(c, ast.comprehension) for n in ast.walk(c.target)
+                 if isinstance(n, ast.Name)}
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} - bound
+
+    def _per_hand(self, node: ast.AST) -> bool:
+        """Whether ``node`` reads the hand and nothing of the arrangement or the totaller's locals."""
+        names = self._free_names(node)
+        if not names & (_PER_HAND | {"hand", "waits"}):
+            return False
+        return not names & (_ARRANGEMENT | set(self.locals) | set(self.bound_slots)) and not any(
+            n.startswith(("r", "g", "k", "v", "a", "x")) and n[1:].isdigit() for n in names)
+
+    # ----- expressions
+
+    def expr(self, node: ast.expr) -> None:
+        if self._per_hand(node):
+            source = ast.unparse(node)
+            if source not in self.hoisted_index:
+                self.hoisted_index[source] = len(self.hoisted)
+                self.hoisted.append(source)
+            self.emit(OP_LOAD, self.base_hoisted + self.hoisted_index[source])
+            return
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is None:
+            raise NotNative(f"cannot express {ast.unparse(node)!r}")
+        method(node)
+
+    def _Constant(self, node: ast.Constant) -> None:
+        value = node.value
+        if isinstance(value, bool) or isinstance(value, int):
+            self.emit(OP_CONST, self.const(int(value)))
+        else:
+            raise NotNative(f"the constant {value!r}")
+
+    def _Name(self, node: ast.Name) -> None:
+        name = ALIASES.get(node.id, node.id)
+        if name in self.bound_slots:
+            self.emit(OP_LOAD, self.bound_slots[name])
+        elif name in SUMMARY_SLOTS:
+            self.emit(OP_LOAD, len(FIXED) + SUMMARY_SLOTS.index(name))
+        elif name in FIXED:
+            self.emit(OP_LOAD, FIXED.index(name))
+        elif name in self.locals or (name[:1] in "rgkvax" and name[1:].isdigit()) or name in (
+                "gb", "gv", "total", "consoled", "kept"):
+            if name not in self.locals:
+                raise NotNative(f"{name} is read before it is set")
+            self.emit(OP_LOAD, self.local(name))
+        elif name in _ROLE_NAMES:
+            self.emit(OP_CONST, self.const(ROLES[_ROLE_NAMES[name]]))
+        elif name == "KNITTED":
+            self.emit(OP_CONST, self.const(GROUP_KINDS[GroupKind.KNITTED]))
+        elif name in NAMES and isinstance(NAMES[name], int) and not isinstance(NAMES[name], bool):
+            self.emit(OP_CONST, self.const(NAMES[name]))
+        else:
+            raise NotNative(f"the name {node.id!r}")
+
+    def _BinOp(self, node: ast.BinOp) -> None:
+        if type(node.op) not in BINARY:
+            raise NotNative(f"the operator of {ast.unparse(node)!r}")
+        self.expr(node.left)
+        self.expr(node.right)
+        self.emit(OP_BIN, BINARY[type(node.op)])
+
+    def _UnaryOp(self, node: ast.UnaryOp) -> None:
+        self.expr(node.operand)
+        if isinstance(node.op, ast.Not):
+            self.emit(OP_NOT)
+        elif isinstance(node.op, ast.USub):
+            self.emit(OP_NEG)
+        elif isinstance(node.op, ast.Invert):
+            self.emit(OP_INVERT)
+        elif not isinstance(node.op, ast.UAdd):
+            raise NotNative(f"the operator of {ast.unparse(node)!r}")
+
+    def _BoolOp(self, node: ast.BoolOp) -> None:
+        # Python's value semantics: ``a and b`` is a if a is false, else b.
+        jumps = []
+        for index, value in enumerate(node.values):
+            self.expr(value)
+            if index < len(node.values) - 1:
+                jumps.append(self.emit(OP_JIF_KEEP if isinstance(node.op, ast.And) else OP_JIT_KEEP, 0))
+        for at in jumps:
+            self.code[at] = len(self.code)
+
+    def _IfExp(self, node: ast.IfExp) -> None:
+        self.expr(node.test)
+        to_else = self.emit(OP_JIF, 0)
+        self.expr(node.body)
+        to_end = self.emit(OP_JUMP, 0)
+        self.code[to_else] = len(self.code)
+        self.expr(node.orelse)
+        self.code[to_end] = len(self.code)
+
+    def _strings(self, node: ast.expr) -> dict[str, int] | None:
+        return STRINGS.get(node.id) if isinstance(node, ast.Name) else None
+
+    def _literal(self, node: ast.expr, strings: dict[str, int] | None) -> list[int] | None:
+        """A constant, or a tuple of constants, as numbers (strings by ``strings``); None if not one."""
+        items = node.elts if isinstance(node, ast.Tuple) else [node]
+        found = []
+        for item in items:
+            if not isinstance(item, ast.Constant):
+                return None
+            if isinstance(item.value, str):
+                if strings is None or item.value not in strings:
+                    raise NotNative(f"the string {item.value!r}")
+                found.append(strings[item.value])
+            elif isinstance(item.value, int):
+                found.append(int(item.value))
+            else:
+                return None
+        return found
+
+    def _Compare(self, node: ast.Compare) -> None:
+        # a < b < c: each comparison on the values once, joined as ``and`` (no side effects here).
+        jumps = []
+        left = node.left
+        for index, (op, right) in enumerate(zip(node.ops, node.comparators, strict=True)):
+            strings = self._strings(left)
+            if isinstance(op, (ast.In, ast.NotIn)):
+                self._membership(left, right, strings)
+                if isinstance(op, ast.NotIn):
+                    self.emit(OP_NOT)
+            else:
+                if type(op) not in COMPARE:
+                    raise NotNative(f"the comparison {ast.unparse(node)!r}")
+                self.expr(left)
+                literal = self._literal(right, strings) if strings is not None else None
+                if literal is not None and len(literal) == 1 and not isinstance(right, ast.Tuple):
+                    self.emit(OP_CONST, self.const(literal[0]))
+                else:
+                    self.expr(right)
+                self.emit(OP_BIN, COMPARE[type(op)])
+            if index < len(node.ops) - 1:
+                jumps.append(self.emit(OP_JIF_KEEP, 0))
+            left = right
+        for at in jumps:
+            self.code[at] = len(self.code)
+
+    def _membership(self, item: ast.expr, container: ast.expr, strings: dict[str, int] | None) -> None:
+        literal = self._literal(container, strings)
+        if literal is not None and isinstance(container, ast.Tuple):
+            self.expr(item)
+            start, size = self.const_list(literal)
+            self.emit(OP_IN_CONST, start, size)
+        elif isinstance(container, ast.Name) and container.id in LISTS and container.id != "groups":
+            self.expr(item)
+            self.emit(OP_LIST_CONTAINS, LISTS[container.id])
+        else:
+            raise NotNative(f"membership in {ast.unparse(container)!r}")
+
+    def _Call(self, node: ast.Call) -> None:
+        function = node.func
+        if node.keywords:
+            raise NotNative(f"keywords in {ast.unparse(node)!r}")
+        if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
+            owner, method = function.value.id, function.attr
+            if owner in LISTS and owner != "groups" and method == "count" and len(node.args) == 1:
+                self.expr(node.args[0])
+                self.emit(OP_LIST_COUNT, LISTS[owner])
+                return
+            if owner == "chow_pairs" and method == "get" and len(node.args) == 2:
+                kind, default = node.args
+                if not (isinstance(kind, ast.Constant) and kind.value in CHOW_PAIRS and isinstance(default, ast.Constant)
+                        and default.value == 0):
+                    raise NotNative(f"{ast.unparse(node)!r}")
+                if kind.value not in self.chow_pair_kinds:
+                    self.chow_pair_kinds.append(str(kind.value))
+                self.emit(OP_CHOW_PAIR, self.chow_pair_kinds.index(str(kind.value)))
+                return
+            raise NotNative(f"the call {ast.unparse(node)!r}")
+        if not isinstance(function, ast.Name):
+            raise NotNative(f"the call {ast.unparse(node)!r}")
+        name = function.id
+        if name in ("all", "any", "sum") and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+            self._aggregate(name, node.args[0])
+        elif name == "len" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id in LISTS:
+            self.emit(OP_LIST_LEN, LISTS[node.args[0].id])
+        elif name == "EVERY_GROUP_HOLDS" and len(node.args) == 2 and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id == "groups":
+            self.expr(node.args[1])
+            self.emit(OP_EVERY_GROUP_HOLDS)
+        elif name in _HELPERS and name != "CHOW_PAIR_FANS":
+            specs = []
+            for argument in node.args:
+                if isinstance(argument, ast.Name) and argument.id in LISTS and argument.id != "groups":
+                    specs.append(LISTS[argument.id])
+                else:
+                    self.expr(argument)
+                    specs.append(-1)
+            if name not in self.helpers:
+                self.helpers.append(name)
+            self.emit(OP_CALL, self.helpers.index(name), len(specs), *specs)
+        else:
+            raise NotNative(f"the call {ast.unparse(node)!r}")
+
+    def _aggregate(self, kind: str, node: ast.GeneratorExp) -> None:
+        if len(node.generators) != 1:
+            raise NotNative(f"{ast.unparse(node)!r}")
+        loop = node.generators[0]
+        if loop.is_async or not isinstance(loop.target, ast.Name):
+            raise NotNative(f"{ast.unparse(node)!r}")
+        source = loop.iter
+        if isinstance(source, ast.Name) and source.id in LISTS:
+            list_words = (LISTS[source.id], 0, 0)
+        else:
+            literal = self._literal(source, None) if isinstance(source, ast.Tuple) else None
+            if literal is None:
+                raise NotNative(f"iterating {ast.unparse(source)!r}")
+            start, size = self.const_list(literal)
+            list_words = (CONST_LIST, start, size)
+        variable = loop.target.id
+        slot_name = f"<{variable}{len(self.bound_slots)}>"
+        slot = self.local(slot_name)
+        saved = self.bound_slots.get(variable)
+        self.bound_slots[variable] = slot
+        at = self.emit(OP_AGG, {"all": AGG_ALL, "any": AGG_ANY, "sum": AGG_SUM}[kind], *list_words, slot, 0)
+        start_body = len(self.code)
+        # the element's value, or (with a condition) the neutral value where the condition fails
+        element: ast.expr = node.elt
+        for condition in loop.ifs:
+            neutral = ast.Constant(True if kind == "all" else False if kind == "any" else 0)
+            element = ast.IfExp(condition, element, neutral)
+        self._in_group_scope(element, variable, source)
+        self.emit(OP_HALT)
+        self.code[at] = len(self.code) - start_body
+        if saved is None:
+            del self.bound_slots[variable]
+        else:
+            self.bound_slots[variable] = saved
+
+    def _in_group_scope(self, element: ast.expr, variable: str, source: ast.expr) -> None:
+        """The element of an aggregate; over ``groups``, ``g.attr`` reads the group's attribute."""
+        if isinstance(source, ast.Name) and source.id == "groups":
+            element = _GroupAttributes(variable).visit(element)
+            ast.fix_missing_locations(element)
+        self.expr(element)
+
+    def _Subscript(self, node: ast.Subscript) -> None:
+        if isinstance(node.value, ast.Name) and node.value.id == "values" and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, int):
+            self.emit(OP_VALUE, node.slice.value)
+        else:
+            raise NotNative(f"the subscript {ast.unparse(node)!r}")
+
+    def _Attribute(self, node: ast.Attribute) -> None:
+        raise NotNative(f"the attribute {ast.unparse(node)!r}")
+
+    def _GroupAttr(self, node: GroupAttr) -> None:
+        self.emit(OP_GATTR, self.bound_slots[node.variable], GROUP_ATTRIBUTES[node.attribute])
+
+    # ----- statements (the totaller's resolution)
+
+    def statements(self, body: Sequence[ast.stmt]) -> None:
+        for statement in body:
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                self.expr(statement.value)
+                self.emit(OP_STORE, self.local(statement.targets[0].id))
+            elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) \
+                    and type(statement.op) in BINARY:
+                self._Name(ast.Name(statement.target.id))
+                self.expr(statement.value)
+                self.emit(OP_BIN, BINARY[type(statement.op)])
+                self.emit(OP_STORE, self.local(statement.target.id))
+            elif isinstance(statement, ast.If):
+                self.expr(statement.test)
+                to_else = self.emit(OP_JIF, 0)
+                self.statements(statement.body)
+                if statement.orelse:
+                    to_end = self.emit(OP_JUMP, 0)
+                    self.code[to_else] = len(self.code)
+                    self.statements(statement.orelse)
+                    self.code[to_end] = len(self.code)
+                else:
+                    self.code[to_else] = len(self.code)
+            else:
+                raise NotNative(f"the statement {ast.unparse(statement)!r}")
+
+
+class GroupAttr(ast.expr):
+    """``g.attr`` of a group bound by an aggregate over ``groups``."""
+
+    _fields = ()
+
+    def __init__(self, variable: str, attribute: str) -> None:
+        super().__init__()
+        self.variable = variable
+        self.attribute = attribute
+
+
+class _GroupAttributes(ast.NodeTransformer):
+    def __init__(self, variable: str) -> None:
+        self.variable = variable
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id == self.variable:
+            if node.attr not in GROUP_ATTRIBUTES:
+                raise NotNative(f"the group attribute {node.attr!r}")
+            return GroupAttr(self.variable, node.attr)
+        return self.generic_visit(node)
+
+
+def _form_expression(rule: AwardRule) -> str:
+    """The row's exact fast form, or NotNative."""
+    make = FAST_FORMS.get(rule.pattern)
+    if make is None or PATTERNS.get(rule.pattern) is not rule.function:
+        raise NotNative(f"the row {rule.id} has no fast form (pattern {rule.pattern!r})")
+    form = make(*rule.arguments)
+    if not form.exact:
+        raise NotNative(f"the row {rule.id}'s fast form is a guard, not exact")
+    return form.expression
+
+
+def compile_program(rows: tuple[AwardRule, ...], totals: Totaller) -> Program:
+    """The native program of these rows (an ordinary win's), or NotNative."""
+    if NATIVE is None:
+        raise NotNative("no native core")
+    compiler = _Compiler()
+    known_shapes = STRINGS["shape"]
+    for index, rule in enumerate(rows):
+        expression = ast.parse(_form_expression(rule), mode="eval").body
+        if rule.shapes:
+            unknown = [name for name in rule.shapes if name not in known_shapes]
+            if unknown:
+                raise NotNative(f"the shape {unknown[0]!r}")
+            expression = ast.IfExp(ast.Compare(ast.Name("shape"), [ast.In()], [ast.Tuple(
+                [ast.Constant(name) for name in rule.shapes])]), expression, ast.Constant(0))
+        compiler.expr(expression)
+        compiler.emit(OP_STORE, compiler.local(f"r{index}"))
+    module = ast.parse("\n".join(totals.resolution()))
+    compiler.statements(module.body)
+    compiler.emit(OP_HALT)
+    base_locals = compiler.base_hoisted + len(compiler.hoisted)
+    code = list(compiler.code)
+    _resolve_locals(code, base_locals)
+    slots = {name: base_locals + number for name, number in compiler.locals.items()}
+    per_hand = _per_hand_function(compiler.hoisted)
+    listing = [slot for row in range(totals.size) for slot in (slots[f"r{row}"], slots[totals.final(row)])]
+    helpers = tuple(NAMES[name] for name in compiler.helpers)
+    if compiler.chow_pair_kinds:
+        helpers += (NAMES["CHOW_PAIR_FANS"],)
+    return Program(struct.pack(f"<{len(code)}i", *code), struct.pack(f"<{len(compiler.consts)}q", *compiler.consts),
+                   helpers, tuple(compiler.chow_pair_kinds), base_locals + len(compiler.locals), slots["total"], per_hand,
+                   struct.pack(f"<{len(listing)}i", *listing), slots["consoled"],
+                   tuple(struct.pack(f"<{len(rows)}i", *rows) for rows in totals.ignores))
+
+
+#: How many words each instruction takes after its opcode (OP_CALL: 2 + its argument count).
+_ARITY: Final = {OP_CONST: 1, OP_LOAD: 1, OP_STORE: 1, OP_VALUE: 1, OP_BIN: 1, OP_NOT: 0, OP_NEG: 0, OP_INVERT: 0,
+                 OP_POP: 0, OP_JUMP: 1, OP_JIF: 1, OP_JIF_KEEP: 1, OP_JIT_KEEP: 1, OP_IN_CONST: 2, OP_LIST_LEN: 1,
+                 OP_LIST_COUNT: 1, OP_LIST_CONTAINS: 1, OP_AGG: 6, OP_GATTR: 2, OP_CHOW_PAIR: 1, OP_HALT: 0,
+                 OP_EVERY_GROUP_HOLDS: 0}
+
+
+def _resolve_locals(code: list[int], base: int) -> None:
+    """Give the locals (numbered -1, -2... while compiling) their slots after the hoisted values."""
+    at = 0
+    while at < len(code):
+        op = code[at]
+        if op in (OP_LOAD, OP_STORE) and code[at + 1] < 0:
+            code[at + 1] = base - 1 - code[at + 1]
+        elif op == OP_AGG and code[at + 5] < 0:
+            code[at + 5] = base - 1 - code[at + 5]
+        elif op == OP_GATTR and code[at + 1] < 0:
+            code[at + 1] = base - 1 - code[at + 1]
+        if op == OP_CALL:
+            at += 3 + code[at + 2]
+        else:
+            at += 1 + _ARITY[op]
+
+
+#: What the per-hand function reads besides the summary's names.
+_NAMESPACE: Final[dict[str, Any]] = {**NAMES, "Hand": Hand, "Tile": Tile, "Group": Group, "WinRole": WinRole}
+
+
+def _per_hand_function(hoisted: list[str]) -> Callable[[Hand, tuple[Tile, ...]], list[int]]:
+    """A function of the hand and its waits giving the seat's and the round's wind and the hoisted
+    values, as ints (the native core reads the winning tile and the counts of the hand itself)."""
+    needed: set[str] = {"seat_wind", "round_wind"}
+    for source in hoisted:
+        needed |= {n.id for n in ast.walk(ast.parse(source, mode="eval")) if isinstance(n, ast.Name)}
+    wanted: set[str] = set()
+    stack = [name for name in needed]
+    providers = {name: value for value in SUMMARY for name in value.provides}
+    while stack:
+        value = providers.get(stack.pop())
+        if value is not None and value.per_hand and value.provides[0] not in wanted:
+            wanted.update(value.provides)
+            stack.extend(value.needs)
+    lines = ["def per_hand(hand, waits):"]
+    done: set[int] = set()
+    for value in SUMMARY:
+        if value.per_hand and wanted & set(value.provides) and id(value) not in done:
+            done.add(id(value))
+            lines += ["    " + line for line in value.code.splitlines()]
+    lines.append("    found = [seat_wind, round_wind]")
+    lines += [f"    found.append(int({source}))" for source in hoisted]
+    lines.append("    return found")
+    namespace = dict(_NAMESPACE)
+    exec(compile("\n".join(lines), "<mjscore native per-hand values>", "exec",  # source made from the rows
+                 flags=__future__.annotations.compiler_flag, dont_inherit=True), namespace)
+    return namespace["per_hand"]  # type: ignore[no-any-return]
+
+
+_PROGRAMS: dict[int, Program | str] = {}
+
+
+def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
+    """The native program of the ordinary-win evaluator of ``rules`` (its ``rows``), made on first use
+    and kept while the ruleset lives; None where it cannot be made (:func:`why_not_native` says why)."""
+    found = _PROGRAMS.get(id(rules))
+    if found is None:
+        try:
+            found = compile_program(rows, Totaller(rules, rows, flower_win=False))
+        except NotNative as reason:
+            found = str(reason)
+        _PROGRAMS[id(rules)] = found
+        weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+    return found if isinstance(found, Program) else None
+
+
+def why_not_native(rules: Ruleset, rows: tuple[AwardRule, ...]) -> str | None:
+    """Why the ruleset's evaluator runs in Python (None where it runs natively)."""
+    program_for(rules, rows)
+    found = _PROGRAMS[id(rules)]
+    return None if isinstance(found, Program) else found
