@@ -853,7 +853,13 @@ enum { L_CHOW_FIRSTS, L_PUNG_FIRSTS, L_CONCEALED_CHOW_FIRSTS, L_PAIR_FIRSTS, L_S
 /* Group kinds (mjscore.scoring.native_program.GROUP_KINDS): the raw kinds and the kong of a declared meld. */
 enum { G_CHOW = 0, G_PUNG = 1, G_PAIR = 2, G_SINGLES = 3, G_KNITTED = 4, G_KONG = 5 };
 /* The fixed values handed in (native_program.FIXED), then the summary's (SUMMARY_SLOTS). */
-enum { F_WIN_INDEX, F_SEAT_WIND, F_ROUND_WIND, F_HAS4, F_COUNTS, NFIXED = F_COUNTS + KINDS };
+enum {
+    F_WIN_INDEX, F_SEAT_WIND, F_ROUND_WIND, F_HAS4, F_COUNTS, F_WIN = F_COUNTS + KINDS, F_NFLOWERS, F_NWAITS,
+    F_EXPOSED, F_ALL_KONGS, F_PRESENT, F_NFOURS, F_HAS_HONOURS, F_HAS_TERMINALS, F_NNUMBERED, F_NFAMILIES,
+    F_SELF_DRAWN, F_CLAIMED, F_HELD_PAIRS_WAITED, F_PAIR_WAIT_HELD, NFIXED
+};
+/* What the Python side hands in before the hoisted values: the winds, the win's kind, flowers, waits. */
+#define NGIVEN 5
 enum {
     V_SHAPE, V_ROLE, V_REGULAR, V_NPAIRS, V_PAIR, V_CPUNGS, V_OPEN_GONGS, V_NKONGS, V_CKONGS, V_OKONGS,
     V_WIND_PUNGS, V_DRAGON_PUNGS, V_NCHOWS, V_NPUNGS, V_NSETS, V_CHOW_BITS, V_PUNG_BITS, V_CHOW_DUPS,
@@ -1467,24 +1473,26 @@ failed:
 static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *program, *concealed, *counts, *melds, *declared, *plan, *hand_values, *values, *rows, *consolations;
+    PyObject *waits;
     int win, claimed;
-    if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &win,
+    if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &win,
                           &PyTuple_Type, &counts, &PyBytes_Type, &melds, &PyTuple_Type, &declared, &claimed, &plan,
                           &PyList_Type, &hand_values, &PyList_Type, &values, &PyTuple_Type, &rows, &PyTuple_Type,
-                          &consolations))
+                          &consolations, &PyTuple_Type, &waits))
         return NULL;
     if (!ready()) return NULL;
-    PyObject *code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
+    PyObject *code_bytes, *hand_code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
     Py_ssize_t nvars, nfixed, total_slot, consoled_slot;
-    if (!PyArg_ParseTuple(program, "O!O!O!O!nnO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
-                          &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo, &nvars, &nfixed, &PyTuple_Type,
+    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
+                          &hand_code_bytes, &PyBytes_Type, &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo, &nvars, &nfixed, &PyTuple_Type,
                           &chow_kinds, &total_slot, &PyBytes_Type, &listing, &consoled_slot, &PyTuple_Type, &ignores))
         return NULL;
     Py_ssize_t nmelds = PyBytes_GET_SIZE(melds) / 4;
     Py_ssize_t nvalues = PyList_GET_SIZE(values);
     Py_ssize_t nhand = PyList_GET_SIZE(hand_values);
     Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
-    if (nfixed != NFIXED || nhand < 2 || nvars < NFIXED + NSUMMARY + (nhand - 2) || nvars > 100000
+    if (nfixed != NFIXED || nhand < NGIVEN || nvars < NFIXED + NSUMMARY + (nhand - NGIVEN) || nvars > 100000
+        || PyBytes_GET_SIZE(hand_code_bytes) % 4
         || PyTuple_GET_SIZE(counts) != KINDS || PyBytes_GET_SIZE(listing) != 8 * nrows
         || consoled_slot < 0 || consoled_slot >= nvars || PyTuple_GET_SIZE(ignores) != PyTuple_GET_SIZE(consolations)
         || total_slot < 0 || total_slot >= nvars || PyBytes_GET_SIZE(melds) % 4 || nmelds != PyTuple_GET_SIZE(declared)
@@ -1523,17 +1531,55 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         if (ok) {
             v[F_SEAT_WIND] = given[0];
             v[F_ROUND_WIND] = given[1];
-            memcpy(v + NFIXED + NSUMMARY, given + 2, (size_t)(nhand - 2) * sizeof(int64_t));
+            v[F_WIN] = given[2];
+            v[F_NFLOWERS] = given[3];
+            v[F_NWAITS] = given[4];
+            memcpy(v + NFIXED + NSUMMARY, given + NGIVEN, (size_t)(nhand - NGIVEN) * sizeof(int64_t));
         }
         PyMem_Free(given);
         if (!ok) goto not_taken;
         v[F_WIN_INDEX] = win;
+        int64_t present = 0;
         for (int i = 0; i < KINDS; i++) {
             PyObject *item = PyTuple_GET_ITEM(counts, i);
             long count = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
             if (count < 0 || count > 8) { PyErr_Clear(); goto not_taken; }
             v[F_COUNTS + i] = count;
-            if (count == 4) v[F_HAS4] = 1;
+            if (count) present |= (int64_t)1 << i;
+            if (count == 4) { v[F_HAS4] = 1; v[F_NFOURS]++; }
+        }
+        v[F_PRESENT] = present;
+        v[F_HAS_HONOURS] = (present >> 27) != 0;
+        v[F_HAS_TERMINALS] = (present & 0x4060301LL) != 0;  /* 1m 9m 1p 9p 1s 9s */
+        v[F_NNUMBERED] = ((present & 511) != 0) + ((present & 261632) != 0) + ((present & 133955584) != 0);
+        v[F_NFAMILIES] = v[F_NNUMBERED] + ((present & 2013265920) != 0) + ((present >> 31) != 0);
+        v[F_SELF_DRAWN] = v[F_WIN] == 0 || v[F_WIN] == 3;
+        v[F_CLAIMED] = v[F_WIN] == 1 || v[F_WIN] == 2;
+        {   /* held_pairs_waited, pair_wait_held (summary.py): waits that pung a held pair */
+            uint8_t held[KINDS];
+            memcpy(held, c, sizeof held);
+            held[win]--;
+            Py_ssize_t nwaits = PyTuple_GET_SIZE(waits);
+            int waited[2] = {-1, -1};
+            for (Py_ssize_t k = 0; k < nwaits; k++) {
+                int index = tile_index(PyTuple_GET_ITEM(waits, k));
+                if (index == -2) goto done;
+                if (index < 0) goto not_taken;
+                if (held[index] >= 2) v[F_HELD_PAIRS_WAITED]++;
+                if (k < 2) waited[k] = index;
+            }
+            int pungs = nwaits == 2 && v[F_HELD_PAIRS_WAITED] == 2;
+            for (int k = 0; pungs && k < 2; k++) {
+                held[waited[k]] -= 2;
+                pungs = regular_exists(held);
+                held[waited[k]] += 2;
+            }
+            v[F_PAIR_WAIT_HELD] = pungs;
+        }
+        v[F_ALL_KONGS] = 1;
+        for (Py_ssize_t k = 0; k < nmelds; k++) {
+            if (!meld_bytes[4 * k + 2]) v[F_EXPOSED] = 1;
+            if (meld_bytes[4 * k] != G_KONG) v[F_ALL_KONGS] = 0;
         }
     }
     m->code = (const int32_t *)PyBytes_AS_STRING(code_bytes);
@@ -1553,6 +1599,18 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         if (!divide(shape, c, (int)nmelds, &found) || !found.ok) { PyErr_NoMemory(); goto done; }
     }
     if (found.count == 0) { result = Py_NewRef(Py_None); goto done; }
+    {   /* the hand's own values, once */
+        int64_t ignored;
+        m->code = (const int32_t *)PyBytes_AS_STRING(hand_code_bytes);
+        m->ncode = PyBytes_GET_SIZE(hand_code_bytes) / 4;
+        m->failed = 0;
+        if (!run(m, 0, m->ncode, 0, &ignored) || m->failed) {
+            if (PyErr_Occurred()) goto done;
+            goto not_taken;
+        }
+        m->code = (const int32_t *)PyBytes_AS_STRING(code_bytes);
+        m->ncode = PyBytes_GET_SIZE(code_bytes) / 4;
+    }
     Py_ssize_t number = -1, best = -1, best_grouping = -1;
     int best_position = -1;
     int64_t best_total = 0;

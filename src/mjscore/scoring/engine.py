@@ -531,7 +531,7 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
         melds += bytes((_NATIVE_MELD_KINDS[meld.kind], min(t.index for t in meld.tiles), meld.concealed, meld.added))
     found = NATIVE.evaluate(program.packed(), hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
                             tuple([meld_group(m) for m in hand.melds]), hand.win is _DISCARD or hand.win is _ROBBING_GONG,
-                            plan, per_hand, which.values, which.rules, which.consolations)
+                            plan, per_hand, which.values, which.rules, which.consolations, wait_set)
     if found is NotImplemented:
         return None
     if found is None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mjscore.arrangements import Group, GroupKind, WinRole
-from mjscore.hand import Hand
+from mjscore.hand import Hand, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.fast_forms import FAST_FORMS
 from mjscore.scoring.patterns import PATTERNS
@@ -62,9 +62,19 @@ GROUP_ATTRIBUTES: Final = {"index": 0, "is_chow": 1, "is_pung_like": 2, "is_kong
 GROUP_KINDS: Final = {GroupKind.CHOW: 0, GroupKind.PUNG: 1, GroupKind.PAIR: 2, GroupKind.SINGLES: 3,
                       GroupKind.KNITTED: 4, GroupKind.KONG: 5}
 
-#: The values handed in for every hand, before the hoisted ones: the winning tile's index, the seat's
-#: and the round's wind, whether a kind is held four times, and the hand's 34 counts.
-FIXED: Final = ("win_index", "seat_wind", "round_wind", "has4", *(f"count{i}" for i in range(34)))
+#: The hand's values the machine holds (its first slots): the winning tile's index, the seat's and the
+#: round's wind, whether a kind is held four times, the hand's 34 counts, then how it was won (a
+#: number, :data:`WIN_KINDS`), its flowers, its waits, and what the machine works out from the
+#: counts and the melds (the summary's values of the same names).
+FIXED: Final = ("win_index", "seat_wind", "round_wind", "has4", *(f"count{i}" for i in range(34)), "win", "nflowers",
+                "nwaits", "exposed", "all_kongs", "present", "nfours", "has_honours", "has_terminals", "nnumbered",
+                "nfamilies", "self_drawn", "claimed", "held_pairs_waited", "pair_wait_held")
+#: How a hand was won, as the machine numbers it.
+WIN_KINDS: Final = {WinKind.SELF_DRAW: 0, WinKind.DISCARD: 1, WinKind.ROBBING_GONG: 2, WinKind.FLOWERS: 3}
+_WIN_NAMES: Final = {"SELF_DRAW": WinKind.SELF_DRAW, "DISCARD": WinKind.DISCARD, "ROBBING_GONG": WinKind.ROBBING_GONG,
+                     "FLOWERS": WinKind.FLOWERS}
+#: The hand's values the machine knows (an expression of these alone is worked out natively, once a hand).
+_MACHINE_HAND: Final = {name for name in FIXED if not name.startswith("count")}
 
 #: The arrangement's summary values the machine computes (after :data:`FIXED`), in its order.
 SUMMARY_SLOTS: Final = ("shape", "role", "regular", "npairs", "pair", "cpungs", "open_gongs", "nkongs", "ckongs",
@@ -103,12 +113,14 @@ class NotNative(Exception):
 class Program:
     """A ruleset's evaluator (ordinary wins) as the native core's program.
 
-    ``code`` and ``consts`` are the machine's (32-bit words, 64-bit constants); ``helpers`` the
+    ``code`` (run for each arrangement), ``hand_code`` (once a hand, first) and ``consts`` are the
+    machine's (32-bit words, 64-bit constants); ``helpers`` the
     functions its calls name; ``per_hand`` works out :data:`FIXED` and the hoisted values of a hand;
     ``listed`` turns the best arrangement's variables into the rows fired and counted (as the
     Python evaluator's ``listed`` code does); ``nvars`` the machine's variables."""
 
     code: bytes
+    hand_code: bytes
     consts: bytes
     helpers: tuple[Callable[..., Any], ...]
     chow_pair_kinds: tuple[str, ...]
@@ -122,7 +134,7 @@ class Program:
 
     def packed(self) -> tuple[object, ...]:
         """What ``mjscore._native.evaluate`` reads of the program."""
-        return (self.code, self.consts, self.helpers, self.memo, self.nvars, len(FIXED), self.chow_pair_kinds,
+        return (self.code, self.hand_code, self.consts, self.helpers, self.memo, self.nvars, len(FIXED), self.chow_pair_kinds,
                 self.total_slot, self.listing, self.consoled_slot, self.ignores)
 
 
@@ -138,8 +150,9 @@ class _Compiler:
         self.hoisted_index: dict[str, int] = {}
         self.helpers: list[str] = []
         self.chow_pair_kinds: list[str] = []
-        self.bound: list[str] = []  # comprehension variables in scope: (name, slot)
-        self.bound_slots: dict[str, int] = {}
+        self.bound_slots: dict[str, int] = {}  # comprehension variables in scope, by name
+        self.hand_code: list[int] = []  # run once a hand, before the arrangements
+        self.hand_slots: dict[str, int] = {}  # each expression worked out there, by its source
 
     # ----- slots
 
@@ -180,16 +193,37 @@ class _Compiler:
         return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} - bound
 
     def _per_hand(self, node: ast.AST) -> bool:
-        """Whether ``node`` reads the hand and nothing of the arrangement or the totaller's locals."""
+        """Whether ``node`` reads the hand, something of it only Python knows, and nothing of the
+        arrangement or the totaller's locals: worked out in Python once a hand (hoisted)."""
         names = self._free_names(node)
-        if not names & (_PER_HAND | {"hand", "waits"}):
+        if not names & ((_PER_HAND - _MACHINE_HAND) | {"hand", "waits"}):
             return False
         return not names & (_ARRANGEMENT | set(self.locals) | set(self.bound_slots)) and not any(
             n.startswith(("r", "g", "k", "v", "a", "x")) and n[1:].isdigit() for n in names)
 
     # ----- expressions
 
+    def _machine_hand(self, node: ast.AST) -> bool:
+        """Whether ``node`` reads only the hand's values the machine knows (and constants)."""
+        names = self._free_names(node)
+        return bool(names & (_MACHINE_HAND | {"counts"})) and names <= (_MACHINE_HAND | {"counts"} | set(_WIN_NAMES) | {
+            name for name, value in NAMES.items() if isinstance(value, int) and not isinstance(value, bool)}) \
+            and not any(isinstance(n, (ast.Attribute, ast.Call)) or (isinstance(n, ast.Subscript) and not _count_of(n))
+                        for n in ast.walk(node)) \
+            and not any(isinstance(n, ast.Name) and n.id == "counts" and not _counted(node, n) for n in ast.walk(node))
+
     def expr(self, node: ast.expr) -> None:
+        if self.code is not self.hand_code and self._machine_hand(node) and not isinstance(node, ast.Name):
+            source = ast.unparse(node)
+            if source not in self.hand_slots:
+                slot = self.local(f"<hand{len(self.hand_slots)}>")
+                self.hand_slots[source] = slot
+                arrangement_code, self.code = self.code, self.hand_code
+                self.expr(node)
+                self.emit(OP_STORE, slot)
+                self.hand_code, self.code = self.code, arrangement_code
+            self.emit(OP_LOAD, self.hand_slots[source])
+            return
         if self._per_hand(node):
             source = ast.unparse(node)
             if source not in self.hoisted_index:
@@ -222,6 +256,8 @@ class _Compiler:
             if name not in self.locals:
                 raise NotNative(f"{name} is read before it is set")
             self.emit(OP_LOAD, self.local(name))
+        elif name in _WIN_NAMES:
+            self.emit(OP_CONST, self.const(WIN_KINDS[_WIN_NAMES[name]]))
         elif name in _ROLE_NAMES:
             self.emit(OP_CONST, self.const(ROLES[_ROLE_NAMES[name]]))
         elif name == "KNITTED":
@@ -414,7 +450,10 @@ class _Compiler:
         self.expr(element)
 
     def _Subscript(self, node: ast.Subscript) -> None:
-        if isinstance(node.value, ast.Name) and node.value.id == "values" and isinstance(node.slice, ast.Constant) \
+        index = _count_of(node)
+        if index is not None:
+            self.emit(OP_LOAD, FIXED.index(f"count{index}"))
+        elif isinstance(node.value, ast.Name) and node.value.id == "values" and isinstance(node.slice, ast.Constant) \
                 and isinstance(node.slice.value, int):
             self.emit(OP_VALUE, node.slice.value)
         else:
@@ -452,6 +491,20 @@ class _Compiler:
                     self.code[to_else] = len(self.code)
             else:
                 raise NotNative(f"the statement {ast.unparse(statement)!r}")
+
+
+def _count_of(node: ast.AST) -> int | None:
+    """The kind of ``counts[kind]`` (a constant kind), else None."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "counts" \
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int) \
+            and not isinstance(node.slice.value, bool) and 0 <= node.slice.value < 34:
+        return node.slice.value
+    return None
+
+
+def _counted(tree: ast.AST, name: ast.Name) -> bool:
+    """Whether the name ``counts`` is read only as ``counts[kind]`` in ``tree``."""
+    return any(isinstance(n, ast.Subscript) and n.value is name and _count_of(n) is not None for n in ast.walk(tree))
 
 
 class GroupAttr(ast.expr):
@@ -510,13 +563,16 @@ def compile_program(rows: tuple[AwardRule, ...], totals: Totaller) -> Program:
     base_locals = compiler.base_hoisted + len(compiler.hoisted)
     code = list(compiler.code)
     _resolve_locals(code, base_locals)
+    hand_code = [*compiler.hand_code, OP_HALT]
+    _resolve_locals(hand_code, base_locals)
     slots = {name: base_locals + number for name, number in compiler.locals.items()}
     per_hand = _per_hand_function(compiler.hoisted)
     listing = [slot for row in range(totals.size) for slot in (slots[f"r{row}"], slots[totals.final(row)])]
     helpers = tuple(NAMES[name] for name in compiler.helpers)
     if compiler.chow_pair_kinds:
         helpers += (NAMES["CHOW_PAIR_FANS"],)
-    return Program(struct.pack(f"<{len(code)}i", *code), struct.pack(f"<{len(compiler.consts)}q", *compiler.consts),
+    return Program(struct.pack(f"<{len(code)}i", *code), struct.pack(f"<{len(hand_code)}i", *hand_code),
+                   struct.pack(f"<{len(compiler.consts)}q", *compiler.consts),
                    helpers, tuple(compiler.chow_pair_kinds), base_locals + len(compiler.locals), slots["total"], per_hand,
                    struct.pack(f"<{len(listing)}i", *listing), slots["consoled"],
                    tuple(struct.pack(f"<{len(rows)}i", *rows) for rows in totals.ignores))
@@ -547,13 +603,15 @@ def _resolve_locals(code: list[int], base: int) -> None:
 
 
 #: What the per-hand function reads besides the summary's names.
-_NAMESPACE: Final[dict[str, Any]] = {**NAMES, "Hand": Hand, "Tile": Tile, "Group": Group, "WinRole": WinRole}
+_NAMESPACE: Final[dict[str, Any]] = {**NAMES, "Hand": Hand, "Tile": Tile, "Group": Group, "WinRole": WinRole,
+                                     "WIN_KINDS": WIN_KINDS}
 
 
 def _per_hand_function(hoisted: list[str]) -> Callable[[Hand, tuple[Tile, ...]], list[int]]:
-    """A function of the hand and its waits giving the seat's and the round's wind and the hoisted
-    values, as ints (the native core reads the winning tile and the counts of the hand itself)."""
-    needed: set[str] = {"seat_wind", "round_wind"}
+    """A function of the hand and its waits giving the seat's and the round's wind, how it was won,
+    its flowers and waits, and the hoisted values, as ints (the native core reads the winning tile,
+    the counts and the melds of the hand itself)."""
+    needed: set[str] = {"seat_wind", "round_wind", "nflowers", "nwaits"}
     for source in hoisted:
         needed |= {n.id for n in ast.walk(ast.parse(source, mode="eval")) if isinstance(n, ast.Name)}
     wanted: set[str] = set()
@@ -570,9 +628,8 @@ def _per_hand_function(hoisted: list[str]) -> Callable[[Hand, tuple[Tile, ...]],
         if value.per_hand and wanted & set(value.provides) and id(value) not in done:
             done.add(id(value))
             lines += ["    " + line for line in value.code.splitlines()]
-    lines.append("    found = [seat_wind, round_wind]")
-    lines += [f"    found.append(int({source}))" for source in hoisted]
-    lines.append("    return found")
+    lines.append("    return [seat_wind, round_wind, WIN_KINDS[hand.win], nflowers, nwaits, "
+                 + "".join(f"int({source}), " for source in hoisted) + "]")
     namespace = dict(_NAMESPACE)
     exec(compile("\n".join(lines), "<mjscore native per-hand values>", "exec",  # source made from the rows
                  flags=__future__.annotations.compiler_flag, dont_inherit=True), namespace)
