@@ -707,8 +707,12 @@ def main() -> None:
 
 
 def build_name() -> str:
-    """Which build runs: the compiled (mypyc) modules, or pure Python."""
-    return "compiled (mypyc) build" if mjscore.arrangements.__file__.endswith((".so", ".pyd")) else "pure Python build"
+    """Which build runs: the core (native, or pure Python: :data:`mjscore.CORE`), and whether the Python
+    modules are compiled with mypyc."""
+    from mjscore.native import CORE_DETAIL
+
+    compiled = mjscore.arrangements.__file__.endswith((".so", ".pyd"))
+    return f"{CORE_DETAIL}, {'modules compiled with mypyc' if compiled else 'Python modules interpreted'}"
 
 if __name__ == "__main__":
     main()

@@ -53,6 +53,17 @@ def test_the_core_is_named_by_the_library_and_the_command_line() -> None:
 
 
 @needs_native
+def test_the_fields_the_engine_sets_natively_are_the_dataclasses() -> None:
+    """The engine makes a Score and a lazy Award by setting their slots at once (mjscore._native.make):
+    the names it sets are the classes' fields (and an award's detail slots)."""
+    import dataclasses
+
+    from mjscore.scoring import engine
+
+    assert list(engine._SCORE_FIELDS) == [f.name for f in dataclasses.fields(engine.Score)]
+    assert set(engine._LAZY_AWARD) == set(engine.Award.__slots__)
+
+
 def test_the_native_core_is_built_where_a_compiler_is() -> None:
     assert NATIVE is not None, f"a C compiler is here ({c_compiler()}) but {CORE_DETAIL}: pip install -e . again"
     assert mjscore.CORE == "native"

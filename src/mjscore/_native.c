@@ -529,9 +529,47 @@ static int divide(int shape, uint8_t *c, int melds, Groupings *out) {
     }
 }
 
+/* What the irregular shapes ask of the counts first, worked out once for a candidate of the wait set. */
+typedef struct {
+    int total, odd, most, honours;
+    uint64_t mask;
+} Stats;
+
+static void stats_of(const uint8_t *c, Stats *st) {
+    memset(st, 0, sizeof *st);
+    for (int i = 0; i < KINDS; i++) {
+        if (!c[i]) continue;
+        st->total += c[i];
+        st->odd += c[i] & 1;
+        if (c[i] > st->most) st->most = c[i];
+        if (i >= 27) st->honours += c[i];
+        st->mask |= (uint64_t)1 << i;
+    }
+}
+
+/* Whether a shape's own first test of its divide() can pass: only then is it called. */
+static int may_divide(int shape, const Stats *st, int melds) {
+    switch (shape) {
+    case S_SEVEN_PAIRS_AND_PUNG: return !melds && st->total == 17 && st->odd == 1;
+    case S_THIRTEEN_ORPHANS_AND_SET: return !melds && st->total == 17 && !(ORPHAN_MASK & ~st->mask);
+    case S_SIXTEEN_ORPHANS: return !melds && st->total == 17 && st->most <= 2 && st->honours >= 7;
+    case S_SEVEN_PAIRS:
+    case S_SEVEN_SHIFTED_PAIRS: return !melds && st->total == 14 && !st->odd;
+    case S_THIRTEEN_ORPHANS: return !melds && st->total == 14 && !(ORPHAN_MASK & ~st->mask);
+    case S_KNITTED_STRAIGHT:
+        for (int number = 0; number < 6; number++)
+            if (!(knitted_mask(number) & ~st->mask)) return 1;
+        return 0;
+    case S_LESSER_HONOURS: return !melds && st->most <= 1 && st->total == 14 && st->honours != 7;
+    case S_GREATER_HONOURS: return !melds && st->most <= 1 && st->total == 14 && st->honours == 7;
+    default: return 1;
+    }
+}
+
 /* Whether the counts make ``shape`` (divide, as a test; -1 on a failed allocation). */
-static int divides(int shape, uint8_t *c, int melds) {
+static int divides(int shape, uint8_t *c, int melds, const Stats *st) {
     if (shape == S_REGULAR) return regular_exists(c);
+    if (!may_divide(shape, st, melds)) return 0;
     Grouping slot;
     Groupings scratch = {&slot, 0, 1, 1, 1};
     int ok = divide(shape, c, melds, &scratch);
@@ -642,17 +680,21 @@ static PyObject *native_waits(PyObject *self, PyObject *args) {
     for (int i = 0; i < KINDS; i++) known[i] = held[i] >= 4;
     int unavailable[KINDS];
     memcpy(unavailable, known, sizeof known);
-    for (Py_ssize_t s = 0; s < nshapes; s++) {
-        int shape = shapes[s];
-        if (!may_hold(shape, total + 1, (int)nmelds)) continue;
-        for (int i = 0; i < KINDS; i++) {
-            if (known[i] || c[i] >= 4) continue;
-            c[i]++;
-            int found = divides(shape, c, (int)nmelds);
-            c[i]--;
-            if (found < 0) return PyErr_NoMemory();
+    /* Each kind not held four times, with one more of it: does any shape divide the tiles? (The
+     * union over the shapes, as the Python search's shape by shape.) */
+    for (int i = 0; i < KINDS; i++) {
+        if (known[i] || c[i] >= 4) continue;
+        c[i]++;
+        Stats st;
+        stats_of(c, &st);
+        for (Py_ssize_t s = 0; s < nshapes && !known[i]; s++) {
+            int shape = shapes[s];
+            if (!may_hold(shape, total + 1, (int)nmelds)) continue;
+            int found = divides(shape, c, (int)nmelds, &st);
+            if (found < 0) { c[i]--; return PyErr_NoMemory(); }
             if (found) known[i] = 1;
         }
+        c[i]--;
     }
     int count = 0;
     for (int i = 0; i < KINDS; i++) count += known[i] && !unavailable[i];
@@ -1707,6 +1749,37 @@ done:
     return result;
 }
 
+/* make(cls, names, values): a new ``cls`` (a class with slots) with each name set to its value as
+ * object.__setattr__ would, without calling its __init__: how the engine makes a Score and the awards
+ * of a scored hand (their __init__, interpreted, sets a dozen fields one Python call each). */
+static PyObject *native_make(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cls, *names, *values;
+    if (!PyArg_ParseTuple(args, "O!O!O!:make", &PyType_Type, &cls, &PyTuple_Type, &names, &PyTuple_Type, &values))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    if (n != PyTuple_GET_SIZE(values)) {
+        PyErr_SetString(PyExc_ValueError, "mjscore._native.make: as many values as names");
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)cls;
+    if (type->tp_alloc == NULL || type->tp_new == NULL || (type->tp_flags & Py_TPFLAGS_IS_ABSTRACT)) {
+        PyErr_SetString(PyExc_TypeError, "mjscore._native.make: not a class that can be made");
+        return NULL;
+    }
+    PyObject *made = type->tp_alloc(type, 0);
+    if (made == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *name = PyTuple_GET_ITEM(names, k);
+        if (!PyUnicode_Check(name) || PyObject_GenericSetAttr(made, name, PyTuple_GET_ITEM(values, k)) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "mjscore._native.make: a name is not a str");
+            Py_DECREF(made);
+            return NULL;
+        }
+    }
+    return made;
+}
+
 /* setup(hand_tiles, shape_names, roles, concealed_sets, claimed_sets, concealed_group, claimed_group,
  *       arrangement_type): what the search returns its answers with, from mjscore.arrangements. */
 static PyObject *native_setup(PyObject *self, PyObject *args) {
@@ -1742,6 +1815,7 @@ static PyObject *native_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", native_setup, METH_VARARGS, "Give the search the objects it answers with (mjscore.arrangements)."},
     {"waits", native_waits, METH_VARARGS, "waits(concealed, melds, plan) -> tuple of Tile, or NotImplemented."},
+    {"make", native_make, METH_VARARGS, "make(cls, names, values) -> a new cls with its slots set, no __init__."},
     {"evaluate", native_evaluate, METH_VARARGS,
      "evaluate(program, concealed, win, melds, declared, claimed, plan, hand_values, values) -> (number, "
      "Arrangement, variables), None, or NotImplemented."},

@@ -25,7 +25,7 @@ from mjscore.native import NATIVE
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
-from mjscore.scoring.native_program import program_for
+from mjscore.scoring.native_program import Program, program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -107,6 +107,9 @@ class Award:
     def lazy(cls, id: str, name: Names, points: int, count: int, group: str | None, source_of_detail: DetailSource,
              index: int, help: Names, source: str) -> Award:
         """An award whose detail ``source_of_detail.detail(index)`` gives when it is first read."""
+        if _MAKE is not None:  # the native core sets the slots at once
+            return _MAKE(cls, _LAZY_AWARD, (id, name, points, count, group, None, source_of_detail, index, help,  # type: ignore[no-any-return]
+                                            source))
         award = cls.__new__(cls)
         object.__setattr__(award, "id", id)
         object.__setattr__(award, "name", name)
@@ -146,6 +149,11 @@ class Award:
             "source": self.source,
         }
 
+
+#: What :meth:`Award.lazy` sets, in order.
+_LAZY_AWARD: Final = ("id", "name", "points", "count", "group", "_detail", "_source", "_index", "help", "source")
+#: The native core's maker of a slotted object without its __init__ (:func:`mjscore._native.make`), or None.
+_MAKE: Final = NATIVE.make if NATIVE is not None else None
 
 setattr(Award, "detail", _Detail())  # noqa: B010 (after the dataclass has read ``detail`` as a plain field)
 
@@ -377,6 +385,9 @@ class _Prepared:
             (rule, IMPLIED_ONLY_IF.get(rule.pattern) if rule.pattern and PATTERNS.get(rule.pattern) is rule.function
              else None, rule.function, rule.arguments)
             for rule in evaluator(rules).implied_payments]
+        #: The native program of the ruleset's ordinary wins with what its call reads (the packed
+        #: program, the shapes as bytes), made on first use (:func:`_natively`); False: none.
+        self.native: tuple[Program, tuple[object, ...], bytes] | bool | None = None
 
 
 _PREPARED: dict[int, _Prepared] = {}
@@ -489,22 +500,18 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
     legal = minimum is None or counted_for_minimum >= minimum
-    return Score(
-        ruleset=rules,
-        hand=hand,
-        total=total,
-        base=prepared.base,
-        arrangement=arrangement,
-        waits=wait_set,
-        payments=settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else (),  # nothing for a false win
-        table_payments=table,
-        minimum=minimum,
-        uncapped_total=uncapped,
-        counted_for_minimum=counted_for_minimum,
-        limited=limited,
-        dealer_tai=for_dealer,
-        _awards=lazy,
-    )
+    payments = settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else ()  # nothing for a false win
+    if _MAKE is not None:  # Score's own __init__, its fields set at once by the native core
+        return _MAKE(Score, _SCORE_FIELDS, (rules, hand, total, prepared.base, arrangement, wait_set, payments, table,  # type: ignore[no-any-return]
+                                            minimum, uncapped, counted_for_minimum, limited, for_dealer, lazy))
+    return Score(ruleset=rules, hand=hand, total=total, base=prepared.base, arrangement=arrangement, waits=wait_set,
+                 payments=payments, table_payments=table, minimum=minimum, uncapped_total=uncapped,
+                 counted_for_minimum=counted_for_minimum, limited=limited, dealer_tai=for_dealer, _awards=lazy)
+
+
+#: Score's fields in order, as :func:`_score` sets them.
+_SCORE_FIELDS: Final = ("ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments", "minimum",
+                        "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards")
 
 
 #: A meld's kind as the native core numbers a group's (mjscore.scoring.native_program.GROUP_KINDS).
@@ -517,11 +524,15 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
     core running the ruleset's program (:mod:`mjscore.scoring.native_program`) over every
     arrangement; None where there is no program (no native core, or a row it cannot express) or the
     native core does not take the hand: the Python evaluator then answers, the same."""
-    program = program_for(rules, which.rules) if NATIVE is not None else None
-    plan = native_plan(prepared.played_shapes) if program is not None else None
-    if program is None or plan is None or hand.win_tile is None:
+    native = prepared.native
+    if native is None:
+        program = program_for(rules, which.rules) if NATIVE is not None else None
+        plan = native_plan(prepared.played_shapes) if program is not None else None
+        native = prepared.native = (program, program.packed(), plan) if program is not None and plan is not None else False
+    if native is False or hand.win_tile is None:
         return None
-    assert NATIVE is not None
+    assert NATIVE is not None and not isinstance(native, bool)
+    program, packed, plan = native
     try:
         per_hand = program.per_hand(hand, wait_set)
     except (TypeError, ValueError, AttributeError):  # a value the machine cannot hold: Python answers
@@ -529,7 +540,7 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
     melds = bytearray()
     for meld in hand.melds:
         melds += bytes((_NATIVE_MELD_KINDS[meld.kind], min(t.index for t in meld.tiles), meld.concealed, meld.added))
-    found = NATIVE.evaluate(program.packed(), hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
+    found = NATIVE.evaluate(packed, hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
                             tuple([meld_group(m) for m in hand.melds]), hand.win is _DISCARD or hand.win is _ROBBING_GONG,
                             plan, per_hand, which.values, which.rules, which.consolations, wait_set)
     if found is NotImplemented:
