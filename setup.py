@@ -22,7 +22,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 #: The native core.
-NATIVE = Extension("mjscore._native", ["src/mjscore/_native.c"])
+NATIVE = Extension("mjscore._native", ["src/mjscore/_native.c"], depends=["src/mjscore/_native_programs.h"])
 
 #: The modules mypyc compiles with ``MJSCORE_COMPILE=1``: the arrangement and wait search, the tile
 #: values it runs on, the facts the patterns read and the pattern library, the built-in rulesets'

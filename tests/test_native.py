@@ -359,3 +359,80 @@ def test_python_m_build_makes_a_wheel_with_the_native_core(tmp_path: Path) -> No
 
     with zipfile.ZipFile(wheels[0]) as wheel:
         assert any(name.startswith("mjscore/_native.") and name.endswith(".so") for name in wheel.namelist())
+
+
+def _native_and_python_agree(rules: mjscore.Ruleset, hands: int, seed: int) -> int:
+    """Score random hands of ``rules`` with the native evaluator and with the Python one (the native
+    call left out), in this process; their score sheets as JSON must be the same. The number scored."""
+    from mjscore.scoring import engine
+    from mjscore.scoring.sheet import score_json
+
+    rng = random.Random(seed)
+    scored = 0
+    for _ in range(hands):
+        hand = random_winning_hand(rng, hand_size=rules.hand_size, ruleset=rules.id, one_suit_chance=0.4)
+        try:
+            native = score_json(mjscore.score(hand, rules), "zh-Hant")
+        except mjscore.MjscoreError as error:
+            native = {"refused": str(error)}
+        natively = engine._natively
+        engine._natively = lambda *arguments: None  # type: ignore[assignment]
+        try:
+            python = score_json(mjscore.score(hand, rules), "zh-Hant")
+        except mjscore.MjscoreError as error:
+            python = {"refused": str(error)}
+        finally:
+            engine._natively = natively
+        assert native == python, hand.to_dict()
+        scored += 1
+    return scored
+
+
+@needs_native
+def test_a_house_ruled_table_runs_its_program_on_the_machine_as_in_python() -> None:
+    """A table whose rows differ from every shipped one (a row switched off, another's points changed)
+    has a program of its own, not compiled into the core: the machine of _native.c runs it, with the
+    Python evaluator's answers."""
+    from mjscore.scoring.compiled import evaluator
+    from mjscore.scoring.native_program import program_for, why_not_native
+
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("lrc"), {"awards": {"no_flowers": False, "all_pong_hand": 40}})
+    rows = evaluator(rules).ordinary.rules
+    program = program_for(rules, rows)
+    assert program is not None and why_not_native(rules, rows) is None
+    assert program.compiled == -1  # not one of the compiled programs: the machine runs it
+    assert _native_and_python_agree(rules, 600, 11) == 600
+
+
+@needs_native
+@pytest.mark.parametrize("ruleset", ["lrc", "mcr", "taiwan"])
+def test_the_machine_and_the_compiled_program_and_python_agree(ruleset: str) -> None:
+    """A shipped ruleset's program runs compiled to C; made to run on the machine instead (its number
+    among the compiled ones taken away), it answers the same, and so does the Python evaluator."""
+    from mjscore.scoring import engine
+    from mjscore.scoring.compiled import evaluator
+    from mjscore.scoring.native_program import program_for
+
+    rules = mjscore.get_ruleset(ruleset)
+    program = program_for(rules, evaluator(rules).ordinary.rules)
+    assert program is not None and program.compiled >= 0
+    assert _native_and_python_agree(rules, 400, 12) == 400
+    prepared = engine._prepared(rules)
+    kept, number = prepared.native, program.compiled
+    try:
+        program.compiled = -1
+        prepared.native = None  # packed again, without the compiled program
+        assert _native_and_python_agree(rules, 400, 12) == 400
+    finally:
+        program.compiled = number
+        prepared.native = kept
+
+
+def test_the_compiled_programs_are_what_the_rows_make() -> None:
+    """src/mjscore/_native_programs.h is what tools/generate_evaluators.py makes from the shipped rulesets
+    and presets today (a table changed without regenerating it runs on the machine, the same answers)."""
+    from mjscore.scoring.native_program import shipped_programs_header
+
+    found = (ROOT / "src" / "mjscore" / "_native_programs.h").read_text(encoding="utf-8")
+    assert found == shipped_programs_header(), \
+        "src/mjscore/_native_programs.h is stale: run .venv/bin/python tools/generate_evaluators.py, then pip install -e ."

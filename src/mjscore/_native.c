@@ -1182,16 +1182,11 @@ static int chow_pairs(Machine *m) {
         int32_t spec = L_CHOW_KEY;
         PyObject *found = call_helper(m, (int)PyTuple_GET_SIZE(m->helpers) - 1, &spec, 1, NULL);
         if (found == NULL) { m->failed = 1; return 0; }
+        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != kinds) { Py_DECREF(found); m->failed = 1; return 0; }
         for (Py_ssize_t k = 0; k < kinds; k++) {
-            PyObject *count = PyObject_GetItem(found, PyTuple_GET_ITEM(m->chow_kinds, k));
-            if (count == NULL) {
-                if (!PyErr_ExceptionMatches(PyExc_KeyError)) { Py_DECREF(found); m->failed = 1; return 0; }
-                PyErr_Clear();
-                continue;
-            }
+            PyObject *count = PyTuple_GET_ITEM(found, k);
             long long value = PyLong_Check(count) ? PyLong_AsLongLong(count) : -1;
-            Py_DECREF(count);
-            if (value == -1 && PyErr_Occurred()) { Py_DECREF(found); m->failed = 1; return 0; }
+            if (value == -1 && (PyErr_Occurred() || !PyLong_Check(count))) { PyErr_Clear(); Py_DECREF(found); m->failed = 1; return 0; }
             m->chow_pairs[k] = value;
         }
         Py_DECREF(found);
@@ -1431,6 +1426,84 @@ bad:
     return 0;
 }
 
+/* ----- what the compiled programs (_native_programs.h) call: the machine's operations as functions */
+
+static inline int64_t checked(Machine *m, int op, int64_t a, int64_t b) {
+    int ok = 1;
+    int64_t r = binary(op, a, b, &ok);
+    if (!ok) m->failed = 1;
+    return r;
+}
+static inline int64_t py_add(Machine *m, int64_t a, int64_t b) { return checked(m, 0, a, b); }
+static inline int64_t py_sub(Machine *m, int64_t a, int64_t b) { return checked(m, 1, a, b); }
+static inline int64_t py_mul(Machine *m, int64_t a, int64_t b) { return checked(m, 2, a, b); }
+static inline int64_t py_floordiv(Machine *m, int64_t a, int64_t b) { return checked(m, 3, a, b); }
+static inline int64_t py_mod(Machine *m, int64_t a, int64_t b) { return checked(m, 4, a, b); }
+static inline int64_t py_lshift(Machine *m, int64_t a, int64_t b) { return checked(m, 5, a, b); }
+static inline int64_t py_rshift(Machine *m, int64_t a, int64_t b) { return checked(m, 6, a, b); }
+
+static inline int64_t list_count(const List *l, int64_t x) {
+    int64_t count = 0;
+    for (int k = 0; k < l->n; k++) count += l->items[k] == x;
+    return count;
+}
+static inline int64_t list_contains(const List *l, int64_t x) { return list_count(l, x) > 0; }
+
+static inline int64_t group_attr(Machine *m, int64_t position, int attribute) {
+    int64_t value = 0;
+    if (position < 0 || position >= m->ngroups || !group_attribute(&m->groups[position], attribute, &value))
+        m->failed = 1;
+    return value;
+}
+
+static inline int64_t every_group_holds(Machine *m, int64_t mask) {
+    int holds = m->ngroups > 0;
+    for (int k = 0; holds && k < m->ngroups; k++) {
+        int one = 0;
+        for (int t = 0; t < m->groups[k].n && !one; t++) one = (mask >> m->groups[k].idx[t]) & 1;
+        holds = one;
+    }
+    return holds;
+}
+
+static int call_int(Machine *m, int helper, const int32_t *specs, int nargs, const int64_t *ints, int64_t *out) {
+    for (int k = 0; k < nargs; k++)
+        if (specs[k] >= L_GROUPS) { m->failed = 1; return 0; }
+    PyObject *answer = call_helper(m, helper, specs, nargs, ints);
+    if (answer == NULL) { m->failed = 1; return 0; }
+    int is_int = PyLong_Check(answer);
+    long long value = is_int ? PyLong_AsLongLong(answer) : -1;
+    Py_DECREF(answer);
+    if (!is_int || (value == -1 && PyErr_Occurred())) { PyErr_Clear(); m->failed = 1; return 0; }
+    *out = value;
+    return 1;
+}
+
+/* A program compiled to C: its digest, its variables, the highest ``values`` index it reads, its hand
+ * code and arrangement code (each returns 0 with m->failed set where the hand goes back to Python). */
+typedef struct {
+    const char *digest;
+    Py_ssize_t nvars;
+    Py_ssize_t max_value;
+    int (*hand)(Machine *);
+    int (*arrangement)(Machine *);
+} CompiledProgram;
+
+#include "_native_programs.h"
+
+#define NCOMPILED ((Py_ssize_t)(sizeof COMPILED_PROGRAMS / sizeof COMPILED_PROGRAMS[0]))
+
+/* compiled(digest): the number of the compiled program of that digest, or -1. */
+static PyObject *native_compiled(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *digest;
+    if (!PyArg_ParseTuple(args, "s:compiled", &digest)) return NULL;
+    for (Py_ssize_t k = 0; k < NCOMPILED; k++)
+        if (COMPILED_PROGRAMS[k].digest != NULL && strcmp(COMPILED_PROGRAMS[k].digest, digest) == 0)
+            return PyLong_FromSsize_t(k);
+    return PyLong_FromLong(-1);
+}
+
 static int group_from_raw(Group *g, const Raw *raw, int concealed) {
     memset(g, 0, sizeof *g);
     g->kind = raw->kind;
@@ -1453,6 +1526,18 @@ static int read_ints(PyObject *list, int64_t *out, Py_ssize_t n) {
     return 1;
 }
 
+/* (first, count): a new tuple, ``first`` a new reference it takes (NULL: the error stands). */
+static PyObject *pair_of(PyObject *first, int64_t count) {
+    if (first == NULL) return NULL;
+    PyObject *number = PyLong_FromLongLong(count);
+    if (number == NULL) { Py_DECREF(first); return NULL; }
+    PyObject *pair = PyTuple_New(2);
+    if (pair == NULL) { Py_DECREF(first); Py_DECREF(number); return NULL; }
+    PyTuple_SET_ITEM(pair, 0, first);
+    PyTuple_SET_ITEM(pair, 1, number);
+    return pair;
+}
+
 /* The best arrangement's rows fired, (index, count), and counted, (row, count), in table order, the
  * consolation last where one applies (mjscore.scoring.totals.Totaller.listed): (fired, counted). */
 static PyObject *listed_rows(const int64_t *v, Py_ssize_t nvars, const int32_t *listing, PyObject *rows,
@@ -1464,11 +1549,11 @@ static PyObject *listed_rows(const int64_t *v, Py_ssize_t nvars, const int32_t *
         int32_t count_slot = listing[2 * row], final_slot = listing[2 * row + 1];
         if (count_slot < 0 || count_slot >= nvars || final_slot < 0 || final_slot >= nvars) goto malformed;
         if (!v[count_slot]) continue;
-        PyObject *item = Py_BuildValue("(nL)", row, (long long)v[count_slot]);
+        PyObject *item = pair_of(PyLong_FromSsize_t(row), v[count_slot]);
         if (item == NULL || PyList_Append(fired, item) < 0) { Py_XDECREF(item); goto failed; }
         Py_DECREF(item);
         if (v[final_slot] > 0) {
-            item = Py_BuildValue("(OL)", PyTuple_GET_ITEM(rows, row), (long long)v[final_slot]);
+            item = pair_of(Py_NewRef(PyTuple_GET_ITEM(rows, row)), v[final_slot]);
             if (item == NULL || PyList_Append(counted, item) < 0) { Py_XDECREF(item); goto failed; }
             Py_DECREF(item);
         }
@@ -1486,7 +1571,7 @@ static PyObject *listed_rows(const int64_t *v, Py_ssize_t nvars, const int32_t *
             if (row < 0 || row >= nrows) goto malformed;
             int32_t final_slot = listing[2 * row + 1];
             if (v[final_slot] > 0) {
-                PyObject *item = Py_BuildValue("(OL)", PyTuple_GET_ITEM(rows, row), (long long)v[final_slot]);
+                PyObject *item = pair_of(Py_NewRef(PyTuple_GET_ITEM(rows, row)), v[final_slot]);
                 if (item == NULL || PyList_Append(counted, item) < 0) { Py_XDECREF(item); goto failed; }
                 Py_DECREF(item);
             }
@@ -1519,18 +1604,23 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     int win, claimed;
     if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &win,
                           &PyTuple_Type, &counts, &PyBytes_Type, &melds, &PyTuple_Type, &declared, &claimed, &plan,
-                          &PyList_Type, &hand_values, &PyList_Type, &values, &PyTuple_Type, &rows, &PyTuple_Type,
+                          &PyList_Type, &hand_values, &PyBytes_Type, &values, &PyTuple_Type, &rows, &PyTuple_Type,
                           &consolations, &PyTuple_Type, &waits))
         return NULL;
     if (!ready()) return NULL;
     PyObject *code_bytes, *hand_code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
-    Py_ssize_t nvars, nfixed, total_slot, consoled_slot;
-    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
-                          &hand_code_bytes, &PyBytes_Type, &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo, &nvars, &nfixed, &PyTuple_Type,
-                          &chow_kinds, &total_slot, &PyBytes_Type, &listing, &consoled_slot, &PyTuple_Type, &ignores))
+    Py_ssize_t nvars, nfixed, total_slot, consoled_slot, compiled;
+    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!n:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
+                          &hand_code_bytes, &PyBytes_Type, &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo,
+                          &nvars, &nfixed, &PyTuple_Type, &chow_kinds, &total_slot, &PyBytes_Type, &listing,
+                          &consoled_slot, &PyTuple_Type, &ignores, &compiled))
         return NULL;
+    const CompiledProgram *native = NULL;  /* the program as compiled C, where it is one of them */
+    if (compiled >= 0 && compiled < NCOMPILED && COMPILED_PROGRAMS[compiled].digest != NULL
+        && COMPILED_PROGRAMS[compiled].nvars == nvars && COMPILED_PROGRAMS[compiled].max_value < PyBytes_GET_SIZE(values) / 8)
+        native = &COMPILED_PROGRAMS[compiled];
     Py_ssize_t nmelds = PyBytes_GET_SIZE(melds) / 4;
-    Py_ssize_t nvalues = PyList_GET_SIZE(values);
+    Py_ssize_t nvalues = PyBytes_GET_SIZE(values) / 8;
     Py_ssize_t nhand = PyList_GET_SIZE(hand_values);
     Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
     if (nfixed != NFIXED || nhand < NGIVEN || nvars < NFIXED + NSUMMARY + (nhand - NGIVEN) || nvars > 100000
@@ -1539,7 +1629,7 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         || consoled_slot < 0 || consoled_slot >= nvars || PyTuple_GET_SIZE(ignores) != PyTuple_GET_SIZE(consolations)
         || total_slot < 0 || total_slot >= nvars || PyBytes_GET_SIZE(melds) % 4 || nmelds != PyTuple_GET_SIZE(declared)
         || nmelds > 8 || win < 0 || win >= KINDS || PyBytes_GET_SIZE(code_bytes) % 4 || PyBytes_GET_SIZE(consts_bytes) % 8
-        || nvalues > 100000)
+        || nvalues > 100000 || PyBytes_GET_SIZE(values) % 8)
         Py_RETURN_NOTIMPLEMENTED;
     const unsigned char *meld_bytes = (const unsigned char *)PyBytes_AS_STRING(melds);
     for (Py_ssize_t k = 0; k < nmelds; k++) {
@@ -1558,14 +1648,20 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     Py_ssize_t nshapes;
     if (!read_plan(plan, &shapes, &nshapes)) Py_RETURN_NOTIMPLEMENTED;
 
-    Machine *m = (Machine *)PyMem_Calloc(1, sizeof(Machine));
+    Machine *m = (Machine *)PyMem_Malloc(sizeof(Machine));  /* its groups and lists are written before read */
+    if (m != NULL) {
+        m->ngroups = 0;
+        m->chow_pairs_known = 0;
+        m->failed = 0;
+        for (int k = 0; k < NLISTS; k++) m->lists[k].n = 0;
+    }
     int64_t *v = (int64_t *)PyMem_Calloc((size_t)nvars, sizeof(int64_t));
-    int64_t *best_v = (int64_t *)PyMem_Calloc((size_t)nvars, sizeof(int64_t));
+    int64_t *best_v = (int64_t *)PyMem_Malloc((size_t)nvars * sizeof(int64_t));
     int64_t *value_array = (int64_t *)PyMem_Calloc((size_t)(nvalues ? nvalues : 1), sizeof(int64_t));
+    if (value_array != NULL && nvalues) memcpy(value_array, PyBytes_AS_STRING(values), (size_t)nvalues * sizeof(int64_t));
     Groupings found = {NULL, 0, 0, 1, 0};
     PyObject *result = NULL;
     if (m == NULL || v == NULL || best_v == NULL || value_array == NULL) { PyErr_NoMemory(); goto done; }
-    if (!read_ints(values, value_array, nvalues)) goto not_taken;
     {   /* the winds, then the hoisted values (after the summary's); the counts and has4 */
         int64_t *given = (int64_t *)PyMem_Calloc((size_t)nhand, sizeof(int64_t));
         if (given == NULL) { PyErr_NoMemory(); goto done; }
@@ -1635,10 +1731,14 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     m->chow_kinds = chow_kinds;
     m->v = v;
     m->nvars = nvars;
-    for (Py_ssize_t s = 0; s < nshapes; s++) {
-        int shape = shapes[s];
-        if (!may_hold(shape, total, (int)nmelds)) continue;
-        if (!divide(shape, c, (int)nmelds, &found) || !found.ok) { PyErr_NoMemory(); goto done; }
+    {
+        Stats st;
+        stats_of(c, &st);
+        for (Py_ssize_t s = 0; s < nshapes; s++) {
+            int shape = shapes[s];
+            if (!may_hold(shape, total, (int)nmelds) || !may_divide(shape, &st, (int)nmelds)) continue;
+            if (!divide(shape, c, (int)nmelds, &found) || !found.ok) { PyErr_NoMemory(); goto done; }
+        }
     }
     if (found.count == 0) { result = Py_NewRef(Py_None); goto done; }
     {   /* the hand's own values, once */
@@ -1646,7 +1746,7 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         m->code = (const int32_t *)PyBytes_AS_STRING(hand_code_bytes);
         m->ncode = PyBytes_GET_SIZE(hand_code_bytes) / 4;
         m->failed = 0;
-        if (!run(m, 0, m->ncode, 0, &ignored) || m->failed) {
+        if (native != NULL ? !native->hand(m) || m->failed : !run(m, 0, m->ncode, 0, &ignored) || m->failed) {
             if (PyErr_Occurred()) goto done;
             goto not_taken;
         }
@@ -1698,7 +1798,7 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
             summarize(m, g->shape, role);
             int64_t ignored;
             m->failed = 0;
-            if (!run(m, 0, m->ncode, 0, &ignored) || m->failed) {
+            if (native != NULL ? !native->arrangement(m) || m->failed : !run(m, 0, m->ncode, 0, &ignored) || m->failed) {
                 if (PyErr_Occurred()) goto done;
                 goto not_taken;
             }
@@ -1815,6 +1915,7 @@ static PyObject *native_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", native_setup, METH_VARARGS, "Give the search the objects it answers with (mjscore.arrangements)."},
     {"waits", native_waits, METH_VARARGS, "waits(concealed, melds, plan) -> tuple of Tile, or NotImplemented."},
+    {"compiled", native_compiled, METH_VARARGS, "compiled(digest) -> the number of the program compiled to C, or -1."},
     {"make", native_make, METH_VARARGS, "make(cls, names, values) -> a new cls with its slots set, no __init__."},
     {"evaluate", native_evaluate, METH_VARARGS,
      "evaluate(program, concealed, win, melds, declared, claimed, plan, hand_values, values) -> (number, "

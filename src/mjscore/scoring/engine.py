@@ -13,6 +13,7 @@ two give identical scores (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
+import struct
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -386,8 +387,9 @@ class _Prepared:
              else None, rule.function, rule.arguments)
             for rule in evaluator(rules).implied_payments]
         #: The native program of the ruleset's ordinary wins with what its call reads (the packed
-        #: program, the shapes as bytes), made on first use (:func:`_natively`); False: none.
-        self.native: tuple[Program, tuple[object, ...], bytes] | bool | None = None
+        #: program, the shapes as bytes, the totaller's values as 64-bit integers), made on first use
+        #: (:func:`_natively`); False: none.
+        self.native: tuple[Program, tuple[object, ...], bytes, bytes] | bool | None = None
 
 
 _PREPARED: dict[int, _Prepared] = {}
@@ -528,11 +530,12 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
     if native is None:
         program = program_for(rules, which.rules) if NATIVE is not None else None
         plan = native_plan(prepared.played_shapes) if program is not None else None
-        native = prepared.native = (program, program.packed(), plan) if program is not None and plan is not None else False
+        native = prepared.native = (program, program.packed(), plan, struct.pack(f"<{len(which.values)}q", *which.values)) \
+            if program is not None and plan is not None else False
     if native is False or hand.win_tile is None:
         return None
     assert NATIVE is not None and not isinstance(native, bool)
-    program, packed, plan = native
+    program, packed, plan, values = native
     try:
         per_hand = program.per_hand(hand, wait_set)
     except (TypeError, ValueError, AttributeError):  # a value the machine cannot hold: Python answers
@@ -542,7 +545,7 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
         melds += bytes((_NATIVE_MELD_KINDS[meld.kind], min(t.index for t in meld.tiles), meld.concealed, meld.added))
     found = NATIVE.evaluate(packed, hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
                             tuple([meld_group(m) for m in hand.melds]), hand.win is _DISCARD or hand.win is _ROBBING_GONG,
-                            plan, per_hand, which.values, which.rules, which.consolations, wait_set)
+                            plan, per_hand, values, which.rules, which.consolations, wait_set)
     if found is NotImplemented:
         return None
     if found is None:

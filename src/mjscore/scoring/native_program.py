@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mjscore.arrangements import Group, GroupKind, WinRole
+from mjscore.arrangements import SHAPES, Group, GroupKind, WinRole
 from mjscore.hand import Hand, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.fast_forms import FAST_FORMS
@@ -87,7 +87,7 @@ ALIASES: Final = {"role_value": "role"}
 
 #: The string values of the summary's string-valued names, by name: compared as numbers.
 STRINGS: Final = {
-    "shape": {name: number for number, name in enumerate(NATIVE.SHAPES if NATIVE is not None else ())},
+    "shape": {name: number for number, name in enumerate(SHAPES)},  # the native core's order (its setup checks)
     "role_value": {"edge": 0, "closed": 1, "two_sided": 2, "pair": 3, "pung": 4, "single": 5},
     "wait_place": {"": 0, "edge": 1, "closed": 2, "pair": 3},
 }
@@ -131,11 +131,13 @@ class Program:
     consoled_slot: int
     ignores: tuple[bytes, ...]
     memo: dict[bytes, object] = field(default_factory=dict)
+    #: Its number among the programs compiled to C into the native core (by :func:`digest`), or -1.
+    compiled: int = -1
 
     def packed(self) -> tuple[object, ...]:
         """What ``mjscore._native.evaluate`` reads of the program."""
         return (self.code, self.hand_code, self.consts, self.helpers, self.memo, self.nvars, len(FIXED), self.chow_pair_kinds,
-                self.total_slot, self.listing, self.consoled_slot, self.ignores)
+                self.total_slot, self.listing, self.consoled_slot, self.ignores, self.compiled)
 
 
 class _Compiler:
@@ -507,6 +509,19 @@ def _counted(tree: ast.AST, name: ast.Name) -> bool:
     return any(isinstance(n, ast.Subscript) and n.value is name and _count_of(n) is not None for n in ast.walk(tree))
 
 
+class _ChowPairs:
+    """``CHOW_PAIR_FANS`` of a chow key as the counts of the kinds a program reads, in its order."""
+
+    __name__ = "CHOW_PAIR_FANS"
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self.kinds = kinds
+
+    def __call__(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        found = NAMES["CHOW_PAIR_FANS"](key)
+        return tuple(found.get(kind, 0) for kind in self.kinds)
+
+
 class GroupAttr(ast.expr):
     """``g.attr`` of a group bound by an aggregate over ``groups``."""
 
@@ -543,8 +558,6 @@ def _form_expression(rule: AwardRule) -> str:
 
 def compile_program(rows: tuple[AwardRule, ...], totals: Totaller) -> Program:
     """The native program of these rows (an ordinary win's), or NotNative."""
-    if NATIVE is None:
-        raise NotNative("no native core")
     compiler = _Compiler()
     known_shapes = STRINGS["shape"]
     for index, rule in enumerate(rows):
@@ -570,7 +583,7 @@ def compile_program(rows: tuple[AwardRule, ...], totals: Totaller) -> Program:
     listing = [slot for row in range(totals.size) for slot in (slots[f"r{row}"], slots[totals.final(row)])]
     helpers = tuple(NAMES[name] for name in compiler.helpers)
     if compiler.chow_pair_kinds:
-        helpers += (NAMES["CHOW_PAIR_FANS"],)
+        helpers += (_ChowPairs(tuple(compiler.chow_pair_kinds)),)
     return Program(struct.pack(f"<{len(code)}i", *code), struct.pack(f"<{len(hand_code)}i", *hand_code),
                    struct.pack(f"<{len(compiler.consts)}q", *compiler.consts),
                    helpers, tuple(compiler.chow_pair_kinds), base_locals + len(compiler.locals), slots["total"], per_hand,
@@ -645,7 +658,10 @@ def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
     found = _PROGRAMS.get(id(rules))
     if found is None:
         try:
+            if NATIVE is None:
+                raise NotNative("no native core was built at install (no C compiler)")
             found = compile_program(rows, Totaller(rules, rows, flower_win=False))
+            found.compiled = NATIVE.compiled(digest(found))
         except NotNative as reason:
             found = str(reason)
         _PROGRAMS[id(rules)] = found
@@ -658,3 +674,248 @@ def why_not_native(rules: Ruleset, rows: tuple[AwardRule, ...]) -> str | None:
     program_for(rules, rows)
     found = _PROGRAMS[id(rules)]
     return None if isinstance(found, Program) else found
+
+
+# ----- the programs of the shipped rulesets and presets, as C (tools/generate_evaluators.py)
+
+
+def digest(program: Program) -> str:
+    """What a program is kept under in ``src/mjscore/_native_programs.h``: the SHA-256 (first 16 hex
+    digits) of its code, hand code, constants, variables and the helpers it names."""
+    import hashlib
+
+    names = ",".join(getattr(helper, "__name__", "?") for helper in program.helpers)
+    text = b"|".join((program.code, program.hand_code, program.consts, str(program.nvars).encode(), names.encode(),
+                      ",".join(program.chow_pair_kinds).encode()))
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+def _words(code: bytes) -> list[int]:
+    return list(struct.unpack(f"<{len(code) // 4}i", code))
+
+
+def _consts(consts: bytes) -> list[int]:
+    return list(struct.unpack(f"<{len(consts) // 8}q", consts))
+
+
+#: C of each binary operation: compared plainly, computed by the checked functions of _native.c.
+_C_BINARY: Final = {0: "py_add", 1: "py_sub", 2: "py_mul", 3: "py_floordiv", 4: "py_mod", 5: "py_lshift",
+                    6: "py_rshift", 7: "&", 8: "|", 9: "^", 10: "==", 11: "!=", 12: "<", 13: "<=", 14: ">", 15: ">="}
+
+
+def _c_function(name: str, code: list[int], consts: list[int]) -> list[str]:
+    """The C of one machine code: each instruction a statement on locals named by the stack depth
+    (known at every instruction: the code is structured, its jumps forward), jumps as gotos. The
+    same semantics as ``run`` in _native.c, which the differential tests hold it to."""
+    lines: list[str] = []
+    declared: set[str] = set()
+
+    def var(level: int, depth: int) -> str:
+        name = f"s{level}_{depth}"
+        declared.add(name)
+        return name
+
+    def body(start: int, end: int, level: int, halt: str) -> None:
+        depth = 0
+        at_label: dict[int, int] = {}
+        pc = start
+        reachable = True
+        while pc < end:
+            if pc in at_label:
+                if not reachable:
+                    depth = at_label[pc]
+                lines.append(f"L{pc}:;")
+                reachable = True
+            op = code[pc]
+
+            def top(k: int = 1) -> str:
+                return var(level, depth - k)  # noqa: B023 (the depth now, on purpose: called at once)
+
+            if op == OP_CONST:
+                lines.append(f"{var(level, depth)} = {consts[code[pc + 1]]}LL;")
+                depth += 1
+                pc += 2
+            elif op == OP_LOAD:
+                lines.append(f"{var(level, depth)} = v[{code[pc + 1]}];")
+                depth += 1
+                pc += 2
+            elif op == OP_STORE:
+                lines.append(f"v[{code[pc + 1]}] = {top()};")
+                depth -= 1
+                pc += 2
+            elif op == OP_VALUE:
+                lines.append(f"{var(level, depth)} = values[{code[pc + 1]}];")
+                depth += 1
+                pc += 2
+            elif op == OP_BIN:
+                c = _C_BINARY[code[pc + 1]]
+                a, b = top(2), top(1)
+                if c.startswith("py_"):
+                    lines.append(f"{a} = {c}(m, {a}, {b}); if (m->failed) return 0;")
+                else:
+                    lines.append(f"{a} = {a} {c} {b};")
+                depth -= 1
+                pc += 2
+            elif op == OP_NOT:
+                lines.append(f"{top()} = !{top()};")
+                pc += 1
+            elif op == OP_NEG:
+                lines.append(f"if ({top()} == INT64_MIN) {{ m->failed = 1; return 0; }} {top()} = -{top()};")
+                pc += 1
+            elif op == OP_INVERT:
+                lines.append(f"{top()} = ~{top()};")
+                pc += 1
+            elif op == OP_POP:
+                depth -= 1
+                pc += 1
+            elif op in (OP_JUMP, OP_JIF, OP_JIF_KEEP, OP_JIT_KEEP):
+                target = code[pc + 1]
+                if op == OP_JUMP:
+                    lines.append(f"goto L{target};")
+                    at_label[target] = depth
+                    reachable = False
+                elif op == OP_JIF:
+                    lines.append(f"if (!{top()}) goto L{target};")
+                    depth -= 1
+                    at_label[target] = depth
+                else:
+                    test = f"!{top()}" if op == OP_JIF_KEEP else top()
+                    lines.append(f"if ({test}) goto L{target};")
+                    at_label[target] = depth
+                    depth -= 1
+                pc += 2
+            elif op == OP_IN_CONST:
+                first, size = code[pc + 1], code[pc + 2]
+                tests = " || ".join(f"{top()} == {value}LL" for value in consts[first:first + size]) or "0"
+                lines.append(f"{top()} = ({tests});")
+                pc += 3
+            elif op == OP_LIST_LEN:
+                which = code[pc + 1]
+                size = "m->ngroups" if which == LISTS["groups"] else f"m->lists[{which}].n"
+                lines.append(f"{var(level, depth)} = {size};")
+                depth += 1
+                pc += 2
+            elif op in (OP_LIST_COUNT, OP_LIST_CONTAINS):
+                function = "list_count" if op == OP_LIST_COUNT else "list_contains"
+                lines.append(f"{top()} = {function}(&m->lists[{code[pc + 1]}], {top()});")
+                pc += 2
+            elif op == OP_AGG:
+                kind, which, first, size, slot, length = code[pc + 1:pc + 7]
+                total = f"a{level}_{pc}"
+                inner = level + 1
+                result = var(inner, 0)
+                if which == CONST_LIST:
+                    count, element = str(size), f"consts_{name}[{first} + k{pc}]"
+                elif which == LISTS["groups"]:
+                    count, element = "m->ngroups", f"k{pc}"
+                else:
+                    count, element = f"m->lists[{which}].n", f"m->lists[{which}].items[k{pc}]"
+                start_value = 1 if kind == AGG_ALL else 0
+                lines.append(f"{{ int64_t {total} = {start_value}; for (int k{pc} = 0; k{pc} < {count}; k{pc}++) {{")
+                lines.append(f"v[{slot}] = {element};")
+                body(pc + 7, pc + 7 + length, inner, f"E{pc}")
+                lines.append(f"E{pc}:;")
+                if kind == AGG_ALL:
+                    lines.append(f"if (!{result}) {{ {total} = 0; break; }}")
+                elif kind == AGG_ANY:
+                    lines.append(f"if ({result}) {{ {total} = 1; break; }}")
+                else:
+                    lines.append(f"{total} = py_add(m, {total}, {result}); if (m->failed) return 0;")
+                lines.append(f"}} {var(level, depth)} = {total}; }}")
+                depth += 1
+                pc += 7 + length
+            elif op == OP_GATTR:
+                lines.append(f"{var(level, depth)} = group_attr(m, v[{code[pc + 1]}], {code[pc + 2]}); "
+                             "if (m->failed) return 0;")
+                depth += 1
+                pc += 3
+            elif op == OP_CALL:
+                helper, nargs = code[pc + 1], code[pc + 2]
+                specs = code[pc + 3:pc + 3 + nargs]
+                nints = sum(1 for spec in specs if spec < 0)
+                ints = ", ".join(top(nints - k) for k in range(nints)) or "0"
+                target = var(level, depth - nints)
+                lines.append(f"{{ const int32_t specs[] = {{{', '.join(map(str, specs))}}}; "
+                             f"const int64_t ints[] = {{{ints}}}; "
+                             f"if (!call_int(m, {helper}, specs, {nargs}, ints, &{target})) return 0; }}")
+                depth = depth - nints + 1
+                pc += 3 + nargs
+            elif op == OP_CHOW_PAIR:
+                lines.append(f"if (!chow_pairs(m) || {code[pc + 1]} >= PyTuple_GET_SIZE(m->chow_kinds)) "
+                             f"{{ m->failed = 1; return 0; }} {var(level, depth)} = m->chow_pairs[{code[pc + 1]}];")
+                depth += 1
+                pc += 2
+            elif op == OP_EVERY_GROUP_HOLDS:
+                lines.append(f"{top()} = every_group_holds(m, {top()});")
+                pc += 1
+            elif op == OP_HALT:
+                if level == 0:
+                    lines.append("return 1;")
+                else:
+                    lines.append(f"{var(level, 0)} = {top() if depth else '0'}; goto {halt};")
+                reachable = False
+                pc += 1
+            else:
+                raise NotNative(f"no C for the instruction {op}")
+        if pc in at_label:
+            lines.append(f"L{pc}:;")
+
+    body(0, len(code), 0, "")
+    head = [f"static int {name}(Machine *m) {{", "    int64_t *v = m->v;", "    const int64_t *values = m->values;",
+            "    (void)values;"]
+    if declared:
+        head.append("    int64_t " + ", ".join(sorted(declared)) + ";")
+    return head + ["    " + line for line in lines] + ["    return 1;", "}"]
+
+
+def programs_header(programs: Sequence[Program]) -> str:
+    """The source of ``src/mjscore/_native_programs.h``: each program (once) as two C functions (its
+    hand code, its arrangement code), and the table ``_native.c`` finds them in by digest."""
+    done: dict[str, Program] = {}
+    for program in programs:
+        done.setdefault(digest(program), program)
+    lines = ["/* The shipped rulesets' and presets' native programs as C, generated from their rows by",
+             " * tools/generate_evaluators.py (mjscore.scoring.native_program.programs_header): do not edit.",
+             " * A program found here by its digest runs as compiled C; any other (a house rule, a club's ruleset",
+             " * file, a table changed since) runs on the machine of _native.c, with the same answers.",
+             " * tests/test_native.py checks that this file is what the rows make today. */", ""]
+    entries = []
+    for key, program in sorted(done.items()):
+        consts = _consts(program.consts)
+        lines.append(f"static const int64_t consts_p{key}_arrangement[] = {{{', '.join(f'{c}LL' for c in consts) or '0'}}};")
+        lines.append(f"static const int64_t consts_p{key}_hand[] = {{{', '.join(f'{c}LL' for c in consts) or '0'}}};")
+        max_value = max([_words(program.code)[pc + 1] for pc in _instructions(_words(program.code))
+                         if _words(program.code)[pc] == OP_VALUE] or [-1])
+        for part, code in (("hand", _words(program.hand_code)), ("arrangement", _words(program.code))):
+            lines += _c_function(f"p{key}_{part}", code, consts)
+            lines.append("")
+        entries.append(f'    {{"{key}", {program.nvars}, {max_value}, p{key}_hand, p{key}_arrangement}},')
+    lines += ["static const CompiledProgram COMPILED_PROGRAMS[] = {", *entries, "};", ""]
+    return "\n".join(lines)
+
+
+def _instructions(code: list[int]) -> list[int]:
+    found = []
+    at = 0
+    while at < len(code):
+        found.append(at)
+        at += 3 + code[at + 2] if code[at] == OP_CALL else 1 + _ARITY[code[at]]
+    return found
+
+
+def shipped_programs_header() -> str:
+    """:func:`programs_header` of every shipped ruleset and preset (the ordinary wins' programs)."""
+    from mjscore.rulesets import available, get_ruleset, preset, presets
+    from mjscore.scoring.compiled import evaluator
+    from mjscore.scoring.house_rules import apply_house_rules, read_house_rules
+
+    tables = [get_ruleset(name) for name in available()]
+    tables += [apply_house_rules(get_ruleset(name.split("-")[0]), read_house_rules(preset(name))) for name in presets()]
+    found = []
+    for rules in tables:
+        rows = evaluator(rules).ordinary.rules
+        try:
+            found.append(compile_program(rows, Totaller(rules, rows, flower_win=False)))
+        except NotNative:
+            continue
+    return programs_header(found)
