@@ -791,8 +791,8 @@ def _c_function(name: str, code: list[int], consts: list[int]) -> list[str]:
                 pc += 3
             elif op == OP_LIST_LEN:
                 which = code[pc + 1]
-                size = "m->ngroups" if which == LISTS["groups"] else f"m->lists[{which}].n"
-                lines.append(f"{var(level, depth)} = {size};")
+                length = "m->ngroups" if which == LISTS["groups"] else f"m->lists[{which}].n"
+                lines.append(f"{var(level, depth)} = {length};")
                 depth += 1
                 pc += 2
             elif op in (OP_LIST_COUNT, OP_LIST_CONTAINS):
@@ -834,10 +834,10 @@ def _c_function(name: str, code: list[int], consts: list[int]) -> list[str]:
                 specs = code[pc + 3:pc + 3 + nargs]
                 nints = sum(1 for spec in specs if spec < 0)
                 ints = ", ".join(top(nints - k) for k in range(nints)) or "0"
-                target = var(level, depth - nints)
+                answer = var(level, depth - nints)
                 lines.append(f"{{ const int32_t specs[] = {{{', '.join(map(str, specs))}}}; "
                              f"const int64_t ints[] = {{{ints}}}; "
-                             f"if (!call_int(m, {helper}, specs, {nargs}, ints, &{target})) return 0; }}")
+                             f"if (!call_int(m, {helper}, specs, {nargs}, ints, &{answer})) return 0; }}")
                 depth = depth - nints + 1
                 pc += 3 + nargs
             elif op == OP_CHOW_PAIR:
