@@ -791,8 +791,8 @@ def _c_function(name: str, code: list[int], consts: list[int]) -> list[str]:
                 pc += 3
             elif op == OP_LIST_LEN:
                 which = code[pc + 1]
-                length = "m->ngroups" if which == LISTS["groups"] else f"m->lists[{which}].n"
-                lines.append(f"{var(level, depth)} = {length};")
+                items = "m->ngroups" if which == LISTS["groups"] else f"m->lists[{which}].n"
+                lines.append(f"{var(level, depth)} = {items};")
                 depth += 1
                 pc += 2
             elif op in (OP_LIST_COUNT, OP_LIST_CONTAINS):
