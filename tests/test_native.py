@@ -436,3 +436,30 @@ def test_the_compiled_programs_are_what_the_rows_make() -> None:
     found = (ROOT / "src" / "mjscore" / "_native_programs.h").read_text(encoding="utf-8")
     assert found == shipped_programs_header(), \
         "src/mjscore/_native_programs.h is stale: run .venv/bin/python tools/generate_evaluators.py, then pip install -e ."
+
+
+def test_mjscore_rulesets_says_which_core_scores_the_table() -> None:
+    shown = subprocess.run([sys.executable, "-m", "mjscore", "rulesets", "mcr"], capture_output=True, text=True, check=True)
+    expected = "Scored by the native core (C)." if NATIVE is not None else "Scored in Python: no native core"
+    assert expected in shown.stdout
+    pure = subprocess.run([sys.executable, "-m", "mjscore", "rulesets", "lrc", "--lang", "zh-Hant"], capture_output=True,
+                          text=True, check=True, env={**os.environ, "MJSCORE_CORE": "python"})
+    assert "以 Python 計分：no native core was built at install (no C compiler)。" in pure.stdout
+
+
+@needs_native
+def test_a_row_the_program_cannot_express_runs_the_table_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table with a row the native program cannot express (here a pattern whose fast form is taken
+    away, as a club's new pattern would have none) has no program: it is scored by its Python
+    evaluator, never refused, and the reason is the one ``mjscore rulesets`` prints."""
+    from mjscore.interfaces.cli.scoring import _why_in_python
+    from mjscore.scoring import fast_forms
+
+    monkeypatch.delitem(fast_forms.FAST_FORMS, "no_honours")
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("lrc"), {"awards": {"no_flowers": 3}})  # a table of its own
+    assert _why_in_python(rules) == "the row no_honours has no fast form (pattern 'no_honours')"
+    hand = Hand.from_dict({"concealed": "123m 456m 789p 234s 777s 9p", "win_tile": "9p", "win": "self_draw"})
+    from mjscore.scoring.engine import reference_score
+
+    scored = mjscore.score(hand, rules)
+    assert scored == reference_score(hand, rules) and scored.award("no_flowers_or_honours") is not None
