@@ -186,6 +186,22 @@ static int block_size(const uint8_t *c, int b) {
     return size;
 }
 
+/* Whether block ``b`` can take its part of a regular hand (arrangements._fits): sets alone for a multiple
+ * of three tiles, sets and the pair for two over one, never for one over. */
+static int block_fits(uint8_t *c, int b, int remainder) {
+    if (remainder == 0) return sets_fit(c, BLOCK_START[b], BLOCK_END[b], b < 3);
+    if (remainder == 1) return 0;
+    for (int i = BLOCK_START[b]; i < BLOCK_END[b]; i++) {
+        if (c[i] >= 2) {
+            c[i] -= 2;
+            int found = sets_fit(c, BLOCK_START[b], BLOCK_END[b], b < 3);
+            c[i] += 2;
+            if (found) return 1;
+        }
+    }
+    return 0;
+}
+
 /* Whether the counts make a regular hand (sets and one pair): mjscore.arrangements._regular, as a test. */
 static int regular_exists(uint8_t *c) {
     int pair_block = -1;
@@ -680,16 +696,45 @@ static PyObject *native_waits(PyObject *self, PyObject *args) {
     for (int i = 0; i < KINDS; i++) known[i] = held[i] >= 4;
     int unavailable[KINDS];
     memcpy(unavailable, known, sizeof known);
-    /* Each kind not held four times, with one more of it: does any shape divide the tiles? (The
-     * union over the shapes, as the Python search's shape by shape.) */
+    /* The regular shape one block at a time (arrangements._regular_waits): a tile more changes only its
+     * own block, which must then fit, every other fit as it is, and one of them hold the pair. */
+    int regular = 0;
+    for (Py_ssize_t s = 0; s < nshapes; s++) regular |= shapes[s] == S_REGULAR;
+    if (regular) {
+        int fits[4], remainder[4];
+        for (int b = 0; b < 4; b++) {
+            remainder[b] = block_size(c, b) % 3;
+            fits[b] = block_fits(c, b, remainder[b]);
+        }
+        for (int b = 0; b < 4; b++) {
+            int pairs = remainder[b] == 1, others_fit = 1;
+            for (int o = 0; o < 4; o++)
+                if (o != b) { others_fit &= fits[o]; pairs += remainder[o] == 2; }
+            if (!others_fit || pairs != 1) continue;
+            for (int i = BLOCK_START[b]; i < BLOCK_END[b]; i++) {
+                if (known[i] || c[i] >= 4) continue;
+                c[i]++;
+                if (block_fits(c, b, (remainder[b] + 1) % 3)) known[i] = 1;
+                c[i]--;
+            }
+        }
+    }
+    /* Each other shape: each kind not held four times, one more of it, its figures updated, not counted
+     * again; divide() asked only where the shape's own first test can pass. */
+    Stats held_stats;
+    stats_of(c, &held_stats);
     for (int i = 0; i < KINDS; i++) {
         if (known[i] || c[i] >= 4) continue;
+        Stats st = held_stats;
+        st.total++;
+        st.odd += (c[i] & 1) ? -1 : 1;
+        if (c[i] + 1 > st.most) st.most = c[i] + 1;
+        if (i >= 27) st.honours++;
+        st.mask |= (uint64_t)1 << i;
         c[i]++;
-        Stats st;
-        stats_of(c, &st);
         for (Py_ssize_t s = 0; s < nshapes && !known[i]; s++) {
             int shape = shapes[s];
-            if (!may_hold(shape, total + 1, (int)nmelds)) continue;
+            if (shape == S_REGULAR || !may_hold(shape, total + 1, (int)nmelds)) continue;
             int found = divides(shape, c, (int)nmelds, &st);
             if (found < 0) { c[i]--; return PyErr_NoMemory(); }
             if (found) known[i] = 1;
