@@ -463,3 +463,20 @@ def test_a_row_the_program_cannot_express_runs_the_table_in_python(monkeypatch: 
 
     scored = mjscore.score(hand, rules)
     assert scored == reference_score(hand, rules) and scored.award("no_flowers_or_honours") is not None
+
+
+@needs_native
+def test_the_native_chow_pairs_are_the_patterns_on_every_key() -> None:
+    """MCR's one-fan chow pairs worked out natively are patterns_mcr.chow_pair_fans' on every sorted
+    key of two to four chows (12,628 keys)."""
+    from itertools import combinations_with_replacement
+
+    from mjscore.scoring.patterns_mcr import CHOW_PAIRS, chow_pair_fans
+
+    assert NATIVE is not None
+    starts = [i for i in range(27) if i % 9 <= 6]
+    keys = [key for size in (2, 3, 4) for key in combinations_with_replacement(starts, size)]
+    assert len(keys) == 12628
+    different = [key for key in keys
+                 if NATIVE.chow_pair_fans(key) != tuple(chow_pair_fans(key).get(kind, 0) for kind in CHOW_PAIRS)]
+    assert not different, different[:5]

@@ -1217,13 +1217,100 @@ static PyObject *call_helper(Machine *m, int helper, const int32_t *specs, int n
     return answer;
 }
 
-/* The chow pairs (CHOW_PAIR_FANS of chow_key, or none under two chows), each kind the program reads. */
+/* ----- MCR's one-fan chow pairs (mjscore.scoring.patterns_mcr.chow_pair_fans), natively */
+
+/* The kinds, in CHOW_PAIRS order. */
+static const char *CHOW_PAIR_NAMES[4] = {"pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"};
+
+/* patterns_mcr._pair_fan: the kind two chows (first tile indices) make, or -1. */
+static int pair_fan(int a, int b) {
+    if (a / 9 != b / 9) return a % 9 == b % 9 ? 1 : -1;
+    if (a == b) return 0;
+    if (a - b == 3 || b - a == 3) return 2;
+    return ((a % 9 == 0 && b % 9 == 6) || (a % 9 == 6 && b % 9 == 0)) ? 3 : -1;
+}
+
+/* patterns_mcr._triple_fan: three chows (sorted) making a three-chow fan. */
+static int triple_fan(int a, int b, int c) {
+    int sa = a / 9, sb = b / 9, sc = c / 9;
+    int suits = 1 + (sb != sa) + (sc != sa && sc != sb);
+    if (suits == 1)
+        return (b - a == c - b && b - a >= 0 && b - a <= 2) || (a % 9 == 0 && b % 9 == 3 && c % 9 == 6);
+    if (suits == 3) {
+        int r[3] = {a % 9, b % 9, c % 9};
+        for (int i = 1; i < 3; i++)
+            for (int j = i; j > 0 && r[j - 1] > r[j]; j--) { int t = r[j]; r[j] = r[j - 1]; r[j - 1] = t; }
+        return r[0] == r[2] || (r[1] == r[0] + 1 && r[2] == r[0] + 2) || (r[0] == 0 && r[1] == 3 && r[2] == 6);
+    }
+    return 0;
+}
+
+/* patterns_mcr.chow_pair_fans of the chows ``starts`` (sorted, at most 4): the count of each kind. */
+static void chow_pair_fans(const int64_t *starts, int n, int64_t out[4]) {
+    for (int k = 0; k < 4; k++) out[k] = 0;
+    if (n == 4) {  /* a four-chow fan: Quadruple Chow, Four Pure Shifted Chows */
+        int64_t step = starts[1] - starts[0];
+        if (starts[0] / 9 == starts[3] / 9 && starts[2] - starts[1] == step && starts[3] - starts[2] == step
+            && step >= 0 && step <= 2)
+            return;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            for (int k = j + 1; k < n; k++) {
+                if (!triple_fan((int)starts[i], (int)starts[j], (int)starts[k])) continue;
+                int rest = -1;
+                for (int r = 0; r < n; r++)
+                    if (r != i && r != j && r != k) { rest = r; break; }
+                if (rest >= 0) {
+                    int made[4] = {0, 0, 0, 0};
+                    int triple[3] = {i, j, k};
+                    for (int t = 0; t < 3; t++) {
+                        int kind = pair_fan((int)starts[rest], (int)starts[triple[t]]);
+                        if (kind >= 0) made[kind] = 1;
+                    }
+                    for (int kind = 0; kind < 4; kind++)
+                        if (made[kind]) { out[kind] = 1; break; }
+                }
+                return;
+            }
+    int related[4] = {0, 0, 0, 0};
+    int64_t total = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int kind = pair_fan((int)starts[i], (int)starts[j]);
+            if (kind < 0) continue;
+            out[kind]++;
+            total++;
+            related[i] = related[j] = 1;
+        }
+    int allowed = related[0] + related[1] + related[2] + related[3] - 1;
+    for (int keep = 1; keep >= 0; keep--)
+        for (int kind = 3; kind >= 0; kind--)
+            while (out[kind] > keep && total > allowed) { out[kind]--; total--; }
+}
+
+/* The chow pairs (CHOW_PAIR_FANS of chow_key, or none under two chows), each kind the program reads:
+ * worked out natively (chow_pair_fans above) for up to four chows, else asked of the helper. */
 static int chow_pairs(Machine *m) {
     if (m->chow_pairs_known) return 1;
     Py_ssize_t kinds = PyTuple_GET_SIZE(m->chow_kinds);
     if (kinds > MAX_CHOW_PAIR_KINDS) { m->failed = 1; return 0; }
     for (Py_ssize_t k = 0; k < kinds; k++) m->chow_pairs[k] = 0;
-    if (m->lists[L_CHOW_KEY].n >= 2) {
+    const List *key = &m->lists[L_CHOW_KEY];
+    if (key->n >= 2 && key->n <= 4) {
+        int64_t counts[4];
+        chow_pair_fans(key->items, key->n, counts);
+        for (Py_ssize_t k = 0; k < kinds; k++) {
+            PyObject *name = PyTuple_GET_ITEM(m->chow_kinds, k);
+            int known = 0;
+            for (int kind = 0; kind < 4 && !known; kind++)
+                if (PyUnicode_Check(name) && PyUnicode_CompareWithASCIIString(name, CHOW_PAIR_NAMES[kind]) == 0) {
+                    m->chow_pairs[k] = counts[kind];
+                    known = 1;
+                }
+            if (!known) { m->failed = 1; return 0; }
+        }
+    } else if (key->n > 4) {
         int32_t spec = L_CHOW_KEY;
         PyObject *found = call_helper(m, (int)PyTuple_GET_SIZE(m->helpers) - 1, &spec, 1, NULL);
         if (found == NULL) { m->failed = 1; return 0; }
@@ -1537,6 +1624,31 @@ typedef struct {
 #include "_native_programs.h"
 
 #define NCOMPILED ((Py_ssize_t)(sizeof COMPILED_PROGRAMS / sizeof COMPILED_PROGRAMS[0]))
+
+/* chow_pair_fans(starts): the native chow pairs of sorted chow first tiles (2 to 4), as a tuple of the
+ * four kinds' counts in CHOW_PAIRS order: for the test that holds it to patterns_mcr.chow_pair_fans. */
+static PyObject *native_chow_pair_fans(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *starts;
+    if (!PyArg_ParseTuple(args, "O!:chow_pair_fans", &PyTuple_Type, &starts)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(starts);
+    if (n < 2 || n > 4) {
+        PyErr_SetString(PyExc_ValueError, "mjscore._native.chow_pair_fans: 2 to 4 chows");
+        return NULL;
+    }
+    int64_t items[4], counts[4];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(starts, k));
+        if (value == -1 && PyErr_Occurred()) return NULL;
+        if (value < 0 || value >= 27 || value % 9 > 6 || (k && value < items[k - 1])) {
+            PyErr_SetString(PyExc_ValueError, "mjscore._native.chow_pair_fans: sorted chow first tiles");
+            return NULL;
+        }
+        items[k] = value;
+    }
+    chow_pair_fans(items, (int)n, counts);
+    return Py_BuildValue("(LLLL)", (long long)counts[0], (long long)counts[1], (long long)counts[2], (long long)counts[3]);
+}
 
 /* compiled(digest): the number of the compiled program of that digest, or -1. */
 static PyObject *native_compiled(PyObject *self, PyObject *args) {
@@ -1960,6 +2072,7 @@ static PyObject *native_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", native_setup, METH_VARARGS, "Give the search the objects it answers with (mjscore.arrangements)."},
     {"waits", native_waits, METH_VARARGS, "waits(concealed, melds, plan) -> tuple of Tile, or NotImplemented."},
+    {"chow_pair_fans", native_chow_pair_fans, METH_VARARGS, "chow_pair_fans(starts) -> the four kinds' counts."},
     {"compiled", native_compiled, METH_VARARGS, "compiled(digest) -> the number of the program compiled to C, or -1."},
     {"make", native_make, METH_VARARGS, "make(cls, names, values) -> a new cls with its slots set, no __init__."},
     {"evaluate", native_evaluate, METH_VARARGS,
