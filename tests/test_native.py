@@ -480,3 +480,28 @@ def test_the_native_chow_pairs_are_the_patterns_on_every_key() -> None:
     different = [key for key in keys
                  if NATIVE.chow_pair_fans(key) != tuple(chow_pair_fans(key).get(kind, 0) for kind in CHOW_PAIRS)]
     assert not different, different[:5]
+
+
+@needs_native
+def test_the_native_helpers_count_as_the_fast_forms_do() -> None:
+    """Each fast form's helper the native core computes itself (native_program.NATIVE_HELPERS) gives its
+    Python function's count on random lists of first tiles and parameters (those it leaves to Python,
+    answered None, are skipped: Python answers them)."""
+    from mjscore.scoring.native_program import NATIVE_HELPERS
+    from mjscore.scoring.summary import NAMES
+
+    assert NATIVE is not None
+    rng = random.Random(39)
+    chow_firsts = [i for i in range(27) if i % 9 <= 6]
+    answered = 0
+    for name, number in NATIVE_HELPERS.items():
+        for _ in range(4000):
+            kinds = chow_firsts if name in ("SHIFTED", "SISTER_CHOWS", "TERMINAL_CHOW_SETS") else list(range(34))
+            items = tuple(rng.choice(kinds) for _ in range(rng.randrange(0, 7)))
+            arguments = {"SHIFTED": 1, "MIXED_SHIFTED": 0, "SAME_RANK_PUNG_PAIRS": 0}.get(name, 2)
+            ints = tuple(rng.choice((0, 1, 2, 3, 4, rng.randrange(-3, 12))) for _ in range(arguments))
+            found = NATIVE.helper(number, items, ints)
+            if found is not None:
+                answered += 1
+                assert found == NAMES[name](list(items), *ints), (name, items, ints)
+    assert answered > 20000

@@ -979,6 +979,8 @@ typedef struct {
     PyObject *helpers;      /* tuple */
     PyObject *memo;         /* dict */
     PyObject *chow_kinds;   /* tuple of str */
+    const char *native_helpers;  /* for each helper, its native id (H_...) or 0 */
+    Py_ssize_t nnative;
     int64_t *v;
     Py_ssize_t nvars;
     Group groups[MAX_ALL_GROUPS];
@@ -1172,6 +1174,183 @@ static PyObject *list_object(const List *l, int as_tuple) {
 }
 
 #define MEMO_MOST (1 << 16)
+
+/* ----- the fast forms' helpers most often asked (mjscore.scoring.fast_forms), natively: each the same
+ * count as its Python function (tests/test_native.py holds them to it); any other argument is left to
+ * Python (0 returned: not handled). */
+
+enum { H_NONE, H_SHIFTED, H_MIXED_SHIFTED, H_PUNG_RUNS, H_SISTER_PUNGS, H_SISTER_CHOWS, H_TERMINAL_CHOW_SETS,
+       H_SAME_RANK_PUNG_PAIRS, NHELPERS };
+
+static int list_fits(const List *l) {
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k] < 0 || l->items[k] >= KINDS) return 0;
+    return 1;
+}
+
+static int64_t count_in(const List *l, int64_t x) {
+    int64_t n = 0;
+    for (int k = 0; k < l->n; k++) n += l->items[k] == x;
+    return n;
+}
+
+/* 1 where ``count`` chows of one suit start one rank or two ranks apart (fast_forms.shifted). */
+static int helper_shifted(const List *l, int64_t count, int64_t *out) {
+    if (count < 1 || count > 9 || !list_fits(l)) return 0;
+    int64_t starts = 0;
+    for (int k = 0; k < l->n; k++) starts |= (int64_t)1 << l->items[k];
+    *out = 0;
+    for (int step = 1; step <= 2; step++) {
+        int64_t run = starts;
+        for (int64_t k = 1; k < count; k++) {
+            int64_t shift = k * step;
+            run &= shift < 63 ? starts >> shift : 0;
+        }
+        int64_t span = step * (count - 1);
+        if (span <= 8) {
+            int64_t firsts = 0;
+            for (int i = 0; i < 27; i++)
+                if (i % 9 + span <= 8) firsts |= (int64_t)1 << i;
+            if (run & firsts) { *out = 1; return 1; }
+        }
+    }
+    return 1;
+}
+
+/* 1 where three numbered pungs of three consecutive ranks lie in the three suits (mixed_shifted). */
+static int helper_mixed_shifted(const List *l, int64_t *out) {
+    if (!list_fits(l)) return 0;
+    int64_t ranks[3] = {0, 0, 0};
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k] < 27) ranks[l->items[k] / 9] |= (int64_t)1 << (l->items[k] % 9);
+    static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    *out = 0;
+    for (int o = 0; o < 6; o++)
+        if (ranks[orders[o][0]] & (ranks[orders[o][1]] >> 1) & (ranks[orders[o][2]] >> 2)) { *out = 1; break; }
+    return 1;
+}
+
+/* sequential_pungs (pung_runs): runs of pungs of consecutive ranks in one suit. */
+static int helper_pung_runs(const List *l, int64_t count, int64_t independent, int64_t *out) {
+    if (!list_fits(l)) return 0;
+    if (l->n < count) { *out = 0; return 1; }
+    int held[27] = {0};
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k] < 27) held[l->items[k]] = 1;
+    int64_t runs[27];
+    int nruns = 0, last = -2;
+    for (int first = 0; first < 27; first++) {
+        if (!held[first]) continue;
+        if (first == last + 1 && first % 9) runs[nruns - 1]++;
+        else runs[nruns++] = 1;
+        last = first;
+    }
+    int64_t found = 0;
+    for (int k = 0; k < nruns; k++) {
+        if (independent) found += runs[k] == count;
+        else if (runs[k] >= count) { found = 1; break; }
+    }
+    *out = found;
+    return 1;
+}
+
+static void pungs_by_rank(const List *l, int64_t ranks[9]) {
+    for (int r = 0; r < 9; r++) ranks[r] = 0;
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k] < 27) ranks[l->items[k] % 9]++;
+}
+
+/* sister_pungs: a rank with pungs in ``count`` suits or more (or how many with exactly ``count``). */
+static int helper_sister_pungs(const List *l, int64_t count, int64_t independent, int64_t *out) {
+    if (!list_fits(l)) return 0;
+    if (l->n < count) { *out = 0; return 1; }
+    int64_t ranks[9], found = 0;
+    pungs_by_rank(l, ranks);
+    for (int r = 0; r < 9; r++) {
+        if (!ranks[r]) continue;
+        if (independent) found += ranks[r] == count;
+        else if (ranks[r] >= count) { found = 1; break; }
+    }
+    *out = found;
+    return 1;
+}
+
+/* same_rank_pung_pairs: each two pungs of one rank. */
+static int helper_same_rank_pung_pairs(const List *l, int64_t *out) {
+    if (!list_fits(l)) return 0;
+    int64_t ranks[9], found = 0;
+    pungs_by_rank(l, ranks);
+    for (int r = 0; r < 9; r++) found += ranks[r] * (ranks[r] - 1) / 2;
+    *out = found;
+    return 1;
+}
+
+/* sister_chows: per rank, the chows of different suits grouped in threes, then pairs. */
+static int helper_sister_chows(const List *l, int64_t count, int64_t repeats, int64_t *out) {
+    if (!list_fits(l)) return 0;
+    for (int k = 0; k < l->n; k++)
+        if (l->items[k] >= 27) return 0;
+    if (l->n < 2) { *out = 0; return 1; }
+    int64_t held[27] = {0};
+    int ranks = 0;
+    for (int k = 0; k < l->n; k++) {
+        int64_t first = l->items[k];
+        held[first % 9 * 3 + first / 9]++;
+        ranks |= 1 << (first % 9);
+    }
+    int64_t found = 0;
+    for (int rank = 0; rank < 9; rank++) {
+        if (!(ranks >> rank & 1)) continue;
+        int64_t a = held[rank * 3], b = held[rank * 3 + 1], c = held[rank * 3 + 2];
+        int64_t low = a < b ? a : b;
+        low = low < c ? low : c;
+        if (repeats && low) {
+            found += a + b + c == count;
+        } else if (count == 3) {
+            found += low;
+        } else if (count == 2) {
+            int64_t high = a > b ? a : b;
+            high = high > c ? high : c;
+            found += a + b + c - high - 2 * low;
+        }
+    }
+    *out = found;
+    return 1;
+}
+
+/* terminal_chow_sets: the suits' pairs of a 123 and a 789 chow (in one suit, with ``same_suit``). */
+static int helper_terminal_chow_sets(const List *l, int64_t count, int64_t same_suit, int64_t *out) {
+    if (!list_fits(l) || count > (int64_t)1 << 40 || count < -((int64_t)1 << 40)) return 0;
+    if (l->n < 2 * count) { *out = 0; return 1; }
+    int64_t best = 0, total = 0;
+    for (int s = 0; s < 27; s += 9) {
+        int64_t low = count_in(l, s), high = count_in(l, s + 6);
+        int64_t pairs = low < high ? low : high;
+        if (s == 0 || pairs > best) best = pairs;
+        total += pairs;
+    }
+    *out = (same_suit ? best : total) >= count;
+    return 1;
+}
+
+/* The helper ``id`` natively on these arguments (a list, then ints); 0 where it is not taken. */
+static int native_helper(Machine *m, int id, const int32_t *specs, int nargs, const int64_t *ints, int64_t *out) {
+    if (nargs < 1 || specs[0] < 0 || specs[0] >= L_GROUPS) return 0;
+    for (int k = 1; k < nargs; k++)
+        if (specs[k] >= 0) return 0;
+    const List *l = &m->lists[specs[0]];
+    int nints = nargs - 1;
+    switch (id) {
+    case H_SHIFTED: return nints == 1 && helper_shifted(l, ints[0], out);
+    case H_MIXED_SHIFTED: return nints == 0 && helper_mixed_shifted(l, out);
+    case H_PUNG_RUNS: return nints == 2 && helper_pung_runs(l, ints[0], ints[1], out);
+    case H_SISTER_PUNGS: return nints == 2 && helper_sister_pungs(l, ints[0], ints[1], out);
+    case H_SISTER_CHOWS: return nints == 2 && helper_sister_chows(l, ints[0], ints[1], out);
+    case H_TERMINAL_CHOW_SETS: return nints == 2 && helper_terminal_chow_sets(l, ints[0], ints[1], out);
+    case H_SAME_RANK_PUNG_PAIRS: return nints == 0 && helper_same_rank_pung_pairs(l, out);
+    default: return 0;
+    }
+}
 
 /* A helper's answer for these arguments: kept in the program's memo (bytes of the call -> answer). */
 static PyObject *call_helper(Machine *m, int helper, const int32_t *specs, int nargs, const int64_t *ints) {
@@ -1513,6 +1692,13 @@ static int run(Machine *m, Py_ssize_t pc, Py_ssize_t end, int depth, int64_t *re
             int64_t ints[8];
             for (int k = 0; k < nints; k++) ints[k] = stack[sp - nints + k];
             sp -= nints;
+            int64_t natively;
+            if (helper >= 0 && helper < m->nnative && m->native_helpers[helper]
+                && native_helper(m, m->native_helpers[helper], specs, nargs, ints, &natively)) {
+                PUSH(natively);
+                pc += 3 + nargs;
+                break;
+            }
             PyObject *answer = call_helper(m, helper, specs, nargs, ints);
             if (answer == NULL) { m->failed = 1; return 0; }
             long long value = PyLong_Check(answer) ? PyLong_AsLongLong(answer) : -1;
@@ -1601,6 +1787,9 @@ static inline int64_t every_group_holds(Machine *m, int64_t mask) {
 static int call_int(Machine *m, int helper, const int32_t *specs, int nargs, const int64_t *ints, int64_t *out) {
     for (int k = 0; k < nargs; k++)
         if (specs[k] >= L_GROUPS) { m->failed = 1; return 0; }
+    if (helper >= 0 && helper < m->nnative && m->native_helpers[helper]
+        && native_helper(m, m->native_helpers[helper], specs, nargs, ints, out))
+        return 1;
     PyObject *answer = call_helper(m, helper, specs, nargs, ints);
     if (answer == NULL) { m->failed = 1; return 0; }
     int is_int = PyLong_Check(answer);
@@ -1648,6 +1837,39 @@ static PyObject *native_chow_pair_fans(PyObject *self, PyObject *args) {
     }
     chow_pair_fans(items, (int)n, counts);
     return Py_BuildValue("(LLLL)", (long long)counts[0], (long long)counts[1], (long long)counts[2], (long long)counts[3]);
+}
+
+/* helper(id, items, ints): the native helper ``id`` (native_program.NATIVE_HELPERS) on a list and ints, or
+ * None where it leaves them to Python: for the test that holds each to its Python function. */
+static PyObject *native_helper_call(PyObject *self, PyObject *args) {
+    (void)self;
+    int id;
+    PyObject *items, *given;
+    if (!PyArg_ParseTuple(args, "iO!O!:helper", &id, &PyTuple_Type, &items, &PyTuple_Type, &given)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(items), nints = PyTuple_GET_SIZE(given);
+    if (n > MAX_ALL_GROUPS || nints > 7) { PyErr_SetString(PyExc_ValueError, "helper: too many arguments"); return NULL; }
+    Machine *m = (Machine *)PyMem_Calloc(1, sizeof(Machine));
+    if (m == NULL) return PyErr_NoMemory();
+    int32_t specs[8];
+    int64_t ints[8];
+    specs[0] = L_CHOW_FIRSTS;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long long value = PyLong_AsLongLong(PyTuple_GET_ITEM(items, k));
+        if (value == -1 && PyErr_Occurred()) { PyMem_Free(m); return NULL; }
+        m->lists[L_CHOW_FIRSTS].items[k] = value;
+    }
+    m->lists[L_CHOW_FIRSTS].n = (int)n;
+    for (Py_ssize_t k = 0; k < nints; k++) {
+        specs[k + 1] = -1;
+        long long value = PyLong_AsLongLong(PyTuple_GET_ITEM(given, k));
+        if (value == -1 && PyErr_Occurred()) { PyMem_Free(m); return NULL; }
+        ints[k] = value;
+    }
+    int64_t out = 0;
+    int taken = id > 0 && id < NHELPERS && native_helper(m, id, specs, (int)nints + 1, ints, &out);
+    PyMem_Free(m);
+    if (!taken) Py_RETURN_NONE;
+    return PyLong_FromLongLong(out);
 }
 
 /* compiled(digest): the number of the compiled program of that digest, or -1. */
@@ -1766,11 +1988,12 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         return NULL;
     if (!ready()) return NULL;
     PyObject *code_bytes, *hand_code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
+    PyObject *native_helpers;
     Py_ssize_t nvars, nfixed, total_slot, consoled_slot, compiled;
-    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!n:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
+    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
                           &hand_code_bytes, &PyBytes_Type, &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo,
                           &nvars, &nfixed, &PyTuple_Type, &chow_kinds, &total_slot, &PyBytes_Type, &listing,
-                          &consoled_slot, &PyTuple_Type, &ignores, &compiled))
+                          &consoled_slot, &PyTuple_Type, &ignores, &compiled, &PyBytes_Type, &native_helpers))
         return NULL;
     const CompiledProgram *native = NULL;  /* the program as compiled C, where it is one of them */
     if (compiled >= 0 && compiled < NCOMPILED && COMPILED_PROGRAMS[compiled].digest != NULL
@@ -1886,6 +2109,10 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     m->helpers = helpers;
     m->memo = memo;
     m->chow_kinds = chow_kinds;
+    m->native_helpers = PyBytes_AS_STRING(native_helpers);
+    m->nnative = PyBytes_GET_SIZE(native_helpers);
+    for (Py_ssize_t k = 0; k < m->nnative; k++)
+        if (m->native_helpers[k] < 0 || m->native_helpers[k] >= NHELPERS) goto not_taken;
     m->v = v;
     m->nvars = nvars;
     {
@@ -2072,6 +2299,7 @@ static PyObject *native_setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"setup", native_setup, METH_VARARGS, "Give the search the objects it answers with (mjscore.arrangements)."},
     {"waits", native_waits, METH_VARARGS, "waits(concealed, melds, plan) -> tuple of Tile, or NotImplemented."},
+    {"helper", native_helper_call, METH_VARARGS, "helper(id, items, ints) -> a native helper's count, or None."},
     {"chow_pair_fans", native_chow_pair_fans, METH_VARARGS, "chow_pair_fans(starts) -> the four kinds' counts."},
     {"compiled", native_compiled, METH_VARARGS, "compiled(digest) -> the number of the program compiled to C, or -1."},
     {"make", native_make, METH_VARARGS, "make(cls, names, values) -> a new cls with its slots set, no __init__."},

@@ -105,6 +105,12 @@ _HELPERS: Final = ("SHIFTED", "MIXED_SHIFTED", "IDENTICAL", "PUNG_RUNS", "SISTER
                    "TERMINAL_CHOWS_WITH_FIVES", "SEQUENTIAL_PUNG_HAND", "PAIR_GONGS", "SEQUENTIAL_PAIRS", "CHOW_PAIR_FANS")
 
 
+#: The fast forms' helpers the native core also computes itself, by its number for each (the same
+#: counts: tests/test_native.py); the others are called back in Python, their answers kept.
+NATIVE_HELPERS: Final = {"SHIFTED": 1, "MIXED_SHIFTED": 2, "PUNG_RUNS": 3, "SISTER_PUNGS": 4, "SISTER_CHOWS": 5,
+                         "TERMINAL_CHOW_SETS": 6, "SAME_RANK_PUNG_PAIRS": 7}
+
+
 class NotNative(Exception):
     """Something the native program cannot express: the ruleset runs its Python evaluator."""
 
@@ -133,11 +139,13 @@ class Program:
     memo: dict[bytes, object] = field(default_factory=dict)
     #: Its number among the programs compiled to C into the native core (by :func:`digest`), or -1.
     compiled: int = -1
+    #: For each helper, the number of the native core's own version of it (:data:`NATIVE_HELPERS`), or 0.
+    native_helpers: bytes = b""
 
     def packed(self) -> tuple[object, ...]:
         """What ``mjscore._native.evaluate`` reads of the program."""
         return (self.code, self.hand_code, self.consts, self.helpers, self.memo, self.nvars, len(FIXED), self.chow_pair_kinds,
-                self.total_slot, self.listing, self.consoled_slot, self.ignores, self.compiled)
+                self.total_slot, self.listing, self.consoled_slot, self.ignores, self.compiled, self.native_helpers)
 
 
 class _Compiler:
@@ -582,13 +590,15 @@ def compile_program(rows: tuple[AwardRule, ...], totals: Totaller) -> Program:
     per_hand = _per_hand_function(compiler.hoisted)
     listing = [slot for row in range(totals.size) for slot in (slots[f"r{row}"], slots[totals.final(row)])]
     helpers = tuple(NAMES[name] for name in compiler.helpers)
+    native_helpers = bytes(NATIVE_HELPERS.get(name, 0) for name in compiler.helpers)
     if compiler.chow_pair_kinds:
+        native_helpers += b"\x00"
         helpers += (_ChowPairs(tuple(compiler.chow_pair_kinds)),)
     return Program(struct.pack(f"<{len(code)}i", *code), struct.pack(f"<{len(hand_code)}i", *hand_code),
                    struct.pack(f"<{len(compiler.consts)}q", *compiler.consts),
                    helpers, tuple(compiler.chow_pair_kinds), base_locals + len(compiler.locals), slots["total"], per_hand,
                    struct.pack(f"<{len(listing)}i", *listing), slots["consoled"],
-                   tuple(struct.pack(f"<{len(rows)}i", *rows) for rows in totals.ignores))
+                   tuple(struct.pack(f"<{len(rows)}i", *rows) for rows in totals.ignores), native_helpers=native_helpers)
 
 
 #: How many words each instruction takes after its opcode (OP_CALL: 2 + its argument count).
