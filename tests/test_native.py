@@ -58,10 +58,10 @@ def test_the_fields_the_engine_sets_natively_are_the_dataclasses() -> None:
     the names it sets are the classes' fields (and an award's detail slots)."""
     import dataclasses
 
-    from mjscore.scoring import engine
+    from mjscore.scoring import awards, engine
 
     assert list(engine._SCORE_FIELDS) == [f.name for f in dataclasses.fields(engine.Score)]
-    assert set(engine._LAZY_AWARD) == set(engine.Award.__slots__)
+    assert set(awards._LAZY_AWARD) == set(awards.Award.__slots__)
 
 
 def test_the_native_core_is_built_where_a_compiler_is() -> None:
