@@ -10,14 +10,25 @@ comparison). :data:`CORE` says which runs; ``mjscore --version`` prints it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from types import ModuleType
 from typing import Final
 
 
+def _mypyc_build() -> bool:
+    """Whether the Python modules are compiled with mypyc (``MJSCORE_COMPILE=1``): the native core
+    makes the arrangements' and scores' objects from their classes, which mypyc makes native classes
+    of, so it is not used with them."""
+    spec = importlib.util.find_spec("mjscore.arrangements")
+    return spec is not None and spec.origin is not None and spec.origin.endswith((".so", ".pyd"))
+
+
 def _load() -> tuple[ModuleType | None, str]:
     if os.environ.get("MJSCORE_CORE", "") == "python":
         return None, "pure-Python core (MJSCORE_CORE=python)"
+    if _mypyc_build():
+        return None, "Python core compiled with mypyc (MJSCORE_COMPILE build; the native core is not used with it)"
     try:
         from mjscore import _native
     except ImportError:

@@ -45,8 +45,9 @@ _ROBBING_GONG: Final = WinKind.ROBBING_GONG
 # compiled one. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
 
 
-#: The native core's maker of a slotted object without its __init__ (:func:`mjscore._native.make`), or None.
-_MAKE: Final = NATIVE.make if NATIVE is not None else None
+#: The native core's maker of a slotted object without its __init__ (:func:`mjscore._native.make`), or None
+#: (also where this module is compiled with mypyc: its classes are then native ones, made their own way).
+_MAKE: Final = NATIVE.make if NATIVE is not None and not __file__.endswith((".so", ".pyd")) else None
 
 
 @dataclass(frozen=True, slots=True, init=False)
