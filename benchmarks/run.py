@@ -69,32 +69,53 @@ def report(label: str, values: list[float], unit: str = "us") -> float:
 Side = tuple[Callable[[Any], object], Sequence[Any], Sequence[Any]]
 
 
-def alternating(sides: dict[str, Side], blocks: int = 7) -> dict[str, float]:
-    """Time several sides (name -> function, inputs, warm-up inputs) in alternating blocks: each side
-    is warmed on its own warm-up inputs (other inputs of the same kind: caches filled as in a
-    long-running process, not with the timed inputs), then its inputs are cut into ``blocks`` and
-    block 1 of every side is timed, then block 2 of every side, and so on, so that a change of the
-    machine's load falls on every side alike. The figure of a side is the median of its block
-    medians (microseconds a call, CPU time of this process); printed with the spread of the blocks."""
+def alternating(sides: dict[str, Side], blocks: int = 7, runs: int = 5) -> dict[str, tuple[float, float, float]]:
+    """Time several sides (name -> function, inputs, warm-up inputs) in alternating blocks of calls.
+
+    Each side is first warmed on its own warm-up inputs (other inputs of the same kind: caches
+    filled as in a long-running process, not with the timed inputs). Then, ``runs`` times: every
+    side's inputs are cut into ``blocks``, and block 1 of every side is timed, then block 2 of every
+    side, and so on (the order of the sides reversed on every other block), so that a change of the
+    machine's load falls on every side alike. A block is timed as a whole, by two reads of the
+    process's CPU clock around all its calls: a clock read per call (about 0.8 us for the pair)
+    would be part of what is timed, a bias toward the faster side. A run's figure of a side is its
+    total CPU over all its inputs, per call; its ratio to another side's is taken within the run.
+    Returns, per side, (median, lowest, highest) microseconds a call over the runs; printed."""
     for function, _, warm in sides.values():
         for item in warm:
             function(item)
-    medians: dict[str, list[float]] = {name: [] for name in sides}
-    for block in range(blocks):
-        for name, (function, inputs, _) in sides.items():
-            part = inputs[block::blocks]
-            times = []
-            for item in part:
+    names = list(sides)
+    per_run: dict[str, list[float]] = {name: [] for name in sides}
+    for _ in range(runs):
+        spent = dict.fromkeys(sides, 0)
+        for block in range(blocks):
+            for name in names if block % 2 == 0 else reversed(names):
+                function, inputs, _ = sides[name]
+                part = inputs[block::blocks]
                 start = time.process_time_ns()
-                function(item)
-                times.append((time.process_time_ns() - start) / 1000)
-            medians[name].append(statistics.median(times))
+                for item in part:
+                    function(item)
+                spent[name] += time.process_time_ns() - start
+        for name in names:
+            per_run[name].append(spent[name] / 1000 / len(sides[name][1]))
     found = {}
-    for name, values in medians.items():
-        found[name] = statistics.median(values)
-        print(f"{name:58} median {found[name]:9.1f} us   blocks {min(values):.1f}-{max(values):.1f} us   "
-              f"n={len(sides[name][1])}")
+    for name, values in per_run.items():
+        found[name] = (statistics.median(values), min(values), max(values))
+        print(f"{name:58} {found[name][0]:9.2f} us a call   runs {min(values):.2f}-{max(values):.2f} us   "
+              f"n={len(sides[name][1])} x {runs} runs")
+    _RUNS.update(per_run)
     return found
+
+
+#: Each side's cost a call in every run of the last :func:`alternating` (for :func:`ratios`).
+_RUNS: dict[str, list[float]] = {}
+
+
+def ratios(label: str, ours: str, theirs: str) -> None:
+    """The ratio of two sides' total cost, run by run (each within one run of alternating blocks),
+    printed as the median and the range over the runs."""
+    values = sorted(a / b for a, b in zip(_RUNS[ours], _RUNS[theirs], strict=True))
+    print(f"{label:58} {statistics.median(values):9.2f} x   runs {values[0]:.2f}-{values[-1]:.2f} x")
 
 
 def ratio(label: str, ours: float, theirs: float) -> None:
@@ -181,14 +202,15 @@ def mcr_figures(count: int) -> None:
     # A Score makes its Award objects (names, details) when they are first read; pymahjonggb always
     # builds its fan list, so the like-for-like figure reads mjscore's awards (the headline), with
     # the score alone beside it. The same hands on every side, in alternating blocks.
-    found = alternating({
-        "MCR score and its awards read (mjscore)": (lambda hand: mjscore.score(hand, rules).awards, sample, warm),
-        "MCR score, awards not read (mjscore)": (lambda hand: mjscore.score(hand, rules), sample, warm),
-        "MCR score (pymahjonggb, C++, its input built beforehand)": (theirs, arguments, warm_arguments),
+    read, alone, other = ("MCR score and its awards read (mjscore)", "MCR score, awards not read (mjscore)",
+                          "MCR score (pymahjonggb, C++, its input built beforehand)")
+    alternating({
+        read: (lambda hand: mjscore.score(hand, rules).awards, sample, warm),
+        alone: (lambda hand: mjscore.score(hand, rules), sample, warm),
+        other: (theirs, arguments, warm_arguments),
     })
-    ours, alone, other = found.values()
-    ratio("MCR, mjscore / pymahjonggb, awards read (headline)", ours, other)
-    ratio("MCR, mjscore / pymahjonggb, score only", alone, other)
+    ratios("MCR, mjscore / pymahjonggb, awards read (headline)", read, other)
+    ratios("MCR, mjscore / pymahjonggb, score only", alone, other)
 
 
 def riichi_figures(count: int) -> None:
@@ -232,16 +254,17 @@ def riichi_figures(count: int) -> None:
     for ruleset in ("lrc", "hefen", "fourwinds"):
         rules = mjscore.get_ruleset(ruleset)
         sample, warm = typical(2024, ruleset), typical(2024 + count, ruleset)
-        found = alternating({
-            f"{ruleset} score and its awards read (mjscore)": (lambda hand, r=rules: mjscore.score(hand, r).awards,
-                                                               sample, warm),
-            f"{ruleset} score, awards not read (mjscore)": (lambda hand, r=rules: mjscore.score(hand, r), sample, warm),
-            "riichi mahjong HandCalculator.estimate_hand_value": (riichi, inputs, warm_inputs),
+        read, alone, theirs = (f"{ruleset} score and its awards read (mjscore)",
+                               f"{ruleset} score, awards not read (mjscore)",
+                               "riichi mahjong HandCalculator.estimate_hand_value")
+        alternating({
+            read: (lambda hand, r=rules: mjscore.score(hand, r).awards, sample, warm),
+            alone: (lambda hand, r=rules: mjscore.score(hand, r), sample, warm),
+            theirs: (riichi, inputs, warm_inputs),
         })
-        read, alone, theirs = found.values()
         # 16 tiles held (and the winning one) against the riichi calculator's 13 (and one)
-        ratio(f"{ruleset}, mjscore (16+1) / riichi (13+1), awards read", read, theirs)
-        ratio(f"{ruleset}, mjscore (16+1) / riichi (13+1), score only", alone, theirs)
+        ratios(f"{ruleset}, mjscore (16+1) / riichi (13+1), awards read", read, theirs)
+        ratios(f"{ruleset}, mjscore (16+1) / riichi (13+1), score only", alone, theirs)
 
 
 #: The environment of a start-up figure's process: this one's, less PYTHONDONTWRITEBYTECODE (a
@@ -646,31 +669,50 @@ def startup_instructions_figure() -> None:
             print(f"{'CLI start-up instructions, mjscore ' + arguments[0]:58} {count / 1e6:9.0f} M")
 
 
+#: The figures by name, for ``--only``: each takes the count of inputs of a full run or of ``--quick``.
+FIGURES: dict[str, tuple[Callable[[int], None], int, int]] = {
+    "lrc": (lrc_figures, 5000, 500),
+    "sheet": (sheet_figures, 1000, 100),
+    "mcr": (mcr_figures, 10000, 1000),
+    "riichi": (riichi_figures, 3000, 500),
+    "analysis": (analysis_figures, 500, 100),
+    "dense": (dense_figures, 5000, 500),
+    "mcr-shanten": (mcr_shanten_figures, 5000, 1000),
+    "startup": (lambda _: startup_figure(), 0, 0),
+    "batch": (batch_figure, 5000, 1000),
+    "dask": (dask_figure, 10000, 2000),
+    "memory": (memory_figure, 1000, 100),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer hands")
+    parser.add_argument("--only", default="", help=f"only these figures, comma-separated: {', '.join(FIGURES)}")
     parser.add_argument("--instructions", action="store_true", help="also count instructions under valgrind")
     parser.add_argument("--stages", action="store_true", help="with --instructions: also each stage alone")
     args = parser.parse_args()
-    count = 500 if args.quick else 5000
-    compiled = mjscore.arrangements.__file__.endswith((".so", ".pyd"))
+    chosen = [name.strip() for name in args.only.split(",") if name.strip()] or list(FIGURES)
+    unknown = [name for name in chosen if name not in FIGURES]
+    if unknown:
+        parser.error(f"no figure named {unknown[0]!r} (figures: {', '.join(FIGURES)})")
     print(f"mjscore benchmarks on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
-          f" {'compiled (mypyc)' if compiled else 'pure Python'} build")
-    lrc_figures(count)
-    sheet_figures(count // 5)
-    mcr_figures(1000 if args.quick else 10000)
-    riichi_figures(500 if args.quick else 3000)
-    analysis_figures(100 if args.quick else 500)
-    dense_figures(500 if args.quick else 5000)
-    mcr_shanten_figures(1000 if args.quick else 5000)
-    startup_figure()
-    batch_figure(1000 if args.quick else 5000)
-    dask_figure(2000 if args.quick else 10000)
-    memory_figure(count // 5)
+          f" {build_name()}, load average {os.getloadavg()[0]:.1f}")
+    for name in chosen:
+        figure, full, quick = FIGURES[name]
+        figure(quick if args.quick else full)
     if args.instructions:
         instructions_figure(args.stages)
         startup_instructions_figure()
 
+
+def build_name() -> str:
+    """Which build runs: the core (native, or pure Python: :data:`mjscore.CORE`), and whether the Python
+    modules are compiled with mypyc."""
+    from mjscore.native import CORE_DETAIL
+
+    compiled = mjscore.arrangements.__file__.endswith((".so", ".pyd"))
+    return f"{CORE_DETAIL}, {'modules compiled with mypyc' if compiled else 'Python modules interpreted'}"
 
 if __name__ == "__main__":
     main()

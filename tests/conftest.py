@@ -1,4 +1,4 @@
-"""Session fixtures: the README's two installs, each made once, in the background.
+"""Session fixtures: the README's three installs, each made once, in the background.
 
 The quick start's ``pip install .`` is the install a user gets (pure Python, no extras); the compiled
 build (``MJSCORE_COMPILE=1``) is the one bot authors get. Each takes a fresh copy of the repository and
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from quick_start import Install, run_compiled_install, run_quick_start
+from quick_start import Install, run_compiled_install, run_no_compiler_install, run_quick_start
 
 
 class _Background:
@@ -46,7 +46,8 @@ class _Background:
 
 
 _INSTALLS: dict[str, _Background] = {}
-_MAKERS: dict[str, Callable[[Path], Install]] = {"quick_start": run_quick_start, "compiled_install": run_compiled_install}
+_MAKERS: dict[str, Callable[[Path], Install]] = {"quick_start": run_quick_start, "compiled_install": run_compiled_install,
+                                                  "no_compiler_install": run_no_compiler_install}
 
 
 def c_compiler() -> str | None:
@@ -92,6 +93,12 @@ def compiled_install() -> Install:
             pytest.fail("CI must build the compiled modules, and there is no C compiler: install gcc")
         pytest.skip("no C compiler: MJSCORE_COMPILE=1 pip install . would install the pure-Python modules")
     return _install("compiled_install")
+
+
+@pytest.fixture(scope="session")
+def no_compiler_install() -> Install:
+    """The README's install on a machine with no C compiler (``CC=/bin/false``): pure Python."""
+    return _install("no_compiler_install")
 
 
 @pytest.fixture(autouse=True)

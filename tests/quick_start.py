@@ -1,13 +1,14 @@
-"""The README's two installs, run as printed in fresh copies of the repository, and the helpers that
+"""The README's three installs, run as printed in fresh copies of the repository, and the helpers that
 run a printed command against a user's install.
 
 The quick start (``python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/mjscore serve``) is
-the install a user gets: pure Python, no extras. Every command of the README and docs runs against it
+the install a user gets: no extras. Every command of the README and docs runs against it
 (tests/test_docs_commands.py), not against the development venv, whose test extra would hide a
-missing dependency. The compiled build (``MJSCORE_COMPILE=1 .venv/bin/pip install .``, for bot
-authors) is the one tests/test_mypyc.py compares with the pure one. Both are built once per test
-session, in the background from the end of collection (tests/conftest.py), so that the suite's other
-tests run meanwhile on a machine of two cores.
+missing dependency; where a C compiler exists it has the native core. The install without a compiler
+(``CC=/bin/false .venv/bin/pip install -v .``) is tests/test_native.py's, and the compiled build
+(``MJSCORE_COMPILE=1 .venv/bin/pip install .``, for bot authors) the one tests/test_mypyc.py compares
+with the pure one. Each is built once per test session, in the background from the end of collection
+(tests/conftest.py), so that the suite's other tests run meanwhile on a machine of two cores.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ BIN = Path(sys.executable).parent
 QUICK_START = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/mjscore serve"
 #: The compiled build's install, exactly as the README prints it.
 COMPILED_INSTALL = "python3 -m venv .venv && MJSCORE_COMPILE=1 .venv/bin/pip install ."
+#: The install on a machine with no C compiler, exactly as the README prints it (pip shows the
+#: build's own lines with -v).
+NO_COMPILER_INSTALL = "python3 -m venv .venv && CC=/bin/false .venv/bin/pip install -v ."
 
 
 def _port(command: str) -> int:
@@ -128,11 +132,21 @@ def run_quick_start(folder: Path) -> Install:
 
 def run_compiled_install(folder: Path) -> Install:
     """The README's compiled install, exactly as printed, in a fresh copy in ``folder``."""
+    return _run_install(COMPILED_INSTALL, folder)
+
+
+def run_no_compiler_install(folder: Path) -> Install:
+    """The README's install without a C compiler, exactly as printed, in a fresh copy in ``folder``;
+    its log is ``folder / "install.log"``."""
+    return _run_install(NO_COMPILER_INSTALL, folder)
+
+
+def _run_install(command: str, folder: Path) -> Install:
     copy = _fresh_copy(folder)
     log = folder / "install.log"
     with log.open("w") as output:
-        done = subprocess.run(["bash", "-c", COMPILED_INSTALL], cwd=copy, env=environment(folder, scripts=copy / ".venv" / "bin"),
+        done = subprocess.run(["bash", "-c", command], cwd=copy, env=environment(folder, scripts=copy / ".venv" / "bin"),
                               stdout=output, stderr=subprocess.STDOUT, timeout=1800, check=False)
     if done.returncode != 0:
-        pytest.fail(f"`{COMPILED_INSTALL}` exited {done.returncode}: {log.read_text()[-3000:]}")
+        pytest.fail(f"`{command}` exited {done.returncode}: {log.read_text()[-3000:]}")
     return Install(copy)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from quick_start import COMPILED_INSTALL, QUICK_START, ROOT, Install, serve
+from quick_start import COMPILED_INSTALL, NO_COMPILER_INSTALL, QUICK_START, ROOT, Install, serve
 from quick_start import environment as command_environment
 
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -34,6 +34,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 NOT_RUN = {
     ".ci/run": "the command that runs this very test",
     COMPILED_INSTALL: "run as printed by the compiled_install fixture (tests/conftest.py) for tests/test_mypyc.py",
+    NO_COMPILER_INSTALL: "run as printed by the no_compiler_install fixture (tests/conftest.py) for tests/test_native.py",
 }
 
 #: The comment that marks a command needing an optional extra, and the extra it names.

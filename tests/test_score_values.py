@@ -50,3 +50,33 @@ def test_the_keyword_defaults_are_the_dataclass_defaults() -> None:
     event = record_event(mjscore.get_ruleset("lrc"), "concealed_gong_collection", "S")
     assert event.payments == tuple(Payment(seat, "S", 5) for seat in ("E", "W", "N"))
     assert repr(event).startswith("TablePayment(id='concealed_gong_collection'")
+
+
+def test_an_awards_detail_is_worked_out_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a score's awards asks no pattern for the tiles behind them (issue 39): the counted
+    rows give ids, counts and points; a detail is asked of its row's pattern when first read, once,
+    and is the same as the reference path's."""
+    from mjscore.scoring import engine
+
+    hand = mjscore.Hand.from_dict(HAND)
+    rules = mjscore.get_ruleset("lrc")
+    result = mjscore.score(hand, rules)
+    asked: list[str] = []
+    prepared = engine._prepared(rules)
+    for row in prepared.rows.values():
+        original = row.function
+
+        def counting(facts: object, *arguments: object, _id: str = row.id, _original: object = original) -> object:
+            asked.append(_id)
+            return _original(facts, *arguments)  # type: ignore[operator]
+
+        monkeypatch.setattr(row, "function", counting)
+    awards = result.awards
+    assert "flower" in [a.id for a in awards]
+    assert asked == []  # ids, counts, points and values without a pattern asked
+    assert sum(a.value for a in awards) + result.base == result.total
+    flower = result.award("flower")
+    assert flower is not None and flower.detail == "1f" and asked == ["flower"]
+    assert flower.detail == "1f" and asked == ["flower"]  # kept once worked out
+    reference = engine.reference_score(hand, rules)
+    assert [a.to_dict("zh-Hant") for a in result.awards] == [a.to_dict("zh-Hant") for a in reference.awards]

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from mjscore.arrangements import Arrangement, Group, GroupKind, WinRole
     from mjscore.errors import HandError, MjscoreError, NotationError, NotAWinError, RulesetError
     from mjscore.hand import Hand, Meld, MeldKind, Replacement, WinKind
+    from mjscore.native import CORE
     from mjscore.rulesets import get_ruleset, load_ruleset_file, resolve_ruleset
     from mjscore.scoring.engine import Award, Score, TablePayment
     from mjscore.scoring.house_rules import apply_house_rules, read_house_rules
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from mjscore.tiles import Suit, Tile, format_tiles, parse_tiles
 
 __all__ = [
-    "DEFAULT_RULESET", "Analysis", "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld",
+    "CORE", "DEFAULT_RULESET", "Analysis", "Arrangement", "Award", "Group", "GroupKind", "Hand", "HandError", "Meld",
     "MeldKind", "MjscoreError", "NotAWinError", "NotationError", "Payment", "Replacement", "Ruleset", "RulesetError",
     "Score", "Suit", "TablePayment", "Tile", "WinKind", "WinRole", "analyse", "apply_house_rules", "format_tiles",
     "get_ruleset", "load_ruleset_file", "parse_tiles", "read_house_rules", "resolve_ruleset", "rulesets", "score",
@@ -44,6 +45,7 @@ __all__ = [
 
 #: Where each name of :data:`__all__` not defined here lives: (module, its name there).
 _LAZY = {
+    "CORE": ("mjscore.native", "CORE"),
     "Analysis": ("mjscore.analysis", "Analysis"),
     "Arrangement": ("mjscore.arrangements", "Arrangement"),
     "Group": ("mjscore.arrangements", "Group"),

@@ -21,6 +21,7 @@ from itertools import permutations
 from typing import Final
 
 from mjscore.hand import Hand, Meld, MeldKind, WinKind
+from mjscore.native import NATIVE
 from mjscore.tiles import HAND_TILES, KINDS, ORPHANS, Tile, format_tiles
 
 
@@ -979,11 +980,27 @@ def _plan(shapes: Sequence[str]) -> tuple[Shape, ...]:
 
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     """Every arrangement of a winning hand under ``shapes``, in a stable order; empty if the winning
-    tile does not complete the hand."""
+    tile does not complete the hand. The native core finds them where it runs and knows the shapes
+    (:func:`python_arrangements` is the reference it is held to)."""
+    if hand.win_tile is None:
+        return []
+    plan = native_plan(shapes)
+    if plan is not None:
+        assert NATIVE is not None
+        declared = tuple([meld_group(m) for m in hand.melds])
+        found = NATIVE.arrangements(hand.concealed, hand.win_tile.index, declared,
+                                    hand.win is _DISCARD or hand.win is _ROBBING_GONG, plan)
+        if found is not NotImplemented:  # else a hand it does not take (a fifth copy): the reference answers
+            return found  # type: ignore[no-any-return]
+    return python_arrangements(hand, shapes)
+
+
+def python_arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
+    """:func:`arrangements`, found in Python: the reference, and the pure-Python core."""
     if hand.win_tile is None:
         return []
     counted = _tally_tiles(hand.concealed, hand.win_tile)
-    declared = tuple([_meld_group(m) for m in hand.melds])
+    declared = tuple([meld_group(m) for m in hand.melds])
     before = len(declared)
     win = hand.win_tile.index
     claimed = hand.win is _DISCARD or hand.win is _ROBBING_GONG
@@ -1006,6 +1023,20 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
                     placed = groups[:at] + (_claimed_group(raw),) + groups[at + 1:]
                 found.append(Arrangement(planned.name, placed, before + position, _role(raw[0], raw[1], win)))
     return found
+
+
+#: Each list of shapes as the native core reads it (a byte a shape, its number in
+#: ``mjscore._native.SHAPES``), or None where the native core does not run or does not know a shape.
+_NATIVE_PLANS: Final[dict[tuple[str, ...], bytes | None]] = {}
+
+
+def native_plan(shapes: Sequence[str]) -> bytes | None:
+    """``shapes`` as the native core reads them (a byte a shape), or None where it does not run or know one."""
+    key = tuple(shapes)
+    if key not in _NATIVE_PLANS:
+        known = NATIVE.SHAPES if NATIVE is not None else ()
+        _NATIVE_PLANS[key] = bytes(known.index(name) for name in key) if all(name in known for name in key) else None
+    return _NATIVE_PLANS[key]
 
 
 _DISCARD: Final = WinKind.DISCARD
@@ -1046,7 +1077,7 @@ def _group(raw: RawGroup, sets: list[Group | None], others: dict[RawGroup, Group
     return other
 
 
-def _meld_group(meld: Meld) -> Group:
+def meld_group(meld: Meld) -> Group:
     """The group of a declared meld. A meld is checked when made (:class:`~mjscore.hand.Meld`): its
     kind and lowest kind, concealed and added, decide its tiles, and number its place in the list."""
     kind = meld.kind
@@ -1095,8 +1126,20 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     """The wait set (ruling 4): the tile kinds that complete the tiles held before the win, in any
     allowed shape. A kind the hand already holds all four of cannot be waited on.
 
-    The regular shape is searched one block at a time; each other shape checks the few candidates
+    The native core finds it where it runs and knows the shapes; in Python (:func:`held_waits`) the
+    regular shape is searched one block at a time, and each other shape checks the few candidates
     its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
+    plan = native_plan(shapes)
+    if plan is not None:
+        assert NATIVE is not None
+        found = NATIVE.waits(hand.concealed, hand.melds, plan)
+        if found is not NotImplemented:
+            return found  # type: ignore[no-any-return]
+    return python_waits(hand, shapes)
+
+
+def python_waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
+    """:func:`waits`, found in Python: the reference, and the pure-Python core."""
     return held_waits(_tally_tiles(hand.concealed), hand.melds, shapes)
 
 
@@ -1133,3 +1176,11 @@ def pungs_a_held_pair(hand: Hand, tile: Tile) -> bool:
         return False
     counts[tile.index] -= 2
     return bool(_regular(_blocks(counts)))
+
+
+#: The win roles in the order the native core names them.
+_NATIVE_ROLES: Final = (WinRole.EDGE, WinRole.CLOSED, WinRole.TWO_SIDED, WinRole.PAIR, WinRole.PUNG, WinRole.SINGLE)
+
+if NATIVE is not None:  # the native core answers with the objects this module keeps
+    NATIVE.setup(HAND_TILES, tuple(SHAPES[name].name for name in NATIVE.SHAPES), _NATIVE_ROLES, _CONCEALED_SETS,
+                 _CLAIMED_SETS, _concealed_group, _claimed_group, Arrangement)

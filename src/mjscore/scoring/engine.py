@@ -13,17 +13,21 @@ two give identical scores (``tests/test_compiled.py``).
 
 from __future__ import annotations
 
+import struct
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
-from mjscore.arrangements import Arrangement, arrangements, waits
+from mjscore.arrangements import Arrangement, arrangements, meld_group, native_plan, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError
-from mjscore.hand import Hand, WinKind
+from mjscore.hand import Hand, MeldKind, WinKind
+from mjscore.native import NATIVE
+from mjscore.scoring.awards import Award as Award  # re-exported: the engine's values, as ever
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
+from mjscore.scoring.native_program import Program, program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
@@ -32,6 +36,8 @@ from mjscore.tiles import SEATS, Tile
 # A constant, not ``WinKind.FLOWERS`` at each use: an enum member read off its class runs the enum
 # metaclass's attribute hook, interpreted, even in the compiled build.
 _FLOWERS: Final = WinKind.FLOWERS
+_DISCARD: Final = WinKind.DISCARD
+_ROBBING_GONG: Final = WinKind.ROBBING_GONG
 
 # The values made for every scored hand (Award, TablePayment, Score; payments.Payment) spell out their
 # __init__ (``init=False``): the one dataclasses generates for a frozen class runs interpreted even in
@@ -39,51 +45,9 @@ _FLOWERS: Final = WinKind.FLOWERS
 # compiled one. Fields, order, defaults, equality, repr and ``replace`` are the dataclass's.
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Award:
-    """One award in a scored hand: ``points`` each, ``count`` times (flowers, wind pungs...)."""
-
-    id: str
-    name: Names
-    points: int
-    count: int
-    group: str | None
-    detail: str
-    help: Names
-    source: str
-
-    def __init__(self, id: str, name: Names, points: int, count: int, group: str | None, detail: str,
-                 help: Names, source: str) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "group", group)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "help", help)
-        object.__setattr__(self, "source", source)
-
-    @property
-    def value(self) -> int:
-        return self.points * self.count
-
-    def reason(self, lang: str = "en") -> str:
-        """One line on why the hand earns it: the tiles that earn it, else the award's help text."""
-        return self.detail or self.help.get(lang)
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name.get(lang),
-            "names": self.name.to_dict(),
-            "points": self.points,
-            "count": self.count,
-            "value": self.value,
-            "group": self.group,
-            "reason": self.reason(lang),
-            "help": self.help.get(lang),
-            "source": self.source,
-        }
+#: The native core's maker of a slotted object without its __init__ (:func:`mjscore._native.make`), or None
+#: (also where this module is compiled with mypyc: its classes are then native ones, made their own way).
+_MAKE: Final = NATIVE.make if NATIVE is not None and not __file__.endswith((".so", ".pyd")) else None
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -313,6 +277,10 @@ class _Prepared:
             (rule, IMPLIED_ONLY_IF.get(rule.pattern) if rule.pattern and PATTERNS.get(rule.pattern) is rule.function
              else None, rule.function, rule.arguments)
             for rule in evaluator(rules).implied_payments]
+        #: The native program of the ruleset's ordinary wins with what its call reads (the packed
+        #: program, the shapes as bytes, the totaller's values as 64-bit integers), made on first use
+        #: (:func:`_natively`); False: none.
+        self.native: tuple[Program, tuple[object, ...], bytes, bytes] | bool | None = None
 
 
 _PREPARED: dict[int, _Prepared] = {}
@@ -377,22 +345,26 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     ``compiled``: find it with the ruleset's compiled evaluator, and call the patterns of the
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
     flower_win = hand.win is _FLOWERS
-    if flower_win:
-        candidates: Sequence[Arrangement | None] = (None,)
-    else:
-        candidates = arrangements(hand, prepared.played_shapes)
-        if not candidates:
-            raise NotAWinError(_not_a_win(hand, wait_set))
     if compiled:
         both = evaluator(rules)
         which = both.flower_win if flower_win else both.ordinary
-        number, fired, counted = which.best(hand, candidates, wait_set)
-        arrangement = candidates[number]
+        found = None if flower_win else _natively(rules, which, hand, wait_set, prepared)
+        if found is None:
+            candidates: Sequence[Arrangement | None] = (None,) if flower_win else arrangements(hand, prepared.played_shapes)
+            if not candidates:
+                raise NotAWinError(_not_a_win(hand, wait_set))
+            number, fired, counted = which.best(hand, candidates, wait_set)
+            arrangement = candidates[number]
+        else:
+            arrangement, fired, counted = found
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
-        lazy = _Awards(lambda: _counted_awards(rules, prepared, made or Facts(hand, arrangement, wait_set), counted,
-                                               which, fired), (), which.rules, fired)
+        lazy = _Awards(lambda: _counted_awards(rules, prepared, hand, arrangement, wait_set, made, counted, which, fired),
+                       (), which.rules, fired)
     else:
+        candidates = (None,) if flower_win else arrangements(hand, prepared.played_shapes)
+        if not candidates:
+            raise NotAWinError(_not_a_win(hand, wait_set))
         best: tuple[int, tuple[Award, ...], Arrangement | None, Facts] | None = None
         for candidate in candidates:
             facts = Facts(hand, candidate, wait_set)
@@ -421,22 +393,55 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     minimum = minima.get(hand.round) if minima else None
     counted_for_minimum = total - excluded
     legal = minimum is None or counted_for_minimum >= minimum
-    return Score(
-        ruleset=rules,
-        hand=hand,
-        total=total,
-        base=prepared.base,
-        arrangement=arrangement,
-        waits=wait_set,
-        payments=settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else (),  # nothing for a false win
-        table_payments=table,
-        minimum=minimum,
-        uncapped_total=uncapped,
-        counted_for_minimum=counted_for_minimum,
-        limited=limited,
-        dealer_tai=for_dealer,
-        _awards=lazy,
-    )
+    payments = settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else ()  # nothing for a false win
+    if _MAKE is not None:  # Score's own __init__, its fields set at once by the native core
+        return _MAKE(Score, _SCORE_FIELDS, (rules, hand, total, prepared.base, arrangement, wait_set, payments, table,  # type: ignore[no-any-return]
+                                            minimum, uncapped, counted_for_minimum, limited, for_dealer, lazy))
+    return Score(ruleset=rules, hand=hand, total=total, base=prepared.base, arrangement=arrangement, waits=wait_set,
+                 payments=payments, table_payments=table, minimum=minimum, uncapped_total=uncapped,
+                 counted_for_minimum=counted_for_minimum, limited=limited, dealer_tai=for_dealer, _awards=lazy)
+
+
+#: Score's fields in order, as :func:`_score` sets them.
+_SCORE_FIELDS: Final = ("ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments", "minimum",
+                        "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards")
+
+
+#: A meld's kind as the native core numbers a group's (mjscore.scoring.native_program.GROUP_KINDS).
+_NATIVE_MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 5}
+
+
+def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile, ...], prepared: _Prepared
+              ) -> tuple[Arrangement, list[tuple[int, int]], list[tuple[AwardRule, int]]] | None:
+    """The winning arrangement of an ordinary win and its rows fired and counted, found by the native
+    core running the ruleset's program (:mod:`mjscore.scoring.native_program`) over every
+    arrangement; None where there is no program (no native core, or a row it cannot express) or the
+    native core does not take the hand: the Python evaluator then answers, the same."""
+    native = prepared.native
+    if native is None:
+        program = program_for(rules, which.rules) if NATIVE is not None else None
+        plan = native_plan(prepared.played_shapes) if program is not None else None
+        native = prepared.native = (program, program.packed(), plan, struct.pack(f"<{len(which.values)}q", *which.values)) \
+            if program is not None and plan is not None else False
+    if native is False or hand.win_tile is None:
+        return None
+    assert NATIVE is not None and not isinstance(native, bool)
+    program, packed, plan, values = native
+    try:
+        per_hand = program.per_hand(hand, wait_set)
+    except (TypeError, ValueError, AttributeError):  # a value the machine cannot hold: Python answers
+        return None
+    melds = bytearray()
+    for meld in hand.melds:
+        melds += bytes((_NATIVE_MELD_KINDS[meld.kind], min(t.index for t in meld.tiles), meld.concealed, meld.added))
+    found = NATIVE.evaluate(packed, hand.concealed, hand.win_tile.index, hand.counts, bytes(melds),
+                            tuple([meld_group(m) for m in hand.melds]), hand.win is _DISCARD or hand.win is _ROBBING_GONG,
+                            plan, per_hand, values, which.rules, which.consolations, wait_set)
+    if found is NotImplemented:
+        return None
+    if found is None:
+        raise NotAWinError(_not_a_win(hand, wait_set))
+    return found  # type: ignore[no-any-return]
 
 
 def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
@@ -458,23 +463,56 @@ def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[i
     return total, for_dealer, excluded
 
 
-def _counted_awards(rules: Ruleset, prepared: _Prepared, facts: Facts, counted: list[tuple[AwardRule, int]],
+class _Details:
+    """The details of one scored hand's counted awards, worked out when an award's detail is first
+    read (:class:`Award`'s ``detail``): each counted row's pattern asked on the winning arrangement,
+    the facts made once for all of them. A consolation's detail names the awards it replaces,
+    which ``counted`` no longer holds: it, and the detail of a row whose pattern finds nothing
+    (which the evaluator's fast forms never let happen), come from :func:`arrangement_awards` of
+    the ``fired`` rows (indices into ``which.rules``), made once."""
+
+    __slots__ = ("rules", "rows", "hand", "arrangement", "wait_set", "facts", "counted", "which", "fired", "made")
+
+    def __init__(self, rules: Ruleset, rows: list[_Row], hand: Hand, arrangement: Arrangement | None,
+                 wait_set: tuple[Tile, ...], facts: Facts | None, which: Evaluator,
+                 fired: list[tuple[int, int]]) -> None:
+        self.rules = rules
+        self.rows = rows
+        self.hand = hand
+        self.arrangement = arrangement
+        self.wait_set = wait_set
+        self.facts = facts
+        self.which = which
+        self.fired = fired
+        self.made: tuple[Award, ...] | None = None
+
+    def detail(self, index: int) -> str:
+        """The detail of the ``index``-th counted award."""
+        facts = self.facts
+        if facts is None:
+            facts = self.facts = Facts(self.hand, self.arrangement, self.wait_set)
+        row = self.rows[index]
+        hit = None if row.consolation else row.function(facts, *row.arguments)
+        if hit is not None:
+            return hit.detail
+        made = self.made
+        if made is None:
+            made = self.made = arrangement_awards(self.rules, facts, tuple(self.which.rules[i] for i, _ in self.fired))
+        return next(award.detail for award in made if award.id == row.id)
+
+
+def _counted_awards(rules: Ruleset, prepared: _Prepared, hand: Hand, arrangement: Arrangement | None,
+                    wait_set: tuple[Tile, ...], facts: Facts | None, counted: list[tuple[AwardRule, int]],
                     which: Evaluator, fired: list[tuple[int, int]]) -> tuple[Award, ...]:
     """The awards of the rows the compiled evaluator counted (groups, replacements and reductions
-    already applied, in the order of the sheet), with their details from the rows' patterns: only
-    the counted rows' patterns are called, and no award is made to be dropped. A consolation names
-    the awards it replaces, which ``counted`` no longer holds: then :func:`arrangement_awards`
-    makes them from the ``fired`` rows (indices into ``which.rules``), as it does for a row whose
-    pattern finds nothing (which the evaluator's fast forms never let happen)."""
-    awards: list[Award] = []
+    already applied, in the order of the sheet), made from the rows and their counts: no pattern
+    is called and no award is made to be dropped. Each award's detail is worked out when it is
+    first read (:class:`_Details`)."""
     rows = prepared.rows
-    for rule, count in counted:
-        row = rows[id(rule)]
-        hit = None if row.consolation else row.function(facts, *row.arguments)
-        if hit is None:
-            return arrangement_awards(rules, facts, tuple(which.rules[i] for i, _ in fired))
-        awards.append(Award(row.id, row.name, row.points, count, row.group, hit.detail, row.help, row.source))
-    return tuple(awards)
+    counted_rows = [rows[id(rule)] for rule, _ in counted]
+    details = _Details(rules, counted_rows, hand, arrangement, wait_set, facts, which, fired)
+    return tuple(Award.lazy(row.id, row.name, row.points, count, row.group, details, index, row.help, row.source)
+                 for index, (row, (_, count)) in enumerate(zip(counted_rows, counted, strict=True)))
 
 
 def shown_rows(result: Score) -> list[tuple[AwardRule, int]]:

@@ -121,11 +121,32 @@ def load_command(name: str) -> click.Command:
     return command
 
 
+def version_line() -> str:
+    """``mjscore --version``: the version installed and which core scores (:mod:`mjscore.native`)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from mjscore.native import CORE_DETAIL
+
+    try:
+        installed = version("mjscore")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        installed = "(not installed)"
+    return f"mjscore {installed}, {CORE_DETAIL}"
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(version_line())
+        ctx.exit(0)
+
+
 #: Every command's help shows the options' defaults (the setting is inherited by the subcommands).
 app = LazyCommands(
     name="mjscore",
     help="Score mahjong hands exactly, under the ruleset your table plays.",
     context_settings={"show_default": True},
+    params=[click.Option(["--version"], is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+                         help="Print the version and which core scores (native, or pure Python), and exit.")],
 )
 
 

@@ -294,6 +294,17 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
             event = f" ({words['event_note']})" if payment.pattern is None else ""
             mark = "" if payment.enabled else f" ({words['off']})"
             console.print(f"  {payment.name.get(lang)}{mark}: {who}{event}", markup=False)
+    reason = _why_in_python(rules)
+    console.print(label("scored_natively", lang) if reason is None else label("scored_in_python", lang, reason=reason),
+                  markup=False)
+
+
+def _why_in_python(rules: Ruleset) -> str | None:
+    """Why the ruleset's hands are scored in Python rather than by the native core (None: natively)."""
+    from mjscore.scoring.compiled import evaluator
+    from mjscore.scoring.native_program import why_not_native
+
+    return why_not_native(rules, evaluator(rules).ordinary.rules)
 
 
 def _award_label(name: str, count: int, value: int) -> str:
