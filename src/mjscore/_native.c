@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -661,6 +662,69 @@ static int ready(void) {
     return 1;
 }
 
+/* The wait set (mjscore.arrangements.held_waits): ``c`` the concealed counts (``total`` tiles), ``held`` the
+ * same with the declared melds' tiles, ``nmelds`` melds; in_set[i] 1 for each kind waited on. 0 on a
+ * failed allocation. */
+static int wait_set(uint8_t *c, int total, const uint8_t *held, int nmelds, const unsigned char *shapes,
+                    Py_ssize_t nshapes, int *in_set) {
+    int known[KINDS];
+    for (int i = 0; i < KINDS; i++) known[i] = held[i] >= 4;
+    int unavailable[KINDS];
+    memcpy(unavailable, known, sizeof known);
+    /* The regular shape one block at a time (arrangements._regular_waits): a tile more changes only its
+     * own block, which must then fit, every other fit as it is, and one of them hold the pair. */
+    int regular = 0;
+    for (Py_ssize_t s = 0; s < nshapes; s++) regular |= shapes[s] == S_REGULAR;
+    if (regular) {
+        int fits[4], remainder[4];
+        for (int b = 0; b < 4; b++) {
+            remainder[b] = block_size(c, b) % 3;
+            fits[b] = block_fits(c, b, remainder[b]);
+        }
+        for (int b = 0; b < 4; b++) {
+            int pairs = remainder[b] == 1, others_fit = 1;
+            for (int o = 0; o < 4; o++)
+                if (o != b) { others_fit &= fits[o]; pairs += remainder[o] == 2; }
+            if (!others_fit || pairs != 1) continue;
+            for (int i = BLOCK_START[b]; i < BLOCK_END[b]; i++) {
+                if (known[i] || c[i] >= 4) continue;
+                c[i]++;
+                if (block_fits(c, b, (remainder[b] + 1) % 3)) known[i] = 1;
+                c[i]--;
+            }
+        }
+    }
+    /* Each other shape: each kind not held four times, one more of it, its figures updated, not counted
+     * again; divide() asked only where the shape's own first test can pass. */
+    int others = 0;
+    for (Py_ssize_t s = 0; s < nshapes; s++)
+        others |= shapes[s] != S_REGULAR && may_hold(shapes[s], total + 1, nmelds);
+    if (others) {
+        Stats held_stats;
+        stats_of(c, &held_stats);
+        for (int i = 0; i < KINDS; i++) {
+            if (known[i] || c[i] >= 4) continue;
+            Stats st = held_stats;
+            st.total++;
+            st.odd += (c[i] & 1) ? -1 : 1;
+            if (c[i] + 1 > st.most) st.most = c[i] + 1;
+            if (i >= 27) st.honours++;
+            st.mask |= (uint64_t)1 << i;
+            c[i]++;
+            for (Py_ssize_t s = 0; s < nshapes && !known[i]; s++) {
+                int shape = shapes[s];
+                if (shape == S_REGULAR || !may_hold(shape, total + 1, nmelds)) continue;
+                int found = divides(shape, c, nmelds, &st);
+                if (found < 0) { c[i]--; return 0; }
+                if (found) known[i] = 1;
+            }
+            c[i]--;
+        }
+    }
+    for (int i = 0; i < KINDS; i++) in_set[i] = known[i] && !unavailable[i];
+    return 1;
+}
+
 /* waits(concealed, melds, plan): the wait set as a tuple of Tile (mjscore.arrangements.held_waits). */
 static PyObject *native_waits(PyObject *self, PyObject *args) {
     (void)self;
@@ -692,62 +756,15 @@ static PyObject *native_waits(PyObject *self, PyObject *args) {
             held[i] = (uint8_t)(held[i] + meld[i]);
         }
     }
-    int known[KINDS];
-    for (int i = 0; i < KINDS; i++) known[i] = held[i] >= 4;
-    int unavailable[KINDS];
-    memcpy(unavailable, known, sizeof known);
-    /* The regular shape one block at a time (arrangements._regular_waits): a tile more changes only its
-     * own block, which must then fit, every other fit as it is, and one of them hold the pair. */
-    int regular = 0;
-    for (Py_ssize_t s = 0; s < nshapes; s++) regular |= shapes[s] == S_REGULAR;
-    if (regular) {
-        int fits[4], remainder[4];
-        for (int b = 0; b < 4; b++) {
-            remainder[b] = block_size(c, b) % 3;
-            fits[b] = block_fits(c, b, remainder[b]);
-        }
-        for (int b = 0; b < 4; b++) {
-            int pairs = remainder[b] == 1, others_fit = 1;
-            for (int o = 0; o < 4; o++)
-                if (o != b) { others_fit &= fits[o]; pairs += remainder[o] == 2; }
-            if (!others_fit || pairs != 1) continue;
-            for (int i = BLOCK_START[b]; i < BLOCK_END[b]; i++) {
-                if (known[i] || c[i] >= 4) continue;
-                c[i]++;
-                if (block_fits(c, b, (remainder[b] + 1) % 3)) known[i] = 1;
-                c[i]--;
-            }
-        }
-    }
-    /* Each other shape: each kind not held four times, one more of it, its figures updated, not counted
-     * again; divide() asked only where the shape's own first test can pass. */
-    Stats held_stats;
-    stats_of(c, &held_stats);
-    for (int i = 0; i < KINDS; i++) {
-        if (known[i] || c[i] >= 4) continue;
-        Stats st = held_stats;
-        st.total++;
-        st.odd += (c[i] & 1) ? -1 : 1;
-        if (c[i] + 1 > st.most) st.most = c[i] + 1;
-        if (i >= 27) st.honours++;
-        st.mask |= (uint64_t)1 << i;
-        c[i]++;
-        for (Py_ssize_t s = 0; s < nshapes && !known[i]; s++) {
-            int shape = shapes[s];
-            if (shape == S_REGULAR || !may_hold(shape, total + 1, (int)nmelds)) continue;
-            int found = divides(shape, c, (int)nmelds, &st);
-            if (found < 0) { c[i]--; return PyErr_NoMemory(); }
-            if (found) known[i] = 1;
-        }
-        c[i]--;
-    }
+    int in_set[KINDS];
+    if (!wait_set(c, total, held, (int)nmelds, shapes, nshapes, in_set)) return PyErr_NoMemory();
     int count = 0;
-    for (int i = 0; i < KINDS; i++) count += known[i] && !unavailable[i];
+    for (int i = 0; i < KINDS; i++) count += in_set[i];
     PyObject *result = PyTuple_New(count);
     if (result == NULL) return NULL;
     int at = 0;
     for (int i = 0; i < KINDS; i++) {
-        if (known[i] && !unavailable[i]) {
+        if (in_set[i]) {
             PyObject *tile = PyTuple_GET_ITEM(hand_tiles, i);
             Py_INCREF(tile);
             PyTuple_SET_ITEM(result, at++, tile);
@@ -790,8 +807,8 @@ static int same_raw(const Raw *a, const Raw *b) {
     return a->kind == b->kind && a->n == b->n && memcmp(a->idx, b->idx, a->n) == 0;
 }
 
-/* WinRole of the winning tile in its raw group (mjscore.arrangements._role). */
-static PyObject *role_of(const Raw *raw, int win) {
+/* The number of the winning tile's role in its raw group (mjscore.arrangements._role; native_program.ROLES). */
+static int role_number(const Raw *raw, int win) {
     int which;
     if (raw->kind == RAW_CHOW) {
         int position = 0;
@@ -807,7 +824,12 @@ static PyObject *role_of(const Raw *raw, int win) {
     } else {
         which = 5;
     }
-    return PyTuple_GET_ITEM(roles, which);
+    return which;
+}
+
+/* WinRole of the winning tile in its raw group (borrowed). */
+static PyObject *role_of(const Raw *raw, int win) {
+    return PyTuple_GET_ITEM(roles, role_number(raw, win));
 }
 
 /* A new Arrangement with its fields set as its __init__ would (object.__setattr__ on its slots). */
@@ -1893,18 +1915,6 @@ static int group_from_raw(Group *g, const Raw *raw, int concealed) {
     return raw->n > 0;
 }
 
-/* int64 array from a list of Python ints; 0 (no exception) where an item is not a 64-bit int. */
-static int read_ints(PyObject *list, int64_t *out, Py_ssize_t n) {
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *item = PyList_GET_ITEM(list, k);
-        if (!PyLong_Check(item)) return 0;
-        long long value = PyLong_AsLongLong(item);
-        if (value == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
-        out[k] = value;
-    }
-    return 1;
-}
-
 /* (first, count): a new tuple, ``first`` a new reference it takes (NULL: the error stands). */
 static PyObject *pair_of(PyObject *first, int64_t count) {
     if (first == NULL) return NULL;
@@ -1968,66 +1978,75 @@ failed:
     return NULL;
 }
 
-/* evaluate(program, concealed, win, counts, melds, declared, claimed, plan, hand_values, values, rows,
- *          consolations):
- * every arrangement of the hand under the plan, evaluated and totalled by the program; the first of
- * highest total. Returns (its Arrangement, the rows it fired as (index, count), the rows counted as
- * (row, count)), None where the hand has no arrangement, or NotImplemented where the native core does
- * not take the hand (Python does). ``counts``: the hand's 34 counts (Hand.counts); ``melds``: 4 bytes
- * a declared meld (its kind, lowest kind, concealed, added), ``declared`` their Group objects;
- * ``hand_values``: the seat's and round's winds, then the program's hoisted values. */
-static PyObject *native_evaluate(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *program, *concealed, *counts, *melds, *declared, *plan, *hand_values, *values, *rows, *consolations;
-    PyObject *waits;
-    int win, claimed;
-    if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &win,
-                          &PyTuple_Type, &counts, &PyBytes_Type, &melds, &PyTuple_Type, &declared, &claimed, &plan,
-                          &PyList_Type, &hand_values, &PyBytes_Type, &values, &PyTuple_Type, &rows, &PyTuple_Type,
-                          &consolations, &PyTuple_Type, &waits))
-        return NULL;
-    if (!ready()) return NULL;
+/* A program as evaluate() reads it (native_program.Program.packed()), read once. */
+typedef struct {
     PyObject *code_bytes, *hand_code_bytes, *consts_bytes, *helpers, *memo, *chow_kinds, *listing, *ignores;
     PyObject *native_helpers;
     Py_ssize_t nvars, nfixed, total_slot, consoled_slot, compiled;
-    if (!PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!nO!:evaluate's program", &PyBytes_Type, &code_bytes, &PyBytes_Type,
-                          &hand_code_bytes, &PyBytes_Type, &consts_bytes, &PyTuple_Type, &helpers, &PyDict_Type, &memo,
-                          &nvars, &nfixed, &PyTuple_Type, &chow_kinds, &total_slot, &PyBytes_Type, &listing,
-                          &consoled_slot, &PyTuple_Type, &ignores, &compiled, &PyBytes_Type, &native_helpers))
-        return NULL;
-    const CompiledProgram *native = NULL;  /* the program as compiled C, where it is one of them */
-    if (compiled >= 0 && compiled < NCOMPILED && COMPILED_PROGRAMS[compiled].digest != NULL
-        && COMPILED_PROGRAMS[compiled].nvars == nvars && COMPILED_PROGRAMS[compiled].max_value < PyBytes_GET_SIZE(values) / 8)
-        native = &COMPILED_PROGRAMS[compiled];
-    Py_ssize_t nmelds = PyBytes_GET_SIZE(melds) / 4;
-    Py_ssize_t nvalues = PyBytes_GET_SIZE(values) / 8;
-    Py_ssize_t nhand = PyList_GET_SIZE(hand_values);
-    Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
-    if (nfixed != NFIXED || nhand < NGIVEN || nvars < NFIXED + NSUMMARY + (nhand - NGIVEN) || nvars > 100000
-        || PyBytes_GET_SIZE(hand_code_bytes) % 4
-        || PyTuple_GET_SIZE(counts) != KINDS || PyBytes_GET_SIZE(listing) != 8 * nrows
-        || consoled_slot < 0 || consoled_slot >= nvars || PyTuple_GET_SIZE(ignores) != PyTuple_GET_SIZE(consolations)
-        || total_slot < 0 || total_slot >= nvars || PyBytes_GET_SIZE(melds) % 4 || nmelds != PyTuple_GET_SIZE(declared)
-        || nmelds > 8 || win < 0 || win >= KINDS || PyBytes_GET_SIZE(code_bytes) % 4 || PyBytes_GET_SIZE(consts_bytes) % 8
-        || nvalues > 100000 || PyBytes_GET_SIZE(values) % 8)
-        Py_RETURN_NOTIMPLEMENTED;
-    const unsigned char *meld_bytes = (const unsigned char *)PyBytes_AS_STRING(melds);
-    for (Py_ssize_t k = 0; k < nmelds; k++) {
-        int kind = meld_bytes[4 * k], first = meld_bytes[4 * k + 1];
-        if ((kind != G_CHOW && kind != G_PUNG && kind != G_KONG) || first >= KINDS || (kind == G_CHOW && (first >= 27 || first % 9 > 6)))
-            Py_RETURN_NOTIMPLEMENTED;
-    }
-    uint8_t c[KINDS] = {0};
-    int total = 0;
-    int read = count_tiles(concealed, c, &total);
-    if (read < 0) return NULL;
-    if (read == 0 || c[win] >= 4) Py_RETURN_NOTIMPLEMENTED;
-    c[win]++;
-    total++;
+} ProgramArgs;
+
+static int read_program(PyObject *program, ProgramArgs *p) {
+    return PyArg_ParseTuple(program, "O!O!O!O!O!nnO!nO!nO!nO!:evaluate's program", &PyBytes_Type, &p->code_bytes,
+                            &PyBytes_Type, &p->hand_code_bytes, &PyBytes_Type, &p->consts_bytes, &PyTuple_Type,
+                            &p->helpers, &PyDict_Type, &p->memo, &p->nvars, &p->nfixed, &PyTuple_Type, &p->chow_kinds,
+                            &p->total_slot, &PyBytes_Type, &p->listing, &p->consoled_slot, &PyTuple_Type, &p->ignores,
+                            &p->compiled, &PyBytes_Type, &p->native_helpers);
+}
+
+/* What one hand gives the evaluation: its counts (with the winning tile), the declared melds (4 bytes each:
+ * kind, lowest kind, concealed, added) and their Group objects, the plan, the wait set's kinds, the hand's
+ * values (the winds, the win, flowers, waits, then the program's hoisted values) and the totaller's. */
+typedef struct {
+    uint8_t c[KINDS];
+    int total, win, claimed;
+    int64_t counts[KINDS];
+    const unsigned char *meld_bytes;
+    Py_ssize_t nmelds;
+    PyObject *declared;
     const unsigned char *shapes;
     Py_ssize_t nshapes;
-    if (!read_plan(plan, &shapes, &nshapes)) Py_RETURN_NOTIMPLEMENTED;
+    int waits[KINDS];
+    int nwaits;
+    PyObject *hand_values;  /* list of int */
+    PyObject *values;       /* bytes of int64 */
+} HandArgs;
 
+/* Whether the program and the hand's arguments are within what the machine takes (else NotImplemented). */
+static int arguments_fit(const ProgramArgs *p, const HandArgs *h, PyObject *rows, PyObject *consolations) {
+    Py_ssize_t nvalues = PyBytes_GET_SIZE(h->values) / 8;
+    Py_ssize_t nhand = PyList_GET_SIZE(h->hand_values);
+    Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
+    if (p->nfixed != NFIXED || nhand < NGIVEN || p->nvars < NFIXED + NSUMMARY + (nhand - NGIVEN) || p->nvars > 100000
+        || PyBytes_GET_SIZE(p->hand_code_bytes) % 4 || PyBytes_GET_SIZE(p->listing) != 8 * nrows
+        || p->consoled_slot < 0 || p->consoled_slot >= p->nvars
+        || PyTuple_GET_SIZE(p->ignores) != PyTuple_GET_SIZE(consolations)
+        || p->total_slot < 0 || p->total_slot >= p->nvars || h->nmelds != PyTuple_GET_SIZE(h->declared)
+        || h->nmelds > 8 || h->win < 0 || h->win >= KINDS || PyBytes_GET_SIZE(p->code_bytes) % 4
+        || PyBytes_GET_SIZE(p->consts_bytes) % 8 || nvalues > 100000 || PyBytes_GET_SIZE(h->values) % 8)
+        return 0;
+    for (Py_ssize_t k = 0; k < h->nmelds; k++) {
+        int kind = h->meld_bytes[4 * k], first = h->meld_bytes[4 * k + 1];
+        if ((kind != G_CHOW && kind != G_PUNG && kind != G_KONG) || first >= KINDS
+            || (kind == G_CHOW && (first >= 27 || first % 9 > 6)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Every arrangement of the hand evaluated and totalled by the program; the first of highest total.
+ * Returns its Arrangement (a new reference) with the machine's variables of it in ``best_v`` (nvars), Py_None
+ * (a new reference) where the hand has no arrangement, Py_NotImplemented where the machine does not take
+ * it, or NULL with an exception set. */
+static PyObject *evaluate_core(const ProgramArgs *p, HandArgs *h, int64_t *best_v) {
+    const CompiledProgram *native = NULL;  /* the program as compiled C, where it is one of them */
+    Py_ssize_t nvars = p->nvars, nvalues = PyBytes_GET_SIZE(h->values) / 8, nhand = PyList_GET_SIZE(h->hand_values);
+    Py_ssize_t nmelds = h->nmelds;
+    int win = h->win, claimed = h->claimed;
+    const unsigned char *meld_bytes = h->meld_bytes;
+    uint8_t *c = h->c;
+    if (p->compiled >= 0 && p->compiled < NCOMPILED && COMPILED_PROGRAMS[p->compiled].digest != NULL
+        && COMPILED_PROGRAMS[p->compiled].nvars == nvars && COMPILED_PROGRAMS[p->compiled].max_value < nvalues)
+        native = &COMPILED_PROGRAMS[p->compiled];
     Machine *m = (Machine *)PyMem_Malloc(sizeof(Machine));  /* its groups and lists are written before read */
     if (m != NULL) {
         m->ngroups = 0;
@@ -2036,32 +2055,27 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         for (int k = 0; k < NLISTS; k++) m->lists[k].n = 0;
     }
     int64_t *v = (int64_t *)PyMem_Calloc((size_t)nvars, sizeof(int64_t));
-    int64_t *best_v = (int64_t *)PyMem_Malloc((size_t)nvars * sizeof(int64_t));
-    int64_t *value_array = (int64_t *)PyMem_Calloc((size_t)(nvalues ? nvalues : 1), sizeof(int64_t));
-    if (value_array != NULL && nvalues) memcpy(value_array, PyBytes_AS_STRING(values), (size_t)nvalues * sizeof(int64_t));
     Groupings found = {NULL, 0, 0, 1, 0};
     PyObject *result = NULL;
-    if (m == NULL || v == NULL || best_v == NULL || value_array == NULL) { PyErr_NoMemory(); goto done; }
+    if (m == NULL || v == NULL) { PyErr_NoMemory(); goto done; }
     {   /* the winds, then the hoisted values (after the summary's); the counts and has4 */
-        int64_t *given = (int64_t *)PyMem_Calloc((size_t)nhand, sizeof(int64_t));
-        if (given == NULL) { PyErr_NoMemory(); goto done; }
-        int ok = read_ints(hand_values, given, nhand);
-        if (ok) {
-            v[F_SEAT_WIND] = given[0];
-            v[F_ROUND_WIND] = given[1];
-            v[F_WIN] = given[2];
-            v[F_NFLOWERS] = given[3];
-            v[F_NWAITS] = given[4];
-            memcpy(v + NFIXED + NSUMMARY, given + NGIVEN, (size_t)(nhand - NGIVEN) * sizeof(int64_t));
+        for (Py_ssize_t k = 0; k < nhand; k++) {
+            PyObject *item = PyList_GET_ITEM(h->hand_values, k);
+            if (!PyLong_Check(item)) goto not_taken;
+            long long value = PyLong_AsLongLong(item);
+            if (value == -1 && PyErr_Occurred()) { PyErr_Clear(); goto not_taken; }
+            if (k < NGIVEN) {
+                static const int slots[NGIVEN] = {F_SEAT_WIND, F_ROUND_WIND, F_WIN, F_NFLOWERS, F_NWAITS};
+                v[slots[k]] = value;
+            } else {
+                v[NFIXED + NSUMMARY + k - NGIVEN] = value;
+            }
         }
-        PyMem_Free(given);
-        if (!ok) goto not_taken;
         v[F_WIN_INDEX] = win;
         int64_t present = 0;
         for (int i = 0; i < KINDS; i++) {
-            PyObject *item = PyTuple_GET_ITEM(counts, i);
-            long count = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
-            if (count < 0 || count > 8) { PyErr_Clear(); goto not_taken; }
+            int64_t count = h->counts[i];
+            if (count < 0 || count > 8) goto not_taken;
             v[F_COUNTS + i] = count;
             if (count) present |= (int64_t)1 << i;
             if (count == 4) { v[F_HAS4] = 1; v[F_NFOURS]++; }
@@ -2077,16 +2091,14 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
             uint8_t held[KINDS];
             memcpy(held, c, sizeof held);
             held[win]--;
-            Py_ssize_t nwaits = PyTuple_GET_SIZE(waits);
             int waited[2] = {-1, -1};
-            for (Py_ssize_t k = 0; k < nwaits; k++) {
-                int index = tile_index(PyTuple_GET_ITEM(waits, k));
-                if (index == -2) goto done;
-                if (index < 0) goto not_taken;
+            for (int k = 0; k < h->nwaits; k++) {
+                int index = h->waits[k];
+                if (index < 0 || index >= KINDS) goto not_taken;
                 if (held[index] >= 2) v[F_HELD_PAIRS_WAITED]++;
                 if (k < 2) waited[k] = index;
             }
-            int pungs = nwaits == 2 && v[F_HELD_PAIRS_WAITED] == 2;
+            int pungs = h->nwaits == 2 && v[F_HELD_PAIRS_WAITED] == 2;
             for (int k = 0; pungs && k < 2; k++) {
                 held[waited[k]] -= 2;
                 pungs = regular_exists(held);
@@ -2100,17 +2112,17 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
             if (meld_bytes[4 * k] != G_KONG) v[F_ALL_KONGS] = 0;
         }
     }
-    m->code = (const int32_t *)PyBytes_AS_STRING(code_bytes);
-    m->ncode = PyBytes_GET_SIZE(code_bytes) / 4;
-    m->consts = (const int64_t *)PyBytes_AS_STRING(consts_bytes);
-    m->nconsts = PyBytes_GET_SIZE(consts_bytes) / 8;
-    m->values = value_array;
+    m->code = (const int32_t *)PyBytes_AS_STRING(p->code_bytes);
+    m->ncode = PyBytes_GET_SIZE(p->code_bytes) / 4;
+    m->consts = (const int64_t *)PyBytes_AS_STRING(p->consts_bytes);
+    m->nconsts = PyBytes_GET_SIZE(p->consts_bytes) / 8;
+    m->values = (const int64_t *)PyBytes_AS_STRING(h->values);
     m->nvalues = nvalues;
-    m->helpers = helpers;
-    m->memo = memo;
-    m->chow_kinds = chow_kinds;
-    m->native_helpers = PyBytes_AS_STRING(native_helpers);
-    m->nnative = PyBytes_GET_SIZE(native_helpers);
+    m->helpers = p->helpers;
+    m->memo = p->memo;
+    m->chow_kinds = p->chow_kinds;
+    m->native_helpers = PyBytes_AS_STRING(p->native_helpers);
+    m->nnative = PyBytes_GET_SIZE(p->native_helpers);
     for (Py_ssize_t k = 0; k < m->nnative; k++)
         if (m->native_helpers[k] < 0 || m->native_helpers[k] >= NHELPERS) goto not_taken;
     m->v = v;
@@ -2118,24 +2130,24 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
     {
         Stats st;
         stats_of(c, &st);
-        for (Py_ssize_t s = 0; s < nshapes; s++) {
-            int shape = shapes[s];
-            if (!may_hold(shape, total, (int)nmelds) || !may_divide(shape, &st, (int)nmelds)) continue;
+        for (Py_ssize_t s = 0; s < h->nshapes; s++) {
+            int shape = h->shapes[s];
+            if (!may_hold(shape, h->total, (int)nmelds) || !may_divide(shape, &st, (int)nmelds)) continue;
             if (!divide(shape, c, (int)nmelds, &found) || !found.ok) { PyErr_NoMemory(); goto done; }
         }
     }
     if (found.count == 0) { result = Py_NewRef(Py_None); goto done; }
     {   /* the hand's own values, once */
         int64_t ignored;
-        m->code = (const int32_t *)PyBytes_AS_STRING(hand_code_bytes);
-        m->ncode = PyBytes_GET_SIZE(hand_code_bytes) / 4;
+        m->code = (const int32_t *)PyBytes_AS_STRING(p->hand_code_bytes);
+        m->ncode = PyBytes_GET_SIZE(p->hand_code_bytes) / 4;
         m->failed = 0;
         if (native != NULL ? !native->hand(m) || m->failed : !run(m, 0, m->ncode, 0, &ignored) || m->failed) {
             if (PyErr_Occurred()) goto done;
             goto not_taken;
         }
-        m->code = (const int32_t *)PyBytes_AS_STRING(code_bytes);
-        m->ncode = PyBytes_GET_SIZE(code_bytes) / 4;
+        m->code = (const int32_t *)PyBytes_AS_STRING(p->code_bytes);
+        m->ncode = PyBytes_GET_SIZE(p->code_bytes) / 4;
     }
     Py_ssize_t number = -1, best = -1, best_grouping = -1;
     int best_position = -1;
@@ -2172,21 +2184,14 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
             }
             for (int j = 0; j < g->ngroups; j++)
                 group_from_raw(&m->groups[m->ngroups++], &g->groups[j], !(claimed && j == position));
-            int role;
-            {
-                PyObject *r = role_of(raw, win);
-                role = 0;
-                for (int q = 0; q < 6; q++)
-                    if (PyTuple_GET_ITEM(roles, q) == r) role = q;
-            }
-            summarize(m, g->shape, role);
+            summarize(m, g->shape, role_number(raw, win));
             int64_t ignored;
             m->failed = 0;
             if (native != NULL ? !native->arrangement(m) || m->failed : !run(m, 0, m->ncode, 0, &ignored) || m->failed) {
                 if (PyErr_Occurred()) goto done;
                 goto not_taken;
             }
-            int64_t arrangement_total = v[total_slot];
+            int64_t arrangement_total = v[p->total_slot];
             if (best < 0 || arrangement_total > best_total) {
                 best = number;
                 best_total = arrangement_total;
@@ -2201,7 +2206,7 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
         PyObject *groups = PyTuple_New(nmelds + g->ngroups);
         if (groups == NULL) goto done;
         for (Py_ssize_t d = 0; d < nmelds; d++) {
-            PyObject *meld = PyTuple_GET_ITEM(declared, d);
+            PyObject *meld = PyTuple_GET_ITEM(h->declared, d);
             Py_INCREF(meld);
             PyTuple_SET_ITEM(groups, d, meld);
         }
@@ -2210,16 +2215,9 @@ static PyObject *native_evaluate(PyObject *self, PyObject *args) {
             if (group == NULL) { Py_DECREF(groups); goto done; }
             PyTuple_SET_ITEM(groups, nmelds + j, group);
         }
-        PyObject *made = arrangement_object(PyTuple_GET_ITEM(shape_names, g->shape), groups, nmelds + best_position,
-                                            role_of(&g->groups[best_position], win));
+        result = arrangement_object(PyTuple_GET_ITEM(shape_names, g->shape), groups, nmelds + best_position,
+                                    role_of(&g->groups[best_position], win));
         Py_DECREF(groups);
-        if (made == NULL) goto done;
-        PyObject *listed = listed_rows(best_v, nvars, (const int32_t *)PyBytes_AS_STRING(listing), rows,
-                                       consoled_slot, ignores, consolations);
-        if (listed == NULL) { Py_DECREF(made); goto done; }
-        result = PyTuple_Pack(3, made, PyTuple_GET_ITEM(listed, 0), PyTuple_GET_ITEM(listed, 1));
-        Py_DECREF(made);
-        Py_DECREF(listed);
     }
     goto done;
 not_taken:
@@ -2228,8 +2226,622 @@ done:
     free(found.items);
     PyMem_Free(m);
     PyMem_Free(v);
+    return result;
+}
+
+/* evaluate(program, concealed, win, counts, melds, declared, claimed, plan, hand_values, values, rows,
+ *          consolations, waits):
+ * every arrangement of the hand under the plan, evaluated and totalled by the program; the first of
+ * highest total. Returns (its Arrangement, the rows it fired as (index, count), the rows counted as
+ * (row, count)), None where the hand has no arrangement, or NotImplemented where the native core does
+ * not take the hand (Python does). ``counts``: the hand's 34 counts (Hand.counts); ``melds``: 4 bytes
+ * a declared meld (its kind, lowest kind, concealed, added), ``declared`` their Group objects;
+ * ``hand_values``: the seat's and round's winds, then the program's hoisted values. */
+static PyObject *native_evaluate(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *program, *concealed, *counts, *melds, *plan, *rows, *consolations, *waits;
+    HandArgs h;
+    ProgramArgs p;
+    if (!PyArg_ParseTuple(args, "O!OiO!O!O!pOO!O!O!O!O!:evaluate", &PyTuple_Type, &program, &concealed, &h.win,
+                          &PyTuple_Type, &counts, &PyBytes_Type, &melds, &PyTuple_Type, &h.declared, &h.claimed, &plan,
+                          &PyList_Type, &h.hand_values, &PyBytes_Type, &h.values, &PyTuple_Type, &rows, &PyTuple_Type,
+                          &consolations, &PyTuple_Type, &waits))
+        return NULL;
+    if (!ready()) return NULL;
+    if (!read_program(program, &p)) return NULL;
+    h.meld_bytes = (const unsigned char *)PyBytes_AS_STRING(melds);
+    h.nmelds = PyBytes_GET_SIZE(melds) / 4;
+    if (PyBytes_GET_SIZE(melds) % 4 || PyTuple_GET_SIZE(counts) != KINDS || !arguments_fit(&p, &h, rows, consolations))
+        Py_RETURN_NOTIMPLEMENTED;
+    for (int i = 0; i < KINDS; i++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, i);
+        long count = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        if (count < 0 || count > 8) { PyErr_Clear(); Py_RETURN_NOTIMPLEMENTED; }
+        h.counts[i] = count;
+    }
+    Py_ssize_t nwaits = PyTuple_GET_SIZE(waits);
+    if (nwaits > KINDS) Py_RETURN_NOTIMPLEMENTED;
+    h.nwaits = (int)nwaits;
+    for (Py_ssize_t k = 0; k < nwaits; k++) {
+        int index = tile_index(PyTuple_GET_ITEM(waits, k));
+        if (index == -2) return NULL;
+        if (index < 0) Py_RETURN_NOTIMPLEMENTED;
+        h.waits[k] = index;
+    }
+    memset(h.c, 0, sizeof h.c);
+    h.total = 0;
+    int read = count_tiles(concealed, h.c, &h.total);
+    if (read < 0) return NULL;
+    if (read == 0 || h.c[h.win] >= 4) Py_RETURN_NOTIMPLEMENTED;
+    h.c[h.win]++;
+    h.total++;
+    if (!read_plan(plan, &h.shapes, &h.nshapes)) Py_RETURN_NOTIMPLEMENTED;
+    int64_t *best_v = (int64_t *)PyMem_Malloc((size_t)p.nvars * sizeof(int64_t));
+    if (best_v == NULL) return PyErr_NoMemory();
+    PyObject *made = evaluate_core(&p, &h, best_v);
+    if (made == NULL || made == Py_None || made == Py_NotImplemented) { PyMem_Free(best_v); return made; }
+    PyObject *listed = listed_rows(best_v, p.nvars, (const int32_t *)PyBytes_AS_STRING(p.listing), rows, p.consoled_slot,
+                                   p.ignores, consolations);
     PyMem_Free(best_v);
-    PyMem_Free(value_array);
+    if (listed == NULL) { Py_DECREF(made); return NULL; }
+    PyObject *result = PyTuple_Pack(3, made, PyTuple_GET_ITEM(listed, 0), PyTuple_GET_ITEM(listed, 1));
+    Py_DECREF(made);
+    Py_DECREF(listed);
+    return result;
+}
+
+/* ----- the whole score of an ordinary win (issue 39): the hand read, checked, its waits, its arrangements
+ * evaluated, the rows totalled, the payments found and the Score made, in one call ----- */
+
+/* Where a slotted class keeps a field: its member descriptor's offset (-1 where it has none). */
+static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
+    if (descr == NULL || Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
+    PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
+    if (def->type != T_OBJECT_EX || (def->flags & READONLY)) return -1;
+    return def->offset;
+}
+
+#define FIELD(object, offset) (*(PyObject **)((char *)(object) + (offset)))
+
+enum { H_CONCEALED, H_WIN, H_WIN_TILE, H_MELDS, H_FLOWERS, H_SEAT, H_ROUND, H_DISCARDER, H_HEAVENLY, H_EARTHLY,
+       H_READY_DECLARED, H_DEALER_STREAK, NHAND_SLOTS };
+static const char *HAND_SLOT_NAMES[NHAND_SLOTS] = {"concealed", "win", "win_tile", "melds", "flowers", "seat", "round",
+    "discarder", "heavenly", "earthly", "ready_declared", "dealer_streak"};
+enum { M_KIND, M_TILES, M_CONCEALED, M_ADDED, NMELD_SLOTS };
+static const char *MELD_SLOT_NAMES[NMELD_SLOTS] = {"kind", "tiles", "concealed", "added"};
+enum { SC_RULESET, SC_HAND, SC_TOTAL, SC_BASE, SC_ARRANGEMENT, SC_WAITS, SC_PAYMENTS, SC_TABLE_PAYMENTS, SC_MINIMUM,
+       SC_UNCAPPED, SC_COUNTED_FOR_MINIMUM, SC_LIMITED, SC_DEALER_TAI, SC_AWARDS, NSCORE_SLOTS };
+static const char *SCORE_SLOT_NAMES[NSCORE_SLOTS] = {"ruleset", "hand", "total", "base", "arrangement", "waits", "payments",
+    "table_payments", "minimum", "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards"};
+enum { AW_AWARDS, AW_CONTEXT, AW_ROWS, AW_FIRED, NAWARDS_SLOTS };
+static const char *AWARDS_SLOT_NAMES[NAWARDS_SLOTS] = {"_awards", "_context", "rows", "fired"};
+enum { A_ID, A_NAME, A_POINTS, A_GROUP, A_HELP, A_SOURCE, A_COUNT, A_DETAIL, A_SOURCE_OF_DETAIL, A_INDEX, NAWARD_SLOTS };
+static const char *AWARD_SLOT_NAMES[NAWARD_SLOTS] = {"id", "name", "points", "group", "help", "source", "count", "_detail",
+    "_source", "_index"};
+enum { D_RULES, D_ROWS, D_HAND, D_ARRANGEMENT, D_WAIT_SET, D_FACTS, D_WHICH, D_FIRED, D_MADE, NDETAILS_SLOTS };
+static const char *DETAILS_SLOT_NAMES[NDETAILS_SLOTS] = {"rules", "rows", "hand", "arrangement", "wait_set", "facts", "which",
+    "fired", "made"};
+
+static struct {
+    PyTypeObject *hand, *meld, *tile, *score, *awards, *award, *details;
+    Py_ssize_t hand_slots[NHAND_SLOTS], meld_slots[NMELD_SLOTS], tile_index, score_slots[NSCORE_SLOTS];
+    Py_ssize_t awards_slots[NAWARDS_SLOTS], award_slots[NAWARD_SLOTS], details_slots[NDETAILS_SLOTS];
+    PyObject *win_kinds[4];   /* WinKind: SELF_DRAW, DISCARD, ROBBING_GONG, FLOWERS */
+    PyObject *meld_kinds[3];  /* MeldKind: CHOW, PUNG, KONG */
+    PyObject *seats[4];       /* "E", "S", "W", "N" */
+    PyObject *meld_groups;    /* arrangements._MELD_GROUPS */
+    PyObject *meld_group;     /* arrangements.meld_group */
+    PyObject *empty;          /* () */
+    int ready;
+} S;
+
+/* What scoring reads of a ruleset, once (prepare()). */
+typedef struct {
+    ProgramArgs program;
+    PyObject *packed, *plan, *values, *rows, *consolations, *per_hand, *minimum, *settle, *rules, *prepared, *which;
+    PyObject *check_context, *implied, *base_object, *payments;
+    int hand_size, instant_win, has_limit;
+    int64_t base, limit, bonus;
+    const int64_t *points;  /* rows, then consolations */
+    const uint8_t *flags;   /* 1: a payment with the dealer carries it only; 2: the minimum leaves it out */
+    PyObject *points_bytes, *flags_bytes, *guards;
+    PyObject *row_objects;  /* engine._Row of each row, then of each consolation row */
+    PyObject *infos;        /* (id, name, points, group, help, source) of each, the same order */
+    PyObject *make_awards;  /* awards() */
+} Prep;
+
+static void prep_free(PyObject *capsule) {
+    Prep *p = (Prep *)PyCapsule_GetPointer(capsule, "mjscore._native.prepared");
+    if (p == NULL) return;
+    Py_XDECREF(p->packed); Py_XDECREF(p->plan); Py_XDECREF(p->values); Py_XDECREF(p->rows);
+    Py_XDECREF(p->consolations); Py_XDECREF(p->per_hand); Py_XDECREF(p->minimum); Py_XDECREF(p->settle);
+    Py_XDECREF(p->rules); Py_XDECREF(p->prepared); Py_XDECREF(p->which); Py_XDECREF(p->check_context);
+    Py_XDECREF(p->base_object); Py_XDECREF(p->payments); Py_XDECREF(p->points_bytes); Py_XDECREF(p->flags_bytes);
+    Py_XDECREF(p->guards); Py_XDECREF(p->implied); Py_XDECREF(p->row_objects); Py_XDECREF(p->infos);
+    Py_XDECREF(p->make_awards);
+    PyMem_Free(p);
+}
+
+/* setup_score(hand, meld, tile, score, awards, award, details, win_kinds, meld_kinds, seats, meld_groups,
+ * meld_group): the classes whose slots the whole score reads and sets (Hand, Meld, Tile, Score, engine._Awards,
+ * Award, engine._Details), found by their member descriptors. */
+static PyObject *native_setup_score(PyObject *self, PyObject *args) {
+    (void)self;
+    PyTypeObject *types[7];
+    PyObject *wins, *kinds, *seats, *groups, *group;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!O!O!O!O:setup_score", &PyType_Type, &types[0], &PyType_Type, &types[1],
+                          &PyType_Type, &types[2], &PyType_Type, &types[3], &PyType_Type, &types[4], &PyType_Type,
+                          &types[5], &PyType_Type, &types[6], &PyTuple_Type, &wins, &PyTuple_Type, &kinds, &PyTuple_Type,
+                          &seats, &PyList_Type, &groups, &group))
+        return NULL;
+    if (PyTuple_GET_SIZE(wins) != 4 || PyTuple_GET_SIZE(kinds) != 3 || PyTuple_GET_SIZE(seats) != 4) {
+        PyErr_SetString(PyExc_ValueError, "mjscore._native.setup_score: tables of the wrong size");
+        return NULL;
+    }
+    const char *missing = NULL;
+    for (int k = 0; k < NHAND_SLOTS && !missing; k++)
+        if ((S.hand_slots[k] = slot_offset(types[0], HAND_SLOT_NAMES[k])) < 0) missing = HAND_SLOT_NAMES[k];
+    for (int k = 0; k < NMELD_SLOTS && !missing; k++)
+        if ((S.meld_slots[k] = slot_offset(types[1], MELD_SLOT_NAMES[k])) < 0) missing = MELD_SLOT_NAMES[k];
+    if (!missing && (S.tile_index = slot_offset(types[2], "index")) < 0) missing = "index";
+    for (int k = 0; k < NSCORE_SLOTS && !missing; k++)
+        if ((S.score_slots[k] = slot_offset(types[3], SCORE_SLOT_NAMES[k])) < 0) missing = SCORE_SLOT_NAMES[k];
+    for (int k = 0; k < NAWARDS_SLOTS && !missing; k++)
+        if ((S.awards_slots[k] = slot_offset(types[4], AWARDS_SLOT_NAMES[k])) < 0) missing = AWARDS_SLOT_NAMES[k];
+    for (int k = 0; k < NAWARD_SLOTS && !missing; k++)
+        if ((S.award_slots[k] = slot_offset(types[5], AWARD_SLOT_NAMES[k])) < 0) missing = AWARD_SLOT_NAMES[k];
+    for (int k = 0; k < NDETAILS_SLOTS && !missing; k++)
+        if ((S.details_slots[k] = slot_offset(types[6], DETAILS_SLOT_NAMES[k])) < 0) missing = DETAILS_SLOT_NAMES[k];
+    if (missing) {
+        PyErr_Format(PyExc_ValueError, "mjscore._native.setup_score: no slot %s", missing);
+        return NULL;
+    }
+    Py_XSETREF(S.hand, (PyTypeObject *)Py_NewRef(types[0]));
+    Py_XSETREF(S.meld, (PyTypeObject *)Py_NewRef(types[1]));
+    Py_XSETREF(S.tile, (PyTypeObject *)Py_NewRef(types[2]));
+    Py_XSETREF(S.score, (PyTypeObject *)Py_NewRef(types[3]));
+    Py_XSETREF(S.awards, (PyTypeObject *)Py_NewRef(types[4]));
+    Py_XSETREF(S.award, (PyTypeObject *)Py_NewRef(types[5]));
+    Py_XSETREF(S.details, (PyTypeObject *)Py_NewRef(types[6]));
+    for (int k = 0; k < 4; k++) Py_XSETREF(S.win_kinds[k], Py_NewRef(PyTuple_GET_ITEM(wins, k)));
+    for (int k = 0; k < 3; k++) Py_XSETREF(S.meld_kinds[k], Py_NewRef(PyTuple_GET_ITEM(kinds, k)));
+    for (int k = 0; k < 4; k++) Py_XSETREF(S.seats[k], Py_NewRef(PyTuple_GET_ITEM(seats, k)));
+    Py_XSETREF(S.meld_groups, Py_NewRef(groups));
+    Py_XSETREF(S.meld_group, Py_NewRef(group));
+    if (S.empty == NULL && (S.empty = PyTuple_New(0)) == NULL) return NULL;
+    S.ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* prepare(program, plan, values, rows, consolations, per_hand, hand_size, instant_win, points, flags, base, limit,
+ *         minimum, bonus, guards, settle, rules, prepared, which, check_context, implied, row_objects, infos,
+ *         make_awards): what score() reads of a ruleset, as a capsule. ``points``/``flags``: int64 and a byte for each row and then each consolation row; ``guards``:
+ * for each table payment a hand may imply, the test that must fail for the hand to imply none (1: four
+ * flowers or more, 2: a declared kong, 3: a dealer's streak; anything else: always asked); where one holds,
+ * ``implied(prepared, hand, arrangement, waits)`` gives the table payments and the facts it made. */
+static PyObject *native_prepare(PyObject *self, PyObject *args) {
+    (void)self;
+    Prep *p = (Prep *)PyMem_Calloc(1, sizeof(Prep));
+    if (p == NULL) return PyErr_NoMemory();
+    PyObject *instant, *limit, *minimum;
+    long long bonus;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OiOO!O!O!OOLO!OOOOOOO!O!O:prepare", &PyTuple_Type, &p->packed, &PyBytes_Type, &p->plan,
+                          &PyBytes_Type, &p->values, &PyTuple_Type, &p->rows, &PyTuple_Type, &p->consolations,
+                          &p->per_hand, &p->hand_size, &instant, &PyBytes_Type, &p->points_bytes, &PyBytes_Type,
+                          &p->flags_bytes, &PyLong_Type, &p->base_object, &limit, &minimum, &bonus, &PyBytes_Type,
+                          &p->guards, &p->settle, &p->rules, &p->prepared, &p->which, &p->check_context, &p->implied,
+                          &PyTuple_Type, &p->row_objects, &PyTuple_Type, &p->infos, &p->make_awards)) {
+        PyMem_Free(p);
+        return NULL;
+    }
+    Py_ssize_t nrows = PyTuple_GET_SIZE(p->rows) + PyTuple_GET_SIZE(p->consolations);
+    int bad = !read_program(p->packed, &p->program) || PyBytes_GET_SIZE(p->points_bytes) != 8 * nrows
+              || PyBytes_GET_SIZE(p->flags_bytes) != nrows || PyTuple_GET_SIZE(p->row_objects) != nrows
+              || PyTuple_GET_SIZE(p->infos) != nrows || (minimum != Py_None && !PyDict_Check(minimum))
+              || (instant != Py_None && !PyLong_Check(instant)) || (limit != Py_None && !PyLong_Check(limit));
+    for (Py_ssize_t k = 0; k < nrows && !bad; k++) {
+        PyObject *info = PyTuple_GET_ITEM(p->infos, k);
+        bad = !PyTuple_CheckExact(info) || PyTuple_GET_SIZE(info) != 6;
+    }
+    if (!bad) {
+        int overflow = 0;
+        p->base = PyLong_AsLongLongAndOverflow(p->base_object, &overflow);
+        bad |= overflow != 0;
+        p->instant_win = instant == Py_None ? -1 : (int)PyLong_AsLong(instant);
+        p->has_limit = limit != Py_None;
+        p->limit = p->has_limit ? PyLong_AsLongLongAndOverflow(limit, &overflow) : 0;
+        bad |= overflow != 0;
+        if (PyErr_Occurred()) { PyMem_Free(p); return NULL; }
+    }
+    if (bad) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "mjscore._native.prepare: malformed arguments");
+        PyMem_Free(p);
+        return NULL;
+    }
+    p->bonus = bonus;
+    p->minimum = minimum == Py_None || PyDict_GET_SIZE(minimum) == 0 ? NULL : minimum;
+    p->points = (const int64_t *)PyBytes_AS_STRING(p->points_bytes);
+    p->flags = (const uint8_t *)PyBytes_AS_STRING(p->flags_bytes);
+    PyObject *items[] = {p->packed, p->plan, p->values, p->rows, p->consolations, p->per_hand, p->minimum, p->settle,
+                         p->rules, p->prepared, p->which, p->check_context, p->base_object, p->points_bytes,
+                         p->flags_bytes, p->guards, p->implied, p->row_objects, p->infos, p->make_awards};
+    for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) Py_XINCREF(items[k]);
+    p->payments = PyDict_New();
+    PyObject *capsule = p->payments == NULL ? NULL : PyCapsule_New(p, "mjscore._native.prepared", prep_free);
+    if (capsule == NULL) {
+        for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) Py_XDECREF(items[k]);
+        Py_XDECREF(p->payments);
+        PyMem_Free(p);
+    }
+    return capsule;
+}
+
+/* The index of an interned tile read from its slot: -1 for anything else. */
+static inline int slot_tile(PyObject *tile) {
+    if (Py_TYPE(tile) != S.tile) return -1;
+    PyObject *value = FIELD(tile, S.tile_index);
+    if (value == NULL || !PyLong_CheckExact(value)) return -1;
+    long index = PyLong_AsLong(value);
+    if (index == -1 && PyErr_Occurred()) { PyErr_Clear(); return -1; }
+    return index >= 0 && index < KINDS ? (int)index : -1;
+}
+
+static inline int seat_number(PyObject *seat) {
+    for (int k = 0; k < 4; k++)
+        if (seat == S.seats[k]) return k;
+    if (!PyUnicode_Check(seat)) return -1;
+    for (int k = 0; k < 4; k++)
+        if (PyUnicode_Compare(seat, S.seats[k]) == 0) return k;
+    PyErr_Clear();
+    return -1;
+}
+
+static inline int truthy(PyObject *value) {
+    return value == Py_True ? 1 : value == Py_False || value == Py_None ? 0 : -1;
+}
+
+/* The settlement of a legal win (engine's settle), kept by what it depends on. New reference, NULL on error. */
+static PyObject *payments_of(Prep *p, int seat, int discarder, int64_t total, int64_t with_dealer,
+                             int has_with_dealer) {
+    PyObject *key = NULL;
+    if (total >= 0 && total < ((int64_t)1 << 28) && with_dealer >= 0 && with_dealer < ((int64_t)1 << 28)) {
+        uint64_t packed = ((((uint64_t)total << 28 | (uint64_t)with_dealer) << 1 | (uint64_t)has_with_dealer) << 3
+                           | (uint64_t)seat) << 3 | (uint64_t)(discarder + 1);
+        key = PyLong_FromUnsignedLongLong(packed);
+        if (key == NULL) return NULL;
+        PyObject *found = PyDict_GetItemWithError(p->payments, key);
+        if (found != NULL) { Py_DECREF(key); return Py_NewRef(found); }
+        if (PyErr_Occurred()) { Py_DECREF(key); return NULL; }
+    }
+    PyObject *total_object = PyLong_FromLongLong(total);
+    PyObject *bonus_object = PyLong_FromLongLong(p->bonus);
+    PyObject *dealer_object = has_with_dealer ? PyLong_FromLongLong(with_dealer) : Py_NewRef(Py_None);
+    PyObject *made = NULL;
+    if (total_object && bonus_object && dealer_object) {
+        PyObject *call[5] = {S.seats[seat], discarder < 0 ? Py_None : S.seats[discarder], total_object, bonus_object,
+                             dealer_object};
+        made = PyObject_Vectorcall(p->settle, call, 5, NULL);
+    }
+    Py_XDECREF(total_object);
+    Py_XDECREF(bonus_object);
+    Py_XDECREF(dealer_object);
+    if (made != NULL && key != NULL) {
+        if (PyDict_GET_SIZE(p->payments) >= 4096) PyDict_Clear(p->payments);
+        if (PyDict_SetItem(p->payments, key, made) < 0) Py_CLEAR(made);
+    }
+    Py_XDECREF(key);
+    return made;
+}
+
+/* score(prepared, hand): the Score of an ordinary win, made as engine._score makes it, or NotImplemented
+ * where anything about the hand is not the plain case (the engine then scores it in Python, the same
+ * answer or the same refusal). */
+static PyObject *native_score(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *hand;
+    if (!PyArg_ParseTuple(args, "OO:score", &capsule, &hand)) return NULL;
+    Prep *p = (Prep *)PyCapsule_GetPointer(capsule, "mjscore._native.prepared");
+    if (p == NULL) return NULL;
+    if (!S.ready || !ready() || Py_TYPE(hand) != S.hand) Py_RETURN_NOTIMPLEMENTED;
+    PyObject *f[NHAND_SLOTS];
+    for (int k = 0; k < NHAND_SLOTS; k++)
+        if ((f[k] = FIELD(hand, S.hand_slots[k])) == NULL) Py_RETURN_NOTIMPLEMENTED;
+    PyObject *concealed = f[H_CONCEALED], *melds = f[H_MELDS], *flowers = f[H_FLOWERS], *win_kind = f[H_WIN];
+    if (!PyTuple_Check(concealed) || !PyTuple_Check(melds) || !PyTuple_Check(flowers)) Py_RETURN_NOTIMPLEMENTED;
+    int win_number = -1;
+    for (int k = 0; k < 4; k++)
+        if (win_kind == S.win_kinds[k]) win_number = k;
+    Py_ssize_t nconcealed = PyTuple_GET_SIZE(concealed), nmelds = PyTuple_GET_SIZE(melds);
+    /* the checks of a ruleset (contexts.py), the plain case only: a flower win, a wrong count, flowers that
+     * end the hand or no winning tile go to Python, which refuses or scores them */
+    if (win_number < 0 || win_number == 3 || nconcealed + 3 * nmelds != p->hand_size || nmelds > 8
+        || (p->instant_win >= 0 && PyTuple_GET_SIZE(flowers) >= p->instant_win) || f[H_WIN_TILE] == Py_None)
+        Py_RETURN_NOTIMPLEMENTED;
+    int seat = seat_number(f[H_SEAT]);
+    int discarder = f[H_DISCARDER] == Py_None ? -1 : seat_number(f[H_DISCARDER]);
+    if (seat < 0 || (f[H_DISCARDER] != Py_None && discarder < 0)) Py_RETURN_NOTIMPLEMENTED;
+    int claims = 0;
+    for (int k = H_HEAVENLY; k <= H_READY_DECLARED; k++) {
+        int set = truthy(f[k]);
+        if (set < 0) Py_RETURN_NOTIMPLEMENTED;
+        claims |= set;
+    }
+    /* the table payments the ruleset's hands may imply: none unless a guard holds (else Python finds them) */
+    const char *guards = PyBytes_AS_STRING(p->guards);
+    int kong_meld = 0;
+    HandArgs h;
+    h.claimed = win_number == 1 || win_number == 2;
+    memset(h.c, 0, sizeof h.c);
+    h.total = (int)nconcealed;
+    for (Py_ssize_t k = 0; k < nconcealed; k++) {
+        int index = slot_tile(PyTuple_GET_ITEM(concealed, k));
+        if (index < 0 || h.c[index] >= 4) Py_RETURN_NOTIMPLEMENTED;
+        h.c[index]++;
+    }
+    uint8_t held[KINDS];  /* the concealed tiles and the melds' */
+    memcpy(held, h.c, sizeof held);
+    unsigned char meld_bytes[4 * 8];
+    PyObject *declared = PyTuple_New(nmelds);
+    if (declared == NULL) return NULL;
+    PyObject *result = NULL, *waits = NULL, *hand_values = NULL, *arrangement = NULL, *listed = NULL;
+    PyObject *found_implied = NULL;
+    int64_t *best_v = NULL;
+    for (Py_ssize_t k = 0; k < nmelds; k++) {
+        PyObject *meld = PyTuple_GET_ITEM(melds, k);
+        if (Py_TYPE(meld) != S.meld) goto not_taken;
+        PyObject *kind = FIELD(meld, S.meld_slots[M_KIND]), *tiles = FIELD(meld, S.meld_slots[M_TILES]);
+        PyObject *hidden = FIELD(meld, S.meld_slots[M_CONCEALED]), *added = FIELD(meld, S.meld_slots[M_ADDED]);
+        if (kind == NULL || tiles == NULL || hidden == NULL || added == NULL || !PyTuple_Check(tiles)) goto not_taken;
+        int code = kind == S.meld_kinds[0] ? 0 : kind == S.meld_kinds[1] ? 1 : kind == S.meld_kinds[2] ? 2 : -1;
+        int is_concealed = truthy(hidden), is_added = truthy(added);
+        Py_ssize_t ntiles = PyTuple_GET_SIZE(tiles);
+        if (code < 0 || is_concealed < 0 || is_added < 0 || ntiles != (code == 2 ? 4 : 3)) goto not_taken;
+        int first = KINDS;
+        for (Py_ssize_t t = 0; t < ntiles; t++) {
+            int index = slot_tile(PyTuple_GET_ITEM(tiles, t));
+            if (index < 0 || held[index] >= 8) goto not_taken;
+            held[index]++;
+            if (index < first) first = index;
+        }
+        kong_meld |= code == 2;
+        meld_bytes[4 * k] = (unsigned char)(code == 0 ? G_CHOW : code == 1 ? G_PUNG : G_KONG);
+        meld_bytes[4 * k + 1] = (unsigned char)first;
+        meld_bytes[4 * k + 2] = (unsigned char)is_concealed;
+        meld_bytes[4 * k + 3] = (unsigned char)is_added;
+        Py_ssize_t slot = (3 * (Py_ssize_t)first + code) * 4 + (is_concealed ? 2 : 0) + (is_added ? 1 : 0);
+        PyObject *group = slot < PyList_GET_SIZE(S.meld_groups) ? PyList_GET_ITEM(S.meld_groups, slot) : Py_None;
+        group = group != Py_None ? Py_NewRef(group) : PyObject_CallOneArg(S.meld_group, meld);
+        if (group == NULL) goto done;
+        PyTuple_SET_ITEM(declared, k, group);
+    }
+    int implied = 0;  /* whether a table payment may be implied: then Python looks for it (engine._implied_payments) */
+    for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(p->guards) && !implied; k++) {
+        int guard = guards[k];
+        if (guard == 1) {  /* four flowers or more */
+            implied = PyTuple_GET_SIZE(flowers) >= 4;
+        } else if (guard == 2) {  /* a declared kong */
+            implied = kong_meld;
+        } else if (guard == 3) {  /* a dealer's streak of one or more */
+            PyObject *streak = f[H_DEALER_STREAK];
+            int overflow = 0;
+            implied = !PyLong_CheckExact(streak) || PyLong_AsLongLongAndOverflow(streak, &overflow) >= 1 || overflow;
+            PyErr_Clear();
+        } else {
+            implied = 1;
+        }
+    }
+    if (claims) {  /* what the claim means in the ruleset (contexts.check_context): refused there */
+        PyObject *checked = PyObject_CallFunctionObjArgs(p->check_context, hand, p->rules, NULL);
+        if (checked == NULL) goto done;
+        Py_DECREF(checked);
+    }
+    h.win = slot_tile(f[H_WIN_TILE]);
+    if (h.win < 0 || h.c[h.win] >= 4 || held[h.win] >= 8) goto not_taken;
+    for (int i = 0; i < KINDS; i++) h.counts[i] = held[i];
+    h.counts[h.win]++;
+    h.meld_bytes = meld_bytes;
+    h.nmelds = nmelds;
+    h.declared = declared;
+    h.shapes = (const unsigned char *)PyBytes_AS_STRING(p->plan);
+    h.nshapes = PyBytes_GET_SIZE(p->plan);
+    h.values = p->values;
+    {   /* the wait set, of the tiles held before the win */
+        int in_set[KINDS];
+        if (!wait_set(h.c, h.total, held, (int)nmelds, h.shapes, h.nshapes, in_set)) { PyErr_NoMemory(); goto done; }
+        h.nwaits = 0;
+        for (int i = 0; i < KINDS; i++)
+            if (in_set[i]) h.waits[h.nwaits++] = i;
+        waits = PyTuple_New(h.nwaits);
+        if (waits == NULL) goto done;
+        for (int k = 0; k < h.nwaits; k++) PyTuple_SET_ITEM(waits, k, Py_NewRef(PyTuple_GET_ITEM(hand_tiles, h.waits[k])));
+    }
+    h.c[h.win]++;
+    h.total++;
+    {
+        PyObject *call[2] = {hand, waits};
+        hand_values = PyObject_Vectorcall(p->per_hand, call, 2, NULL);
+        if (hand_values == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_ValueError)
+                || PyErr_ExceptionMatches(PyExc_AttributeError)) { PyErr_Clear(); goto not_taken; }
+            goto done;
+        }
+        if (!PyList_Check(hand_values)) goto not_taken;
+    }
+    h.hand_values = hand_values;
+    if (!arguments_fit(&p->program, &h, p->rows, p->consolations)) goto not_taken;
+    best_v = (int64_t *)PyMem_Malloc((size_t)p->program.nvars * sizeof(int64_t));
+    if (best_v == NULL) { PyErr_NoMemory(); goto done; }
+    arrangement = evaluate_core(&p->program, &h, best_v);
+    if (arrangement == NULL) goto done;
+    if (arrangement == Py_None || arrangement == Py_NotImplemented) goto not_taken;  /* not a win: Python says so */
+    const int32_t *listing = (const int32_t *)PyBytes_AS_STRING(p->program.listing);
+    listed = listed_rows(best_v, p->program.nvars, listing, p->rows, p->program.consoled_slot, p->program.ignores,
+                         p->consolations);
+    if (listed == NULL) goto done;
+    /* the total (engine._tally), the limit, the minimum and the payments (engine._score) */
+    int64_t total = p->base, for_dealer = 0, excluded = 0;
+    int ok = 1;
+    int32_t codes[MAX_ALL_GROUPS * 8];  /* the row of each award counted, in their order (awards()) */
+    Py_ssize_t ncodes = 0;
+    {
+        Py_ssize_t nrows = PyTuple_GET_SIZE(p->rows);
+        int64_t consoled = best_v[p->program.consoled_slot];
+        const int32_t *kept = NULL;
+        Py_ssize_t nkept = nrows;
+        if (consoled >= 0) {
+            PyObject *ignore = PyTuple_GET_ITEM(p->program.ignores, consoled);
+            kept = (const int32_t *)PyBytes_AS_STRING(ignore);
+            nkept = PyBytes_GET_SIZE(ignore) / 4;
+        }
+        for (Py_ssize_t k = 0; k <= nkept && ok; k++) {
+            Py_ssize_t row;
+            int64_t count;
+            if (k == nkept) {
+                if (consoled < 0) break;
+                row = nrows + consoled;
+                count = 1;
+            } else {
+                row = kept == NULL ? k : kept[k];
+                count = best_v[listing[2 * row + 1]];
+                if (count <= 0) continue;
+            }
+            int64_t value;
+            if (ncodes >= (Py_ssize_t)(sizeof codes / sizeof codes[0])) goto not_taken;
+            codes[ncodes++] = (int32_t)row;
+            ok = !__builtin_mul_overflow(p->points[row], count, &value) && !__builtin_add_overflow(total, value, &total);
+            if (p->flags[row] & 1) ok = ok && !__builtin_add_overflow(for_dealer, value, &for_dealer);
+            else if (p->flags[row] & 2) ok = ok && !__builtin_add_overflow(excluded, value, &excluded);
+        }
+    }
+    int64_t uncapped;
+    if (!ok || __builtin_sub_overflow(total, for_dealer, &uncapped)) goto not_taken;
+    int limited = p->has_limit && uncapped > p->limit;
+    int64_t capped = limited ? p->limit : uncapped;
+    int64_t with_dealer = 0;
+    if (for_dealer) {
+        if (__builtin_add_overflow(uncapped, for_dealer, &with_dealer)) goto not_taken;
+        if (p->has_limit && with_dealer > p->limit) with_dealer = p->limit;
+    }
+    PyObject *minimum = Py_None;
+    int64_t minimum_value = 0;
+    if (p->minimum != NULL) {
+        PyObject *found = PyDict_GetItemWithError(p->minimum, f[H_ROUND]);
+        if (found == NULL && PyErr_Occurred()) goto done;
+        if (found != NULL) {
+            int overflow = 0;
+            if (!PyLong_CheckExact(found)) goto not_taken;
+            minimum_value = PyLong_AsLongLongAndOverflow(found, &overflow);
+            if (overflow) goto not_taken;
+            minimum = found;
+        }
+    }
+    int64_t counted_for_minimum;
+    if (__builtin_sub_overflow(capped, excluded, &counted_for_minimum)) goto not_taken;
+    int legal = minimum == Py_None || counted_for_minimum >= minimum_value;
+    PyObject *payments = legal ? payments_of(p, seat, discarder, capped, with_dealer, for_dealer != 0)
+                               : Py_NewRef(S.empty);
+    if (payments == NULL) goto done;
+    PyObject *table = S.empty, *facts = Py_None;
+    if (implied) {
+        PyObject *call[4] = {p->prepared, hand, arrangement, waits};
+        found_implied = PyObject_Vectorcall(p->implied, call, 4, NULL);
+        if (found_implied == NULL) { Py_DECREF(payments); goto done; }
+        if (!PyTuple_CheckExact(found_implied) || PyTuple_GET_SIZE(found_implied) != 2
+            || !PyTuple_CheckExact(PyTuple_GET_ITEM(found_implied, 0))) {
+            PyErr_SetString(PyExc_TypeError, "mjscore._native.score: the implied payments are not (payments, facts)");
+            Py_DECREF(payments);
+            goto done;
+        }
+        table = PyTuple_GET_ITEM(found_implied, 0);
+        facts = PyTuple_GET_ITEM(found_implied, 1);
+    }
+    /* the Score, its fields set as its __init__ sets them; its awards made when read (engine._Awards) */
+    PyObject *lazy = S.awards->tp_alloc(S.awards, 0);
+    PyObject *code_bytes = lazy == NULL ? NULL : PyBytes_FromStringAndSize((const char *)codes, ncodes * 4);
+    PyObject *context = code_bytes == NULL ? NULL : PyTuple_Pack(9, p->make_awards, capsule, hand, arrangement, waits, facts,
+                                                                 PyTuple_GET_ITEM(listed, 1), PyTuple_GET_ITEM(listed, 0),
+                                                                 code_bytes);
+    Py_XDECREF(code_bytes);
+    PyObject *made = context == NULL ? NULL : S.score->tp_alloc(S.score, 0);
+    PyObject *numbers[4] = {PyLong_FromLongLong(capped), PyLong_FromLongLong(uncapped),
+                            PyLong_FromLongLong(counted_for_minimum), PyLong_FromLongLong(for_dealer)};
+    if (made == NULL || !numbers[0] || !numbers[1] || !numbers[2] || !numbers[3]) {
+        Py_XDECREF(lazy); Py_XDECREF(context); Py_XDECREF(made); Py_DECREF(payments);
+        for (int k = 0; k < 4; k++) Py_XDECREF(numbers[k]);
+        goto done;
+    }
+    FIELD(lazy, S.awards_slots[AW_AWARDS]) = Py_NewRef(Py_None);
+    FIELD(lazy, S.awards_slots[AW_CONTEXT]) = context;
+    FIELD(lazy, S.awards_slots[AW_ROWS]) = Py_NewRef(p->rows);
+    FIELD(lazy, S.awards_slots[AW_FIRED]) = Py_NewRef(PyTuple_GET_ITEM(listed, 0));
+    PyObject *fields[NSCORE_SLOTS] = {Py_NewRef(p->rules), Py_NewRef(hand), numbers[0], Py_NewRef(p->base_object),
+                                      Py_NewRef(arrangement), Py_NewRef(waits), payments, Py_NewRef(table),
+                                      Py_NewRef(minimum), numbers[1], numbers[2], Py_NewRef(limited ? Py_True : Py_False),
+                                      numbers[3], lazy};
+    for (int k = 0; k < NSCORE_SLOTS; k++) FIELD(made, S.score_slots[k]) = fields[k];
+    result = made;
+    goto done;
+not_taken:
+    result = Py_NewRef(Py_NotImplemented);
+done:
+    Py_DECREF(declared);
+    Py_XDECREF(waits);
+    Py_XDECREF(hand_values);
+    Py_XDECREF(arrangement);
+    Py_XDECREF(listed);
+    Py_XDECREF(found_implied);
+    PyMem_Free(best_v);
+    return result;
+}
+
+/* awards(prepared, hand, arrangement, waits, facts, counted, fired, codes): the awards of a hand score()
+ * scored, made when first read (engine._Awards), as engine._counted_awards makes them: an Award of each row
+ * counted (``codes``: its row, int32 each, in the order of ``counted``), its detail worked out when read
+ * (engine._Details, made here with them). */
+static PyObject *native_awards(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *hand, *arrangement, *waits, *facts, *counted, *fired, *codes;
+    if (!PyArg_ParseTuple(args, "OOOOOO!OO!:awards", &capsule, &hand, &arrangement, &waits, &facts, &PyList_Type, &counted,
+                          &fired, &PyBytes_Type, &codes))
+        return NULL;
+    Prep *p = (Prep *)PyCapsule_GetPointer(capsule, "mjscore._native.prepared");
+    if (p == NULL) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(counted), nrows = PyTuple_GET_SIZE(p->infos);
+    if (!S.ready || PyBytes_GET_SIZE(codes) != 4 * n) {
+        PyErr_SetString(PyExc_ValueError, "mjscore._native.awards: not a scored hand's");
+        return NULL;
+    }
+    const int32_t *rows = (const int32_t *)PyBytes_AS_STRING(codes);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyList_GET_ITEM(counted, k);
+        if (rows[k] < 0 || rows[k] >= nrows || !PyTuple_CheckExact(item) || PyTuple_GET_SIZE(item) != 2) {
+            PyErr_SetString(PyExc_ValueError, "mjscore._native.awards: not a scored hand's");
+            return NULL;
+        }
+    }
+    PyObject *row_list = PyList_New(n);
+    if (row_list == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) PyList_SET_ITEM(row_list, k, Py_NewRef(PyTuple_GET_ITEM(p->row_objects, rows[k])));
+    PyObject *details = S.details->tp_alloc(S.details, 0);
+    if (details == NULL) { Py_DECREF(row_list); return NULL; }
+    PyObject *fields[NDETAILS_SLOTS] = {p->rules, row_list, hand, arrangement, waits, facts, p->which, fired, Py_None};
+    for (int k = 0; k < NDETAILS_SLOTS; k++) FIELD(details, S.details_slots[k]) = Py_NewRef(fields[k]);
+    Py_DECREF(row_list);
+    PyObject *result = PyTuple_New(n);
+    for (Py_ssize_t k = 0; result != NULL && k < n; k++) {
+        PyObject *info = PyTuple_GET_ITEM(p->infos, rows[k]);
+        PyObject *award = S.award->tp_alloc(S.award, 0);
+        PyObject *index = award == NULL ? NULL : PyLong_FromSsize_t(k);
+        if (index == NULL) { Py_XDECREF(award); Py_CLEAR(result); break; }
+        for (int a = A_ID; a <= A_SOURCE; a++) FIELD(award, S.award_slots[a]) = Py_NewRef(PyTuple_GET_ITEM(info, a));
+        FIELD(award, S.award_slots[A_COUNT]) = Py_NewRef(PyTuple_GET_ITEM(PyList_GET_ITEM(counted, k), 1));
+        FIELD(award, S.award_slots[A_DETAIL]) = Py_NewRef(Py_None);
+        FIELD(award, S.award_slots[A_SOURCE_OF_DETAIL]) = Py_NewRef(details);
+        FIELD(award, S.award_slots[A_INDEX]) = index;
+        PyTuple_SET_ITEM(result, k, award);
+    }
+    Py_DECREF(details);
     return result;
 }
 
@@ -2302,6 +2914,10 @@ static PyMethodDef methods[] = {
     {"helper", native_helper_call, METH_VARARGS, "helper(id, items, ints) -> a native helper's count, or None."},
     {"chow_pair_fans", native_chow_pair_fans, METH_VARARGS, "chow_pair_fans(starts) -> the four kinds' counts."},
     {"compiled", native_compiled, METH_VARARGS, "compiled(digest) -> the number of the program compiled to C, or -1."},
+    {"setup_score", native_setup_score, METH_VARARGS, "Give score() the classes whose slots it reads and sets."},
+    {"prepare", native_prepare, METH_VARARGS, "prepare(...) -> what score() reads of a ruleset, once."},
+    {"awards", native_awards, METH_VARARGS, "awards(prepared, ...) -> the awards of a hand score() scored."},
+    {"score", native_score, METH_VARARGS, "score(prepared, hand) -> the Score of an ordinary win, or NotImplemented."},
     {"make", native_make, METH_VARARGS, "make(cls, names, values) -> a new cls with its slots set, no __init__."},
     {"evaluate", native_evaluate, METH_VARARGS,
      "evaluate(program, concealed, win, melds, declared, claimed, plan, hand_values, values) -> (number, "

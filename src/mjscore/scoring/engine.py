@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
-from mjscore.arrangements import Arrangement, arrangements, meld_group, native_plan, waits
+from mjscore.arrangements import _MELD_GROUPS, Arrangement, arrangements, meld_group, native_plan, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError
-from mjscore.hand import Hand, MeldKind, WinKind
+from mjscore.hand import Hand, Meld, MeldKind, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.awards import Award as Award  # re-exported: the engine's values, as ever
 from mjscore.scoring.compiled import Evaluator, evaluator
@@ -29,7 +29,7 @@ from mjscore.scoring.contexts import check_context, check_flowers, check_tile_co
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.native_program import Program, program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
-from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, table_payments
+from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, _settled, settle, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
 
@@ -92,26 +92,32 @@ class TablePayment:
 
 
 class _Awards:
-    """A scored hand's awards, made on first read: the compiled evaluator has already counted the
-    winning arrangement's rows on integers (the total, payments and minimum need no more), so the
-    Award objects, with their names and details from the rows' patterns, are made only for a
-    caller that reads them. Made once; the same for every reader. ``fired``: the rows the winning
-    arrangement shows (indices into ``rows``, counts), as the compiled evaluator found them
-    (:func:`shown_rows`); None where the hand was scored without it."""
+    """A scored hand's awards, made on first read: the evaluator has already counted the winning
+    arrangement's rows on integers (the total, payments and minimum need no more), so the Award
+    objects, with their names and details from the rows' patterns, are made only for a caller that
+    reads them: ``_context`` is the call that makes them (:func:`_counted_awards` and its arguments,
+    or the native core's ``awards`` and its). Made once; the same for every reader. ``fired``: the
+    rows the winning arrangement shows (indices into ``rows``, counts), as the compiled evaluator
+    found them (:func:`shown_rows`); None where the hand was scored without it. The native core makes
+    these for the hands it scores, its slots set at once."""
 
-    def __init__(self, make: Callable[[], tuple[Award, ...]] | None, awards: tuple[Award, ...] = (),
+    __slots__ = ("_awards", "_context", "rows", "fired")
+
+    def __init__(self, awards: tuple[Award, ...] | None = (), context: tuple[Any, ...] | None = None,
                  rows: tuple[AwardRule, ...] = (), fired: list[tuple[int, int]] | None = None) -> None:
-        self._make = make
         self._awards = awards
+        self._context = context
         self.rows = rows
         self.fired = fired
 
     def get(self) -> tuple[Award, ...]:
-        make = self._make
-        if make is not None:
-            self._awards = make()
-            self._make = None
-        return self._awards
+        found = self._awards
+        if found is None:
+            context = self._context
+            assert context is not None
+            found = self._awards = context[0](*context[1:])
+            self._context = None
+        return found
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -142,7 +148,7 @@ class Score:
     counted_for_minimum: int
     limited: bool = False
     dealer_tai: int = 0
-    _awards: _Awards = field(default_factory=lambda: _Awards(None), repr=False)
+    _awards: _Awards = field(default_factory=_Awards, repr=False)
 
     def __init__(self, ruleset: Ruleset, hand: Hand, total: int, base: int, arrangement: Arrangement | None,
                  waits: tuple[Tile, ...], payments: tuple[Payment, ...], table_payments: tuple[TablePayment, ...],
@@ -161,7 +167,7 @@ class Score:
         object.__setattr__(self, "counted_for_minimum", counted_for_minimum)
         object.__setattr__(self, "limited", limited)
         object.__setattr__(self, "dealer_tai", dealer_tai)
-        object.__setattr__(self, "_awards", _Awards(None) if _awards is None else _awards)
+        object.__setattr__(self, "_awards", _Awards() if _awards is None else _awards)
 
     @property
     def awards(self) -> tuple[Award, ...]:
@@ -281,6 +287,9 @@ class _Prepared:
         #: program, the shapes as bytes, the totaller's values as 64-bit integers), made on first use
         #: (:func:`_natively`); False: none.
         self.native: tuple[Program, tuple[object, ...], bytes, bytes] | bool | None = None
+        #: What the native core's whole score reads of the ruleset (:func:`_whole`), made on first use;
+        #: False: it does not score the ruleset's hands.
+        self.whole: object = None
 
 
 _PREPARED: dict[int, _Prepared] = {}
@@ -298,7 +307,15 @@ def _prepared(rules: Ruleset) -> _Prepared:
 def score(hand: Hand, rules: Ruleset) -> Score:
     """Score ``hand`` under ``rules``. Raises :class:`HandError` for a hand of the wrong size and
     :class:`NotAWinError` when the winning tile does not complete it."""
-    prepared = _prepared(rules)
+    prepared = _PREPARED.get(id(rules)) or _prepared(rules)
+    whole = prepared.whole
+    if whole is None:
+        whole = _whole(rules, prepared)
+    if whole is not False:  # the native core scores the plain ordinary win whole, in one call
+        assert NATIVE is not None
+        found = NATIVE.score(whole, hand)
+        if found is not NotImplemented:
+            return found  # type: ignore[no-any-return]
     _check_for_ruleset(hand, rules, prepared)
     if hand.win_tile is None and hand.win is not _FLOWERS:
         raise HandError("win_tile is required to score a hand (only an instant flower win has none)")
@@ -359,8 +376,8 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
             arrangement, fired, counted = found
         uncapped, for_dealer, excluded = _tally(prepared, counted)
         table, made = _implied_payments(prepared, hand, arrangement, wait_set) if prepared.implied else ((), None)
-        lazy = _Awards(lambda: _counted_awards(rules, prepared, hand, arrangement, wait_set, made, counted, which, fired),
-                       (), which.rules, fired)
+        lazy = _Awards(None, (_counted_awards, rules, prepared, hand, arrangement, wait_set, made, counted, which, fired),
+                       which.rules, fired)
     else:
         candidates = (None,) if flower_win else arrangements(hand, prepared.played_shapes)
         if not candidates:
@@ -377,7 +394,7 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
         for_dealer = sum(a.value for a in awards if rules.award(a.id).dealer_payments_only)
         excluded = sum(a.value for a in awards
                        if a.id in rules.minimum_excludes and not rules.award(a.id).dealer_payments_only)
-        lazy = _Awards(None, awards)
+        lazy = _Awards(awards)
         table = _table_payments(rules.table_payments, facts)
     # The rows a payment carries only where it involves the dealer (莊家, 連莊) are not the hand's:
     # the total is the rest, and each payment with the dealer carries them on top (ruling 55). A
@@ -407,6 +424,38 @@ _SCORE_FIELDS: Final = ("ruleset", "hand", "total", "base", "arrangement", "wait
                         "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards")
 
 
+#: The tests of a hand that keep an implied table payment from being found, as the native core numbers
+#: them (:func:`mjscore._native.prepare`): a payment with any other test, or none, is always looked for
+#: in Python.
+_NATIVE_GUARDS: Final[dict[object, int]] = {IMPLIED_ONLY_IF.get("flower_set"): 1, IMPLIED_ONLY_IF.get("kongs"): 2,
+                                            IMPLIED_ONLY_IF.get("dealer_streak"): 3}
+
+
+def _whole(rules: Ruleset, prepared: _Prepared) -> object:
+    """What the native core reads to score the ruleset's ordinary wins whole (:func:`mjscore._native.score`:
+    the checks, waits, evaluation, totals, payments and the Score in one call), kept in ``prepared``;
+    False where it cannot (no native core, or no native program of the ruleset): :func:`_score` then
+    scores every hand. A hand the native core does not take whole (a flower win, a refusal, a table
+    payment it may imply) is scored by :func:`_score`, the same."""
+    which = evaluator(rules).ordinary
+    native = _native_program(rules, which, prepared) if _WHOLE else False
+    if native is False:
+        prepared.whole = False
+        return False
+    assert NATIVE is not None and not isinstance(native, bool)
+    program, packed, plan, values = native
+    rows = (*which.rules, *which.consolations)
+    flags = bytes((1 if rule.dealer_payments_only else 2 if rule.id in rules.minimum_excludes else 0) for rule in rows)
+    guards = bytes(_NATIVE_GUARDS.get(holds, 0) if holds is not None else 0 for _, holds, _, _ in prepared.implied)
+    prepared.whole = NATIVE.prepare(
+        packed, plan, values, which.rules, which.consolations, program.per_hand, prepared.hand_size,
+        prepared.instant_flower_win, struct.pack(f"<{len(rows)}q", *(rule.points for rule in rows)), flags, prepared.base,
+        prepared.limit, prepared.minimum, prepared.settlement_bonus, guards, _settled, rules, prepared, which, check_context,
+        _implied_payments, tuple(prepared.rows[id(rule)] for rule in rows),
+        tuple((rule.id, rule.name, rule.points, rule.group, rule.help, rule.source) for rule in rows), NATIVE.awards)
+    return prepared.whole
+
+
 #: A meld's kind as the native core numbers a group's (mjscore.scoring.native_program.GROUP_KINDS).
 _NATIVE_MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 5}
 
@@ -417,12 +466,7 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
     core running the ruleset's program (:mod:`mjscore.scoring.native_program`) over every
     arrangement; None where there is no program (no native core, or a row it cannot express) or the
     native core does not take the hand: the Python evaluator then answers, the same."""
-    native = prepared.native
-    if native is None:
-        program = program_for(rules, which.rules) if NATIVE is not None else None
-        plan = native_plan(prepared.played_shapes) if program is not None else None
-        native = prepared.native = (program, program.packed(), plan, struct.pack(f"<{len(which.values)}q", *which.values)) \
-            if program is not None and plan is not None else False
+    native = _native_program(rules, which, prepared)
     if native is False or hand.win_tile is None:
         return None
     assert NATIVE is not None and not isinstance(native, bool)
@@ -442,6 +486,19 @@ def _natively(rules: Ruleset, which: Evaluator, hand: Hand, wait_set: tuple[Tile
     if found is None:
         raise NotAWinError(_not_a_win(hand, wait_set))
     return found  # type: ignore[no-any-return]
+
+
+def _native_program(rules: Ruleset, which: Evaluator, prepared: _Prepared
+                    ) -> tuple[Program, tuple[object, ...], bytes, bytes] | bool:
+    """The native program of the ruleset's ordinary wins with what its call reads (the packed program,
+    the shapes as bytes, the totaller's values as 64-bit integers), kept in ``prepared``; False: none."""
+    native = prepared.native
+    if native is None:
+        program = program_for(rules, which.rules) if NATIVE is not None else None
+        plan = native_plan(prepared.played_shapes) if program is not None else None
+        native = prepared.native = (program, program.packed(), plan, struct.pack(f"<{len(which.values)}q", *which.values)) \
+            if program is not None and plan is not None else False
+    return native
 
 
 def _tally(prepared: _Prepared, counted: list[tuple[AwardRule, int]]) -> tuple[int, int, int]:
@@ -471,7 +528,7 @@ class _Details:
     (which the evaluator's fast forms never let happen), come from :func:`arrangement_awards` of
     the ``fired`` rows (indices into ``which.rules``), made once."""
 
-    __slots__ = ("rules", "rows", "hand", "arrangement", "wait_set", "facts", "counted", "which", "fired", "made")
+    __slots__ = ("rules", "rows", "hand", "arrangement", "wait_set", "facts", "which", "fired", "made")
 
     def __init__(self, rules: Ruleset, rows: list[_Row], hand: Hand, arrangement: Arrangement | None,
                  wait_set: tuple[Tile, ...], facts: Facts | None, which: Evaluator,
@@ -661,3 +718,18 @@ def _highest_per_group(items: list[G]) -> list[G]:
         if item.group is not None and (item.group not in best or item.value > best[item.group].value):
             best[item.group] = item
     return [i for i in items if i.group is None or best[i.group] is i]
+
+
+def _setup_whole() -> bool:
+    """Give the native core the classes whose slots its whole score reads and sets (where it runs, and the
+    modules are not compiled with mypyc, whose classes are native ones): whether it scores whole."""
+    if _MAKE is None:
+        return False
+    assert NATIVE is not None
+    NATIVE.setup_score(Hand, Meld, Tile, Score, _Awards, Award, _Details, (WinKind.SELF_DRAW, _DISCARD, _ROBBING_GONG, _FLOWERS),
+                       (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG), tuple(SEATS), _MELD_GROUPS, meld_group)
+    return True
+
+
+#: Whether the native core scores plain ordinary wins whole (:func:`_whole`).
+_WHOLE: Final = _setup_whole()
