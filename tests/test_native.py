@@ -29,8 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import c_compiler
-from quick_start import ROOT, Install
+from quick_start import ROOT, Install, c_compiler
 
 import mjscore
 from mjscore.arrangements import SHAPES, arrangements, python_arrangements, python_waits, waits
