@@ -31,6 +31,7 @@ from mjscore.arrangements import SHAPES, Group, GroupKind, WinRole
 from mjscore.hand import Hand, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.fast_forms import FAST_FORMS
+from mjscore.scoring.loading import LOCK
 from mjscore.scoring.patterns import PATTERNS
 from mjscore.scoring.patterns_mcr import CHOW_PAIRS
 from mjscore.scoring.ruleset import AwardRule, Ruleset
@@ -667,16 +668,24 @@ def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
     and kept while the ruleset lives; None where it cannot be made (:func:`why_not_native` says why)."""
     found = _PROGRAMS.get(id(rules))
     if found is None:
-        try:
-            if NATIVE is None:
-                raise NotNative("no native core was built at install (no C compiler)")
-            found = compile_program(rows, Totaller(rules, rows, flower_win=False))
-            found.compiled = NATIVE.compiled(digest(found))
-        except NotNative as reason:
-            found = str(reason)
-        _PROGRAMS[id(rules)] = found
-        weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+        with LOCK:  # made once, in one thread: Python 3.11's ast.parse is not safe in two threads at once
+            found = _PROGRAMS.get(id(rules)) or _made(rules, rows)
     return found if isinstance(found, Program) else None
+
+
+def _made(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | str:
+    """The program of ``rules`` (or why there is none), kept while the ruleset lives."""
+    found: Program | str
+    try:
+        if NATIVE is None:
+            raise NotNative("no native core was built at install (no C compiler)")
+        found = compile_program(rows, Totaller(rules, rows, flower_win=False))
+        found.compiled = NATIVE.compiled(digest(found))
+    except NotNative as reason:
+        found = str(reason)
+    _PROGRAMS[id(rules)] = found
+    weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+    return found
 
 
 def why_not_native(rules: Ruleset, rows: tuple[AwardRule, ...]) -> str | None:
