@@ -22,6 +22,7 @@ import __future__
 
 import ast
 import struct
+import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +32,6 @@ from mjscore.arrangements import SHAPES, Group, GroupKind, WinRole
 from mjscore.hand import Hand, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.fast_forms import FAST_FORMS
-from mjscore.scoring.loading import LOCK
 from mjscore.scoring.patterns import PATTERNS
 from mjscore.scoring.patterns_mcr import CHOW_PAIRS
 from mjscore.scoring.ruleset import AwardRule, Ruleset
@@ -661,6 +661,9 @@ def _per_hand_function(hoisted: list[str]) -> Callable[[Hand, tuple[Tile, ...]],
 
 
 _PROGRAMS: dict[int, Program | str] = {}
+#: Held while a program is made: made once, in one thread (Python 3.11's ast.parse is not safe in two
+#: threads at once: "AST constructor recursion depth mismatch").
+_MAKING = threading.Lock()
 
 
 def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
@@ -668,7 +671,7 @@ def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
     and kept while the ruleset lives; None where it cannot be made (:func:`why_not_native` says why)."""
     found = _PROGRAMS.get(id(rules))
     if found is None:
-        with LOCK:  # made once, in one thread: Python 3.11's ast.parse is not safe in two threads at once
+        with _MAKING:
             found = _PROGRAMS.get(id(rules)) or _made(rules, rows)
     return found if isinstance(found, Program) else None
 
