@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sysconfig
 import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from quick_start import Install, run_compiled_install, run_no_compiler_install, run_quick_start
+from quick_start import Install, c_compiler, run_compiled_install, run_no_compiler_install, run_quick_start
 
 
 class _Background:
@@ -48,12 +47,6 @@ class _Background:
 _INSTALLS: dict[str, _Background] = {}
 _MAKERS: dict[str, Callable[[Path], Install]] = {"quick_start": run_quick_start, "compiled_install": run_compiled_install,
                                                   "no_compiler_install": run_no_compiler_install}
-
-
-def c_compiler() -> str | None:
-    """The C compiler the build would use (the interpreter's own ``CC``), if it is installed."""
-    configured = (sysconfig.get_config_var("CC") or "cc").split()
-    return shutil.which(configured[0]) if configured else None
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

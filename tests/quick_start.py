@@ -20,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -38,6 +39,12 @@ COMPILED_INSTALL = "python3 -m venv .venv && MJSCORE_COMPILE=1 .venv/bin/pip ins
 #: build's own lines with -v).
 NO_COMPILER_INSTALL = "python3 -m venv .venv && CC=/bin/false .venv/bin/pip install -v ."
 
+
+
+def c_compiler() -> str | None:
+    """The C compiler the build would use (the interpreter's own ``CC``), if it is installed."""
+    configured = (sysconfig.get_config_var("CC") or "cc").split()
+    return shutil.which(configured[0]) if configured else None
 
 def _port(command: str) -> int:
     words = shlex.split(command)

@@ -29,8 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import c_compiler
-from quick_start import ROOT, Install
+from quick_start import ROOT, Install, c_compiler
 
 import mjscore
 from mjscore.arrangements import SHAPES, arrangements, python_arrangements, python_waits, waits
@@ -402,6 +401,43 @@ def test_a_house_ruled_table_runs_its_program_on_the_machine_as_in_python() -> N
     assert program is not None and why_not_native(rules, rows) is None
     assert program.compiled == -1  # not one of the compiled programs: the machine runs it
     assert _native_and_python_agree(rules, 600, 11) == 600
+
+
+@needs_native
+def test_threads_scoring_a_new_table_at_once_make_its_program_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight threads (dask's workers, a server's requests) score under a house-ruled table nobody has
+    scored yet: its program is made once, and every thread's score is the one thread's (CI met Python
+    3.11's ast.parse failing in two threads at once: "AST constructor recursion depth mismatch")."""
+    import threading
+    import time
+
+    from mjscore.scoring import native_program
+
+    rules = mjscore.apply_house_rules(mjscore.get_ruleset("mcr"), {"awards": {"all_simples": 3}})
+    hand = random_winning_hand(random.Random(5), hand_size=13, ruleset="mcr")
+    made: list[int] = []
+    real = native_program.compile_program
+
+    def slow(*args: object) -> native_program.Program:
+        made.append(1)
+        time.sleep(0.05)  # a slow first make: the others arrive meanwhile
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native_program, "compile_program", slow)
+    start = threading.Barrier(8)
+    totals: list[int] = []
+
+    def score() -> None:
+        start.wait()
+        totals.append(mjscore.score(hand, rules).total)
+
+    threads = [threading.Thread(target=score) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert made == [1]
+    assert totals == [mjscore.score(hand, rules).total] * 8
 
 
 @needs_native

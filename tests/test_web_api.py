@@ -138,13 +138,17 @@ def test_notation_box_is_read_into_record_fields(client: TestClient) -> None:
 # ----- errors
 
 
+#: The letter x as a refusal quotes it, in each language's quotation marks (errors.Quoted).
+X_QUOTED = {"en": "'x'", "zh-Hans": "“x”", "zh-Hant": "“x”"}
+
+
 def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
     answer = client.post("/api/score", json={"hand": {**PLAIN_WIN, "concealed": "123m 456m 789p 67s 9x"}})
     assert answer.status_code == 422
     assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
                              "span": None, "code": "in_field", "params": {
                                  "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌"},
-                                 "cause": {"code": "unknown_tile_letter", "params": {"letter": "'x'", "position": 21}}}}
+                                 "cause": {"code": "unknown_tile_letter", "params": {"letter": X_QUOTED, "position": 21}}}}
 
 
 def test_a_tile_that_does_not_win_is_422(client: TestClient) -> None:
@@ -204,7 +208,7 @@ def test_unknown_things_are_404(client: TestClient) -> None:
     assert client.get("/api/rulesets/nope").json() == {
         "message": f"unknown ruleset 'nope': choose one of {', '.join(mjscore.rulesets())}", "type": "NotFound",
         "span": None, "code": "unknown_ruleset", "params": {
-            "id": "'nope'", "known": ", ".join(mjscore.rulesets()),
+            "id": {"en": "'nope'", "zh-Hans": "“nope”", "zh-Hant": "“nope”"}, "known": ", ".join(mjscore.rulesets()),
             "names": [mjscore.get_ruleset(ruleset).name.to_dict() for ruleset in mjscore.rulesets()]}}
     assert client.get("/api/tables/99").status_code == 404
     assert client.get("/api/tables/99").json()["message"] == "there is no table 99"

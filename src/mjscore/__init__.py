@@ -97,9 +97,10 @@ def __dir__() -> list[str]:
 def _imported(module: str, name: str) -> Any:
     """``name`` of ``module``, imported on first use. Every call of :func:`score` asks for the engine:
     after the first, a look-up in ``sys.modules`` costs a tenth of a ``from ... import`` statement
-    (which, in a function, runs the import machinery each time)."""
+    (which, in a function, runs the import machinery each time). A module another thread is still
+    importing is in ``sys.modules`` half made: the import machinery waits for it to be whole."""
     found = sys.modules.get(module)
-    if found is None:
+    if found is None or getattr(found.__spec__, "_initializing", False):
         found = importlib.import_module(module)
     return getattr(found, name)
 

@@ -42,6 +42,27 @@ class Term(str):
         return {lang: self.get(lang) for lang in LANGUAGES}
 
 
+class Quoted(str):
+    """A text a refusal names as it was written (a name, a code), in the quotation marks of the
+    language that says it: ``'Nope'`` in English, ``“Nope”`` in Chinese."""
+
+    __slots__ = ()
+
+    def get(self, lang: str) -> str:
+        return f"“{self}”" if lang.startswith("zh") else repr(str(self))
+
+    def to_dict(self) -> dict[str, str]:
+        from mjscore.labels import LANGUAGES
+
+        return {lang: self.get(lang) for lang in LANGUAGES}
+
+
+def quoted(value: object) -> str:
+    """``value`` as a refusal names it: a text in each language's quotation marks (:class:`Quoted`),
+    anything else as Python writes it (a number given where a name was wanted)."""
+    return Quoted(value) if isinstance(value, str) else repr(value)
+
+
 class Refusal(str):
     """The message of a refusal: the English line of the catalogue's label ``error_<code>`` filled
     from ``params``, which it keeps. A parameter is a number, a text written as it is (a tile code,
@@ -78,6 +99,15 @@ def text_of(code: str, params: Mapping[str, Any], lang: str) -> str:
     from mjscore.labels import label
 
     return label(f"error_{code}", lang, **{name: _said(value, lang) for name, value in params.items()})
+
+
+def said_in(error: MjscoreError, lang: str = "en") -> str:
+    """An error as ``lang`` says it: the catalogue's ``error_CODE`` filled from the parameters its
+    :class:`Refusal` keeps; in English, or for an error with no code, its message."""
+    said = error.refusal
+    if lang == "en" or said is None:
+        return str(error)
+    return text_of(said.code, said.params, lang)
 
 
 def _said(value: Any, lang: str) -> str:

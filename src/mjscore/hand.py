@@ -15,7 +15,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import HandError, MjscoreError, Refusal, Term
+from mjscore.errors import HandError, MjscoreError, Refusal, Term, quoted
 from mjscore.reading import check_size, one_line, parse_json_object, read_text
 from mjscore.record_schema import SCHEMA as RECORD_SCHEMA
 from mjscore.schema import conforming
@@ -345,7 +345,7 @@ def _tiles_field(name: str, value: str | list[str] | None) -> tuple[Tile, ...]:
     except MjscoreError as error:
         raise HandError(Refusal("in_field", field=name, name=Term(name), cause=error)) from None
     if name == "win_tile" and len(tiles) != 1:
-        raise HandError(Refusal("win_tile_count", value=repr(value), count=len(tiles)))
+        raise HandError(Refusal("win_tile_count", value=quoted(value), count=len(tiles)))
     return tiles
 
 
@@ -373,7 +373,7 @@ def _check_structure(hand: Hand) -> None:
         raise HandError(Refusal("too_many_copies", count=counts[tile.index], tile=tile.code))
     for name in ("seat", "round"):
         if getattr(hand, name) not in SEATS:
-            raise HandError(Refusal("not_a_wind", field=name, name=Term(name), value=repr(getattr(hand, name))))
+            raise HandError(Refusal("not_a_wind", field=name, name=Term(name), value=quoted(getattr(hand, name))))
     _check_context(hand)
 
 
@@ -392,7 +392,7 @@ def _check_context(hand: Hand) -> None:
         if win is WinKind.DISCARD and hand.discards == 0 and hand.discarder != "E":
             raise HandError(_first_discard_problem(hand))
         if hand.replacement is not None:
-            raise HandError(Refusal("replacement_claimed", replacement=repr(hand.replacement.value), win=win.value,
+            raise HandError(Refusal("replacement_claimed", replacement=quoted(hand.replacement.value), win=win.value,
                                     how=Term(f"win_{win.value}")))
         if hand.last_tile and win is WinKind.ROBBING_GONG:
             raise HandError(Refusal("robbing_last_tile"))
@@ -420,9 +420,9 @@ def _check_context(hand: Hand) -> None:
         if hand.earthly and hand.ready_on is ReadyOn.FIRST_DISCARD:
             raise HandError(Refusal("earthly_ready_on"))
         if not hand.ready_declared:
-            raise HandError(Refusal("ready_on_undeclared", value=repr(hand.ready_on.value)))
+            raise HandError(Refusal("ready_on_undeclared", value=quoted(hand.ready_on.value)))
         if hand.has_exposed_melds:
-            raise HandError(Refusal("ready_on_claimed", value=repr(hand.ready_on.value)))
+            raise HandError(Refusal("ready_on_claimed", value=quoted(hand.ready_on.value)))
     _check_replacement(hand)
     _check_table_counts(hand)
 

@@ -12,8 +12,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from mjscore.errors import MjscoreError, text_of
-
 #: The languages of the catalogue, as the ``lang`` of the API and ``--lang`` of the CLI spell them.
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
@@ -46,11 +44,3 @@ def unit_name(unit: str, lang: str) -> str:
     catalogue does not know (a club's ruleset file may name its own) is shown as written."""
     return catalogue()[lang].get(f"unit_{unit}", unit)
 
-
-def refusal(error: MjscoreError, lang: str = "en") -> str:
-    """A refusal in ``lang``: the catalogue's ``error_CODE`` filled from the parameters its
-    :class:`~mjscore.errors.Refusal` keeps; in English, or for an error with no code, its message."""
-    said = error.refusal
-    if lang == "en" or said is None:
-        return str(error)
-    return text_of(said.code, said.params, lang)

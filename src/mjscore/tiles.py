@@ -23,7 +23,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
-from mjscore.errors import NotationError, Refusal
+from mjscore.errors import NotationError, Refusal, quoted
 
 
 class Suit(Enum):
@@ -97,7 +97,7 @@ class Tile:
         """One tile from its code, e.g. ``"5m"``, ``"E"``, ``"7z"``, ``"3f"``."""
         tiles = parse_tiles(code)
         if len(tiles) != 1:
-            raise NotationError(Refusal("not_one_tile", code=repr(code)), code, 0, len(code))
+            raise NotationError(Refusal("not_one_tile", code=quoted(code)), code, 0, len(code))
         return tiles[0]
 
     @property
@@ -226,7 +226,7 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
         items = list(text)
         for position, item in enumerate(items):
             if not isinstance(item, str):
-                raise NotationError(Refusal("not_a_tile_code", number=position + 1, item=repr(item)))
+                raise NotationError(Refusal("not_a_tile_code", number=position + 1, item=quoted(item)))
         return tuple(tile for item in items for tile in parse_tiles(item))
     return _parse_text(text)
 
@@ -245,19 +245,19 @@ def _parse_text(text: str) -> tuple[Tile, ...]:
             digits.append(int(char))
         elif char in "mpszf":
             if not digits:
-                raise NotationError(Refusal("suit_without_numbers", letter=repr(char), position=pos + 1), text, pos)
+                raise NotationError(Refusal("suit_without_numbers", letter=quoted(char), position=pos + 1), text, pos)
             tiles.extend(_numbered(digits, char, text, pending_start, pos))
             digits = []
         elif char in _HONOUR_LETTERS:
             if digits:
-                raise NotationError(Refusal("numbers_before_honour", letter=repr(char), position=pos + 1), text,
+                raise NotationError(Refusal("numbers_before_honour", letter=quoted(char), position=pos + 1), text,
                                     pending_start, pos)
             tiles.append(ALL_TILES[27 + _HONOUR_LETTERS.index(char)])
         elif char.isspace() or char in ",":
             if digits:
                 raise NotationError(Refusal("numbers_without_suit", position=pending_start + 1), text, pending_start, pos)
         else:
-            raise NotationError(Refusal("unknown_tile_letter", letter=repr(char), position=pos + 1), text, pos)
+            raise NotationError(Refusal("unknown_tile_letter", letter=quoted(char), position=pos + 1), text, pos)
     if digits:
         raise NotationError(Refusal("numbers_without_suit", position=pending_start + 1), text, pending_start, len(text))
     return tuple(tiles)

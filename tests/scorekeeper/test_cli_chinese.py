@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mjscore.interfaces.cli import app
+from mjscore.labels import label
 
 #: ASCII punctuation that Chinese text writes full width (a colon, a comma, brackets).
 ASCII_IN_CHINESE = re.compile(r"[\u4e00-\u9fff][,:;()]|[,:;()][\u4e00-\u9fff]")
@@ -61,7 +62,7 @@ def test_the_directors_commands_and_refusals_answer_in_chinese(cli: CliRunner) -
     assert _zh(cli, "tournament", "reinstate", "Cup", "Dee") == "Dee 从下一轮起恢复参赛\n"
     assert _zh(cli, "tournament", "enter", "Cup", "Eve") == "Eve 自第 2 轮起参赛\n"
     refused = cli.invoke(app, ["tournament", "enter", "Cup", "   ", "--lang", "zh-Hant"])
-    assert (refused.exit_code, refused.output) == (2, "error: 選手姓名不能爲空\n")
+    assert (refused.exit_code, refused.output) == (2, f"error: {label('error_empty_player_name', 'zh-Hant')}\n")
     refused = cli.invoke(app, ["tournament", "penalty", "Cup", "Ann", "0", "--reason", "x", "--lang", "zh-Hans"])
     assert refused.output == "error: 判罚：0 分：判罚是从得分中扣分，请填写扣多少分（1 到 100000 的正数）\n"
 

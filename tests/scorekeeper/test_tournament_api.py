@@ -49,7 +49,7 @@ def test_a_tournament_from_start_to_its_ema_file_over_http(client: tuple[TestCli
         keeper.record_draw(table["table_id"])
     # No round past the last: refused, in the language asked for.
     refused = http.post("/api/tournaments/Api%20Cup/rounds?lang=zh-Hans", json={})
-    assert (refused.status_code, refused.json()["message"]) == (422, "Api Cup 共 2 轮，已全部编排")
+    assert (refused.status_code, refused.json()["message"]) == (422, "Api Cup 计划打 2 轮：都已经排好座位")
     assert http.get("/api/tournaments/Api%20Cup").json()["rounds_seated"] == 2
     # The standings after round 1, with Bob's penalty.
     after = http.get("/api/tournaments/Api%20Cup/standings?after=1").json()
@@ -80,12 +80,12 @@ def test_a_dropped_player_is_reinstated_and_refusals_are_one_line_in_the_languag
         ("/api/tournaments/Api%20Cup/reinstatements?lang=zh-Hant", '{"player": "Dan"}'): "Dan 沒有退賽：會參加 Api Cup 的下一輪",
         ("/api/tournaments/Api%20Cup/entries?lang=zh-Hans", '{"player": "Eve", "ema": "04010001"}'):
             "EMA 编号 04010001 已属于 Ann：每名选手的编号各不相同",
-        ("/api/tournaments/Api%20Cup/entries?lang=zh-Hans", '{"player": "  "}'): "选手姓名不能为空",
+        ("/api/tournaments/Api%20Cup/entries?lang=zh-Hans", '{"player": "  "}'): "玩家名字不能是空的",
         ("/api/tournaments?lang=zh-Hans", '{"name": "Api Cup", "players": ["A", "B", "C", "D"]}'): "已有名为“Api Cup”的比赛",
         ("/api/tournaments?lang=zh-Hans", '{"name": "Two", "players": ["A", "B", "C", "C"]}'): "“C”报名了两次",
         ("/api/tournaments?lang=zh-Hans", '{"name": "Two", "players": ["A", "B", "C", "D"], "ema": {"A": "04010001", '
                                           '"B": "04010001"}}'): "EMA 编号 04010001 同时给了 A 和 B：每名选手的编号各不相同",
-        ("/api/tournaments/Nope/rounds?lang=zh-Hans", "{}"): "没有名为“Nope”的比赛：现有 Api Cup",
+        ("/api/tournaments/Nope/rounds?lang=zh-Hans", "{}"): "没有叫 “Nope” 的比赛：现有的是 Api Cup",
     }
     for (url, body), message in refusals.items():
         answer = http.post(url, content=body, headers={"Content-Type": "application/json"})

@@ -35,7 +35,7 @@ HAND = {"ruleset": "lrc", "seat": "S", "round": "E", "concealed": "123m 456m 789
 #: Words a Chinese page may show in Latin letters: the players' and the tournaments' names, a
 #: ruleset's own name (the LRC club's), and the European Mahjong Association's number (EMA), which
 #: is called so in Chinese too.
-PROPER = {*PLAYERS, "Ed", "Flo", "Gus", "Hal", "EMA", "Cup", "Trio", "Shield", "LRC"}
+PROPER = {*PLAYERS, "Ed", "Flo", "Gus", "Hal", "EMA", "Cup", "Trio", "Shield", "Pot", "LRC"}
 #: Tiles in notation (123m, CCC, 1f), as a user types them.
 TILES = re.compile(r"(?:[0-9]+[mpszf])+|[ESWNCFP]+")
 #: The refusals no request can meet, and why: said from the parameters their calls give.
@@ -68,6 +68,8 @@ UNREACHABLE: dict[str, tuple[str, dict[str, Any]]] = {
     "round_seated_meanwhile": ("two directors seating one round at once", {"number": 2, "tournament": "Cup"}),
     "cut_seated_meanwhile": ("a round seated while the cut was being made", {"tournament": "Cup"}),
     "penalty_points": ("the request's schema takes 1 to 100000 points", {"points": 0}),
+    "penalty_positive": ("the request's schema takes 1 to 100000 points", {"points": -5}),
+    "rounds_range": ("the request's schema takes 1 to the most rounds", {"rounds": 0, "most": 30}),
     "seated_twice": ("the seating is given the tournament's own players", {}),
     "seating_ids": ("the seating is given the tournament's own players", {}),
     "swiss_standings": ("the seating is given the tournament's own standings", {}),
@@ -298,6 +300,17 @@ def _provoke(clients: Clients) -> None:
         clients.change(table["table_id"], "draws", {})
     assert clients.open.post("/api/tournaments/Shield/cut", json={"size": 8}).is_success
     ask("already_cut", "POST", "/api/tournaments/Shield/cut", {"size": 8})
+    ask("not_dropped", "POST", "/api/tournaments/Cup/reinstatements", {"player": "Bo"})
+    ask("no_round_to_play", "POST", "/api/tournaments/Cup/reinstatements", {"player": "Ann"})
+    # A new tournament from the page's form.
+    for code, changed in [("name_missing", {"name": " "}), ("too_few", {"players": PLAYERS[:3]}),
+                          ("player_twice", {"players": [*PLAYERS, "ann"]}), ("tournament_exists", {"name": "Cup"}),
+                          ("ema_not_player", {"ema": {"Zed": "04010001"}}),
+                          ("ema_shared", {"ema": {"Ann": "04010001", "Bo": "04010001"}})]:
+        ask(code, "POST", "/api/tournaments", {"name": "Pot", "players": PLAYERS, "ruleset": "lrc", **changed})
+    assert clients.open.post("/api/tournaments", json={"name": "Pot", "players": PLAYERS, "ruleset": "lrc", "rounds": 2,
+                                                       "ema": {"Ann": "04010001"}}).is_success
+    ask("ema_taken", "POST", "/api/tournaments/Pot/entries", {"player": "Ivy", "ema": "04010001"})
 
     # Joining, the host, another site, and the HTTP layer.
     ask("not_joined", "POST", "/api/tables", {"players": PLAYERS}, client=clients.club)
@@ -420,7 +433,7 @@ def test_the_pages_say_the_refusals_in_chinese(browser: Browser, base_url: str, 
     _as(page, "zh-Hant")
     page.goto(f"/tables/{table_id}")
     page.locator("#notation").fill("123m 456m 789p 67s 99x")
-    expect(page.locator("#notation-error")).to_have_text("第 22 個字元 'x' 不是牌的字母")
+    expect(page.locator("#notation-error")).to_have_text("第 22 個字元 “x” 不是牌的字母")
     page.locator(".show-payment").click()
     page.select_option("dialog.payment [name=event]", "triple_dice")
     page.select_option("dialog.payment [name=player]", "Bo")

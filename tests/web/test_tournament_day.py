@@ -200,7 +200,7 @@ def test_a_sixteen_player_tournament_runs_from_the_web_app_alone(browser: Browse
     expect(page.get_by_test_id("tournament")).to_have_text(NAME)  # the page is drawn: its forms answer
     page.locator("form.enter input[name=player]").fill("Ann Lee")
     page.locator("form.enter button").click()
-    expect(page.locator(".error")).to_have_text(f"{NAME} 已没有可补报名的轮次：4 轮已全部编排")
+    expect(page.locator(".error")).to_have_text(f"{NAME} 没有可以加入的轮次了：4 轮都已经排好座位")
     expect(page.locator(".seating li").first).to_contain_text("第 1 桌（已结束）：东 ")
     context.close()
     assert not errors, f"script errors on the page: {errors}"

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjscore.errors import Refusal, RulesetError
+from mjscore.errors import Refusal, RulesetError, quoted
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -52,7 +52,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if found is not None:
         return found
     if ruleset_id not in available():
-        raise RulesetError(Refusal("unknown_ruleset", id=repr(ruleset_id), known=", ".join(available()),
+        raise RulesetError(Refusal("unknown_ruleset", id=quoted(ruleset_id), known=", ".join(available()),
                                    names=[rules.name for rules in loadable_rulesets()[0]]))
     from mjscore.rulesets.keep import cached
 
@@ -127,7 +127,7 @@ def preset(name: str) -> Path:
     """The shipped house-rule file of the preset ``name`` (``taiwan-platform``, ``taiwan-cap24``...),
     for ``--rules NAME``; raises :class:`RulesetError` naming the presets there are."""
     if name not in presets():
-        raise RulesetError(Refusal("unknown_preset", name=repr(name), known=", ".join(presets())))
+        raise RulesetError(Refusal("unknown_preset", name=quoted(name), known=", ".join(presets())))
     return Path(str(_shipped().joinpath("presets", f"{name}.toml")))
 
 

@@ -19,10 +19,11 @@ from mjscore.scorekeeper.flow import Deal
 from mjscore.scorekeeper.ledger import Ledger, Settled, Step, Transfer
 from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win
 from mjscore.scorekeeper.roster import Member, Person
-from mjscore.scorekeeper.service import Scorekeeper, TableSummary, TableView
+from mjscore.scorekeeper.service import Scorekeeper, TableSummary
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.storage import Store
 from mjscore.scorekeeper.trust import Adoption
+from mjscore.scorekeeper.view import TableView
 
 __all__ = [
     "Adoption", "Deal", "Draw", "Entry", "Event", "Ledger", "Member", "Person", "Scorekeeper", "SessionRule", "Settled",

@@ -25,8 +25,10 @@ from mjscore.scorekeeper.audit import Change
 from mjscore.scorekeeper.flow import minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
-from mjscore.scorekeeper.service import Inspection, Scorekeeper, TableView
+from mjscore.scorekeeper.service import Inspection, Scorekeeper
 from mjscore.scorekeeper.signing import LedgerKey
+from mjscore.scorekeeper.spreadsheets import spreadsheet_safe
+from mjscore.scorekeeper.view import TableView
 from mjscore.scoring.payments import money_text
 
 #: The ``format`` of an exported table.
@@ -177,14 +179,6 @@ def log_to_dict(view: TableView, changes: Sequence[Change]) -> list[dict[str, An
              "request_id": None},
             *({"change": c.seq, "version": c.version, "at": c.at, "by": c.actor, "action": c.action, "entry": c.number,
                "request_id": c.request_id} for c in changes)]
-
-
-def spreadsheet_safe(cell: object) -> object:
-    """A CSV cell a spreadsheet shows as text: text starting with ``=``, ``+``, ``-``, ``@``, a tab
-    or a carriage return gets a leading ``'`` (numbers are left alone)."""
-    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + cell
-    return cell
 
 
 def view_to_csv(view: TableView) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from mjscore.errors import Refusal, TableError
+from mjscore.errors import Refusal, TableError, quoted
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import SEATS
 
@@ -42,7 +42,7 @@ def seat_of(player: int, dealer: int) -> str:
 def player_at(seat: str, dealer: int) -> int:
     """The player sitting at seat wind ``seat`` while ``dealer`` deals."""
     if seat not in SEATS:
-        raise TableError(Refusal("not_a_seat_wind", seat=repr(seat)))
+        raise TableError(Refusal("not_a_seat_wind", seat=quoted(seat)))
     return (SEATS.index(seat) + dealer) % 4
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
-from mjscore.errors import MjscoreError, Refusal, TableError, Term
+from mjscore.errors import MjscoreError, Refusal, TableError, Term, quoted
 from mjscore.hand import Hand
 from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
@@ -437,8 +437,8 @@ def win_entry(settings: TableSettings, deal: Deal, rules: Ruleset, record: Mappi
     the dealer streak)."""
     for key, expected in (("ruleset", rules.id), ("round", deal.round_wind), ("dealer_streak", deal.streak)):
         if key in record and record[key] != expected:
-            raise TableError(Refusal("record_disagrees", field=key, name=Term(key), table=repr(expected),
-                                     record=repr(record[key])))
+            raise TableError(Refusal("record_disagrees", field=key, name=Term(key), table=quoted(expected),
+                                     record=quoted(record[key])))
     won_by = _who(settings, deal, winner, record.get("seat"), "winner", "seat")
     if won_by is None:
         raise TableError(Refusal("say_who_won"))
@@ -454,7 +454,7 @@ def _who(settings: TableSettings, deal: Deal, name: str | None, seat: object, ro
     if seat is None:
         return by_name
     if not isinstance(seat, str):
-        raise TableError(Refusal("not_a_seat_wind_in", field=key, name=Term(key), seat=repr(seat)))
+        raise TableError(Refusal("not_a_seat_wind_in", field=key, name=Term(key), seat=quoted(seat)))
     by_seat = player_at(seat, deal.dealer)
     if by_name is not None and by_name != by_seat:
         raise TableError(Refusal("seat_disagrees", role=role, role_name=Term(role), player=settings.players[by_name],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from mjscore.errors import Refusal, RulesetError, TableError, Term
+from mjscore.errors import Refusal, RulesetError, TableError, Term, quoted
 from mjscore.rulesets import DEFAULT_RULESET, resolve_ruleset
 from mjscore.scoring.payments import Direction
 from mjscore.scoring.ruleset import Names, Ruleset, parse_stake
@@ -39,7 +39,7 @@ MAX_REQUEST_ID = 64
 def check_request_id(request_id: str) -> None:
     """Refuse a request id that is empty, too long or not printable text."""
     if not request_id or len(request_id) > MAX_REQUEST_ID or not request_id.isprintable():
-        raise TableError(Refusal("bad_request_id", id=repr(request_id[:MAX_REQUEST_ID]), most=MAX_REQUEST_ID))
+        raise TableError(Refusal("bad_request_id", id=quoted(request_id[:MAX_REQUEST_ID]), most=MAX_REQUEST_ID))
 
 
 def check_name(label: str, text: str) -> None:
@@ -47,9 +47,9 @@ def check_name(label: str, text: str) -> None:
     characters; ``label`` says which name it is."""
     if len(text) > MAX_NAME:
         raise TableError(Refusal("name_too_long", what=label, thing=Term(_NAME_LABELS.get(label, "kind_name")),
-                                 name=repr(text[:MAX_NAME]), most=MAX_NAME, length=len(text)))
+                                 name=quoted(text[:MAX_NAME]), most=MAX_NAME, length=len(text)))
     if not text.isprintable():
-        raise TableError(Refusal("name_control", what=label, thing=Term(_NAME_LABELS.get(label, "kind_name")), name=repr(text)))
+        raise TableError(Refusal("name_control", what=label, thing=Term(_NAME_LABELS.get(label, "kind_name")), name=quoted(text)))
 
 
 #: The catalogue's word for each kind of name :func:`check_name` checks.
@@ -62,7 +62,7 @@ def base_money(value: object) -> Decimal:
     try:
         return parse_stake(value, "base money")
     except RulesetError:
-        raise TableError(Refusal("base_money", value=repr(value))) from None
+        raise TableError(Refusal("base_money", value=quoted(value))) from None
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class TableSettings:
         folded = [n.casefold() for n in names]
         for player in names:
             if folded.count(player.casefold()) > 1:
-                raise TableError(Refusal("same_name_twice", name=repr(player)))
+                raise TableError(Refusal("same_name_twice", name=quoted(player)))
         if base_money(base) and "base_money" in (house_rules or {}):
             raise TableError(Refusal("base_money_twice"))
         settings = TableSettings(name.strip(), (names[0], names[1], names[2], names[3]), ruleset,
@@ -153,7 +153,7 @@ class TableSettings:
         for index, player in enumerate(self.players):
             if player.casefold() == name.strip().casefold():
                 return index
-        raise TableError(Refusal("no_such_player", name=repr(name), players=list(self.players)))
+        raise TableError(Refusal("no_such_player", name=quoted(name), players=list(self.players)))
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.service import Scorekeeper
+from mjscore.scorekeeper.spreadsheets import spreadsheet_safe
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from mjscore.errors import Refusal, StorageError, TableError, TamperedTableError
+from mjscore.errors import Refusal, StorageError, TableError, TamperedTableError, quoted
 from mjscore.scorekeeper import audit
 from mjscore.scorekeeper.model import check_name
 from mjscore.scorekeeper.storage import RosterRow
@@ -136,8 +136,8 @@ class Roster:
             return found
         close = difflib.get_close_matches(who, [p.name for p in self.people()], n=3, cutoff=0.6)
         if close:
-            raise TableError(Refusal("no_player_close", name=repr(who), close=" or ".join(close), names=close))
-        raise TableError(Refusal("no_player_called", name=repr(who)))
+            raise TableError(Refusal("no_player_close", name=quoted(who), close=" or ".join(close), names=close))
+        raise TableError(Refusal("no_player_called", name=quoted(who)))
 
     def group(self, person: int) -> set[int]:
         """Every id that resolves to the person ``person`` resolves to."""
@@ -200,9 +200,9 @@ def check_rename(roster: Roster, person: Person, name: str) -> str:
     check_name("player name", name)
     other = roster.called(name)
     if other is not None and other.id != person.id:
-        raise TableError(Refusal("name_taken", name=repr(other.name), number=other.id, other=repr(person.name)))
+        raise TableError(Refusal("name_taken", name=quoted(other.name), number=other.id, other=quoted(person.name)))
     if name == person.name:
-        raise TableError(Refusal("already_called", name=repr(person.name), new=repr(name)))
+        raise TableError(Refusal("already_called", name=quoted(person.name), new=quoted(name)))
     return name
 
 
@@ -210,12 +210,12 @@ def check_merge(roster: Roster, kept: Person, gone: Person, tables: Mapping[int,
     """Refuse to merge a person into themselves, or two people who sat at the same table
     (``tables``: person id -> the tables where that id sat, :meth:`Roster.tables_of`)."""
     if kept.id == gone.id:
-        raise TableError(Refusal("already_one", kept=repr(kept.name), gone=repr(gone.name), number=kept.id))
+        raise TableError(Refusal("already_one", kept=quoted(kept.name), gone=quoted(gone.name), number=kept.id))
     at_kept = set().union(*(tables.get(i, set()) for i in roster.group(kept.id)))
     at_gone = set().union(*(tables.get(i, set()) for i in roster.group(gone.id)))
     both = sorted(at_kept & at_gone)
     if both:
-        raise TableError(Refusal("sat_together", kept=repr(kept.name), gone=repr(gone.name), table=both[0]))
+        raise TableError(Refusal("sat_together", kept=quoted(kept.name), gone=quoted(gone.name), table=both[0]))
 
 
 # ----- the roster on the database (inside a Store.transaction or Store.reading)

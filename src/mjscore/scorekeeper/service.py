@@ -22,7 +22,7 @@ import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import cached_property, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -36,11 +36,12 @@ from mjscore.errors import (
     TableError,
     TamperedTableError,
     TooManyRequestsError,
+    quoted,
 )
 from mjscore.scorekeeper import audit, roster, storage, tournament_state, trust
 from mjscore.scorekeeper.anchor import DELETED, Head
 from mjscore.scorekeeper.audit import Change
-from mjscore.scorekeeper.flow import Deal, seat_of
+from mjscore.scorekeeper.flow import Deal
 from mjscore.scorekeeper.ledger import (
     Ledger,
     Settled,
@@ -72,7 +73,7 @@ from mjscore.scorekeeper.sessions import SessionRule, refusal
 from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.storage import EntryRow, RoundTableRow, SessionRow, Store, TableRow, TournamentRow
 from mjscore.scorekeeper.trust import Adoption, Signer
-from mjscore.scoring.ruleset import Ruleset
+from mjscore.scorekeeper.view import TableView
 
 if TYPE_CHECKING:  # standings reads TableView
     from mjscore.scorekeeper.standings import Standings
@@ -83,43 +84,6 @@ UNKNOWN_ACTOR = "unknown"
 #: The entries a table's answer lists unless asked for others (an evening is rarely longer), and
 #: what a change reads of its history (:meth:`Scorekeeper._context`).
 PAGE = 100
-
-
-@dataclass(frozen=True)
-class TableView:
-    """A table as it stands: its settings, ruleset, version, the history summed from what was
-    settled, the hash of its last change (``head``), when and by whom it was opened, and ``replayed``: the change asked for had
-    already been recorded (same request id), so nothing was recorded this time."""
-
-    id: int
-    version: int
-    settings: TableSettings
-    facts: TableFacts
-    ledger: Ledger
-    head: str = ""
-    created_at: str = ""
-    created_by: str = ""
-    replayed: bool = False
-    #: Where an imported table came from, as signed with its head (None: opened here).
-    origin: Mapping[str, Any] | None = None
-
-    @cached_property
-    def rules(self) -> Ruleset:
-        """The table's ruleset with its house rules, resolved when a change first needs it (reading
-        needs only :attr:`facts`): a ruleset that no longer loads, or house rules it no longer takes,
-        refuse a change in one line, and the table still shows, logs and exports."""
-        try:
-            return self.settings.rules()
-        except RulesetError as error:
-            raise TableError(Refusal("rules_unusable", table=self.id, cause=error)) from None
-
-    @property
-    def deal(self) -> Deal:
-        return self.ledger.deal
-
-    def seat(self, player: int) -> str:
-        """The player's seat wind in the coming hand."""
-        return seat_of(player, self.deal.dealer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,7 +673,7 @@ class Scorekeeper:
             raise TableError(Refusal("which_tables"))
         for label, value in (("day", day), ("since", since), ("until", until)):
             if value is not None and not is_day(value):
-                raise TableError(Refusal("not_a_date", field=label, value=repr(value)))
+                raise TableError(Refusal("not_a_date", field=label, value=quoted(value)))
         title = " · ".join([*([f"event {event}"] if event is not None else []),
                             *([f"opened on {day}"] if day is not None else []),
                             *([f"from {since}"] if since is not None else []),

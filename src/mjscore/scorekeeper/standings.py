@@ -24,14 +24,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import Win
 from mjscore.scorekeeper.roster import Person
 from mjscore.scorekeeper.sessions import SessionRule
+from mjscore.scorekeeper.spreadsheets import spreadsheet_safe
 from mjscore.scoring.payments import money_text
 
 if TYPE_CHECKING:
-    from mjscore.scorekeeper.service import TableView
+    from mjscore.scorekeeper.view import TableView
 
 #: The table points of first to fourth place.
 PLACE_POINTS = (4, 2, 1, 0)

@@ -21,8 +21,9 @@ from decimal import Decimal
 from mjscore.scorekeeper.audit import APPENDS, VOIDS, Change
 from mjscore.scorekeeper.model import Win
 from mjscore.scorekeeper.roster import Person
-from mjscore.scorekeeper.service import Scorekeeper, TableView
+from mjscore.scorekeeper.service import Scorekeeper
 from mjscore.scorekeeper.standings import TableResult, rank, table_result
+from mjscore.scorekeeper.view import TableView
 from mjscore.scoring.ruleset import Names
 from mjscore.scoring.statistics import (
     DateRange,

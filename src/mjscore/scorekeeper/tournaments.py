@@ -27,14 +27,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError, quoted
 from mjscore.scorekeeper import audit, roster, seating, trust
-from mjscore.scorekeeper.exchange import spreadsheet_safe
 from mjscore.scorekeeper.model import TableSettings, check_name
 from mjscore.scorekeeper.roster import Person, substitute_name
 from mjscore.scorekeeper.seating import Fill, Line, Method, Penalty, Result
 from mjscore.scorekeeper.service import UNKNOWN_ACTOR, Scorekeeper, open_table
 from mjscore.scorekeeper.sessions import SessionRule
+from mjscore.scorekeeper.spreadsheets import spreadsheet_safe
 from mjscore.scorekeeper.standings import points_text, table_result
 from mjscore.scorekeeper.storage import EntrantRow, PenaltyRow, RoundRow, RoundTableRow, TournamentRow
 from mjscore.scorekeeper.tournament_state import check, check_seats, sign
@@ -493,7 +493,7 @@ class Tournaments:
         for entrant in tournament.entrants:
             if entrant.person.name.casefold() == wanted or wanted == f"#{entrant.person.id}":
                 return entrant
-        raise TableError(Refusal("not_entered", name=repr(who), tournament=tournament.name,
+        raise TableError(Refusal("not_entered", name=quoted(who), tournament=tournament.name,
                                  players=[e.person.name for e in tournament.entrants]))
 
 
@@ -501,7 +501,7 @@ def _check_player(name: str) -> None:
     """Refuse a player's name that is too long, has control characters, or is a substitute's."""
     check_name("player name", name)
     if SUBSTITUTE_NAME.fullmatch(name):
-        raise TableError(Refusal("substitute_name", name=repr(name)))
+        raise TableError(Refusal("substitute_name", name=quoted(name)))
 
 
 def _no_name() -> TableError:
@@ -515,7 +515,7 @@ def _rounds(count: int) -> str:
 def _ema(number: str) -> str:
     number = number.strip()
     if not EMA_NUMBER.fullmatch(number):
-        raise TableError(Refusal("ema_number", number=repr(number[:20])))
+        raise TableError(Refusal("ema_number", number=quoted(number[:20])))
     return number
 
 
@@ -527,8 +527,8 @@ def _row(session: Session, name: str, lock: bool = False) -> TournamentRow:
     if row is None:
         known = list(session.scalars(select(TournamentRow.name).order_by(TournamentRow.id)))
         if known:
-            raise NoSuchTableError(Refusal("no_such_tournament", name=repr(name), known=known))
-        raise NoSuchTableError(Refusal("no_tournament_yet", name=repr(name)))
+            raise NoSuchTableError(Refusal("no_such_tournament", name=quoted(name), known=known))
+        raise NoSuchTableError(Refusal("no_tournament_yet", name=quoted(name)))
     return row
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
 from mjscore.arrangements import _MELD_GROUPS, Arrangement, arrangements, meld_group, native_plan, waits
-from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError
+from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError, quoted
 from mjscore.hand import Hand, Meld, MeldKind, WinKind
 from mjscore.native import NATIVE
 from mjscore.scoring.awards import Award as Award  # re-exported: the engine's values, as ever
@@ -692,9 +692,9 @@ def record_event(rules: Ruleset, payment_id: str, seat: str, count: int = 1,
     an unknown id or a payment the table has switched off, :class:`HandError` for a bad seat."""
     rule = rules.table_payment(payment_id)
     if not rule.enabled:
-        raise RulesetError(Refusal("payment_off", id=repr(payment_id), payment=rule.name))
+        raise RulesetError(Refusal("payment_off", id=quoted(payment_id), payment=rule.name))
     if seat not in SEATS:
-        raise HandError(Refusal("not_a_seat", seat=repr(seat)))
+        raise HandError(Refusal("not_a_seat", seat=quoted(seat)))
     if count < 1:
         raise HandError(Refusal("payment_count", id=payment_id, payment=rule.name, count=count))
     return _table_payment(rule, seat, count, "", discarder)

@@ -22,6 +22,7 @@ import __future__
 
 import ast
 import struct
+import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -660,6 +661,9 @@ def _per_hand_function(hoisted: list[str]) -> Callable[[Hand, tuple[Tile, ...]],
 
 
 _PROGRAMS: dict[int, Program | str] = {}
+#: Held while a program is made: made once, in one thread (Python 3.11's ast.parse is not safe in two
+#: threads at once: "AST constructor recursion depth mismatch").
+_MAKING = threading.Lock()
 
 
 def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
@@ -667,16 +671,24 @@ def program_for(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | None:
     and kept while the ruleset lives; None where it cannot be made (:func:`why_not_native` says why)."""
     found = _PROGRAMS.get(id(rules))
     if found is None:
-        try:
-            if NATIVE is None:
-                raise NotNative("no native core was built at install (no C compiler)")
-            found = compile_program(rows, Totaller(rules, rows, flower_win=False))
-            found.compiled = NATIVE.compiled(digest(found))
-        except NotNative as reason:
-            found = str(reason)
-        _PROGRAMS[id(rules)] = found
-        weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+        with _MAKING:
+            found = _PROGRAMS.get(id(rules)) or _made(rules, rows)
     return found if isinstance(found, Program) else None
+
+
+def _made(rules: Ruleset, rows: tuple[AwardRule, ...]) -> Program | str:
+    """The program of ``rules`` (or why there is none), kept while the ruleset lives."""
+    found: Program | str
+    try:
+        if NATIVE is None:
+            raise NotNative("no native core was built at install (no C compiler)")
+        found = compile_program(rows, Totaller(rules, rows, flower_win=False))
+        found.compiled = NATIVE.compiled(digest(found))
+    except NotNative as reason:
+        found = str(reason)
+    _PROGRAMS[id(rules)] = found
+    weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+    return found
 
 
 def why_not_native(rules: Ruleset, rows: tuple[AwardRule, ...]) -> str | None:

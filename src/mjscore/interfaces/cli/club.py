@@ -8,9 +8,7 @@ imported when a command runs, so ``mjscore --help`` stays light.
 
 from __future__ import annotations
 
-import difflib
 import json
-from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +23,6 @@ from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
 from mjscore.labels import label
 
 if TYPE_CHECKING:
-    from mjscore.scorekeeper import Scorekeeper
     from mjscore.scorekeeper.standings import Standings
 
 #: ``--database``, of ``mjscore players`` and of ``mjscore standings``.
@@ -102,21 +99,6 @@ def log_command() -> None:
         click.echo(f"{change.seq:4}. {change.at} {what} — {change.actor}")
     if changes:
         click.echo(f"roster hash {changes[-1][1][:16]}")
-
-
-def roster_note(keeper: Scorekeeper, names: Sequence[str]) -> str | None:
-    """What ``table new`` says about names the roster does not know yet: they join it as new people,
-    and a known name close to one is offered (a typo, or the same person: ``players merge``)."""
-    known = [m.person.name for m in keeper.roster()]
-    folded = {n.casefold() for n in known}
-    fresh = [n.strip() for n in names if n.strip().casefold() not in folded]
-    if not known or not fresh:
-        return None
-    hints = []
-    for name in fresh:
-        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-        hints.append(f"{name} (did you mean {close[0]}?)" if close else name)
-    return f"new on the roster: {', '.join(hints)}"
 
 
 class StandingsFormat(StrEnum):

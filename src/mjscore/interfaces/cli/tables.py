@@ -6,11 +6,12 @@ SQLite file in the user's data directory) and calls :class:`mjscore.scorekeeper.
 
 from __future__ import annotations
 
+import difflib
 import getpass
 import json
 import socket
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -100,6 +101,21 @@ def actor() -> str:
     return f"cli {user}@{socket.gethostname()}"
 
 
+def roster_note(keeper: Scorekeeper, names: Sequence[str]) -> str | None:
+    """What ``table new`` says about names the roster does not know yet: they join it as new people,
+    and a known name close to one is offered (a typo, or the same person: ``players merge``)."""
+    known = [m.person.name for m in keeper.roster()]
+    folded = {n.casefold() for n in known}
+    fresh = [n.strip() for n in names if n.strip().casefold() not in folded]
+    if not known or not fresh:
+        return None
+    hints = []
+    for name in fresh:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hints.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return f"new on the roster: {', '.join(hints)}"
+
+
 @tables.command("new")
 @click.argument("players", nargs=-1, required=True, help="The four players, East first (the first dealer), then S, W, N.")
 @click.option("--ruleset", default="lrc", help="Ruleset id.")
@@ -118,7 +134,6 @@ def new_command(players: tuple[str, ...], ruleset: str, name: str, house_rules: 
                 base_money: str, request_id: str | None, event: str | None, session_hands: int | None,
                 session_minutes: int | None) -> None:
     """Start a table of four players (the roster's people of those names; new names join the roster)."""
-    from mjscore.interfaces.cli.club import roster_note
     from mjscore.scorekeeper import TableSettings
     from mjscore.scorekeeper.sessions import SessionRule
     with open_keeper(_Options.database) as keeper:

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from mjscore.errors import MjscoreError
+from mjscore.errors import MjscoreError, said_in
 from mjscore.interfaces.cli.app import Lang, app, enum_option, fail, make_console, wrap_line
 from mjscore.interfaces.cli.club import database_option
 from mjscore.interfaces.cli.tables import actor, open_keeper, write_output
-from mjscore.labels import label, refusal
+from mjscore.labels import label
 
 if TYPE_CHECKING:
     from mjscore.scorekeeper.tournaments import RoundView, Tournaments, TournamentStandings, TournamentView
@@ -50,7 +50,7 @@ def _tournaments(lang: Lang = Lang.en) -> Iterator[Tournaments]:
         except MjscoreError as error:
             if lang is Lang.en or error.refusal is None:
                 raise  # open_keeper says it: one line, exit 2
-            raise fail(refusal(error, lang.value)) from None
+            raise fail(said_in(error, lang.value)) from None
 
 
 name_argument = click.argument("name", help="The tournament's name (any case).")

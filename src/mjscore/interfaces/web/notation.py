@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.errors import HandError, NotationError, Refusal
+from mjscore.errors import HandError, NotationError, Refusal, quoted
 from mjscore.hand import Meld, MeldKind
 from mjscore.tiles import Tile, format_tiles, parse_tiles
 
@@ -127,7 +127,7 @@ def _meld(text: str, start: int, end: int) -> Meld:
         elif word in _KINDS and kind is None:
             kind = _KINDS[word]
         else:
-            raise NotationError(Refusal("not_a_set_word", word=repr(word), position=word_start + 1), text, word_start, word_end)
+            raise NotationError(Refusal("not_a_set_word", word=quoted(word), position=word_start + 1), text, word_start, word_end)
     tile_text = _keep(text, [(inner_start, end - 1)], blank=[(s, e) for _, s, e in words])
     tiles = parse_tiles(tile_text)
     if not tiles:

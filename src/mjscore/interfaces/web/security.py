@@ -37,7 +37,7 @@ from typing import Any
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mjscore.errors import Refusal
+from mjscore.errors import Refusal, quoted
 from mjscore.interfaces.web.errors import error_response
 
 #: The names of this machine that are always allowed in ``Host``.
@@ -145,7 +145,7 @@ class Guard:
     def _refusal(self, scope: Scope, headers: Headers, path: str) -> Any:
         host = host_name(headers.get("host", ""))
         if host not in self.access.hosts:
-            return error_response(400, Refusal("bad_host", host=repr(host), name=host), "BadHost")
+            return error_response(400, Refusal("bad_host", host=quoted(host), name=host), "BadHost")
         method: str = scope["method"]
         origin = headers.get("origin")
         own = _origin(f"{scope.get('scheme', 'http')}://{headers.get('host', '')}")

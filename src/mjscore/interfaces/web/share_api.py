@@ -19,7 +19,7 @@ import segno
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mjscore.errors import HandError, NotationError, Refusal
+from mjscore.errors import HandError, NotationError, Refusal, quoted
 from mjscore.hand import Hand
 from mjscore.interfaces.web.answers import Answer
 from mjscore.interfaces.web.errors import BODY_ERRORS
@@ -69,9 +69,9 @@ def record_of_query(query: str) -> HandRecord:
     fields: dict[str, Any] = {}
     for name, value in pairs:
         if names.count(name) > 1:
-            raise HandError(Refusal("link_field_twice", field=repr(name), count=names.count(name)))
+            raise HandError(Refusal("link_field_twice", field=quoted(name), count=names.count(name)))
         if name in TILE_FIELDS or (name != "tiles" and name not in HandRecord.model_fields):
-            raise HandError(Refusal("link_unknown_field", field=repr(name)))
+            raise HandError(Refusal("link_unknown_field", field=quoted(name)))
         fields[name] = value
     if "tiles" not in fields:
         raise HandError(Refusal("link_no_tiles"))

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from starlette.applications import Starlette
 
-from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError
+from mjscore.errors import NoSuchTableError, Refusal, TableError, TamperedTableError, quoted
 from mjscore.interfaces.web.answers import CSVResponse, LogLine, RescoreAnswer, TableAnswer
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND, STALE, ErrorBody
 from mjscore.interfaces.web.scoring_api import Lang
@@ -48,9 +48,10 @@ from mjscore.scorekeeper.exchange import (
     view_to_dict,
 )
 from mjscore.scorekeeper.model import MAX_EVENT_COUNT, MAX_NAME, MAX_REQUEST_ID
-from mjscore.scorekeeper.service import PAGE, TableView
+from mjscore.scorekeeper.service import PAGE
 from mjscore.scorekeeper.sessions import SessionRule
 from mjscore.scorekeeper.tournaments import Tournaments
+from mjscore.scorekeeper.view import TableView
 from mjscore.scoring.house_rules import read_house_rules
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -219,7 +220,7 @@ def create_table(request: NewTable, http: Request, keeper: Keeper, who: Actor, b
     house_rules = request.house_rules
     if request.preset is not None:
         if request.preset not in presets_of(request.ruleset):
-            raise TableError(Refusal("not_a_preset", preset=repr(request.preset), ruleset=repr(request.ruleset),
+            raise TableError(Refusal("not_a_preset", preset=quoted(request.preset), ruleset=quoted(request.ruleset),
                                      ruleset_name=get_ruleset(request.ruleset).name,
                                      presets=", ".join(presets_of(request.ruleset)) or "none"))
         house_rules = {**read_house_rules(preset(request.preset)), **house_rules}

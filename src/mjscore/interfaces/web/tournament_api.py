@@ -7,7 +7,7 @@ reinstate one, enter a late one, cut to the top N); the standings after any roun
 the EMA results file. Like the tables, it needs a joined device on a server with a club passphrase.
 
 Every route takes ``?lang=``: a refusal is said in that language (the label ``error_CODE`` of the
-error, :func:`mjscore.labels.refusal`), one line as in English."""
+error, :func:`mjscore.errors.said_in`), one line as in English."""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from mjscore.errors import MjscoreError, Refusal
+from mjscore.errors import MjscoreError, Refusal, said_in
 from mjscore.interfaces.web.answers import CSVResponse
 from mjscore.interfaces.web.errors import BODY_ERRORS, NOT_FOUND
 from mjscore.interfaces.web.scoring_api import Lang
 from mjscore.interfaces.web.tables_api import Actor, Keeper, RoundTable
-from mjscore.labels import refusal
 from mjscore.scorekeeper import audit
 from mjscore.scorekeeper.model import MAX_NAME
 from mjscore.scorekeeper.seating import Fill, Method
@@ -135,7 +134,7 @@ def _said_in(lang: str) -> Iterator[None]:
         said = error.refusal
         if lang == "en" or said is None:
             raise
-        raise type(error)(Refusal(said.code, refusal(error, lang), **said.params)) from None
+        raise type(error)(Refusal(said.code, said_in(error, lang), **said.params)) from None
 
 
 
