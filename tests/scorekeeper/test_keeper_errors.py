@@ -33,13 +33,20 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
     assert result.output == f"error: the database {path} cannot be used: file is not a database\n"
 
 
-def test_a_read_only_database_can_be_shown_but_not_changed(database: Path) -> None:
+def test_a_read_only_database_can_be_shown_but_not_changed(database: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opened by an SQLite URI in read-only mode: shown, never changed, and no file made for it
+    (an earlier version made an empty 'file:/...' path in the working folder)."""
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
     url = f"sqlite:///file:{database}?mode=ro&uri=true"
     shown = CliRunner().invoke(app, ["table", "--database", url, "show", "1"])
     assert shown.exit_code == 0 and "East round, hand 2, dealer Ann" in shown.output
     refused = CliRunner().invoke(app, ["table", "--database", url, "draw", "1"])
     assert refused.exit_code == 2
     assert refused.output == f"error: the database {database} cannot be used: attempt to write a readonly database\n"
+    assert list(here.iterdir()) == []
 
 
 def test_reads_do_not_wait_for_a_writer_and_a_locked_write_is_one_line(database: Path) -> None:

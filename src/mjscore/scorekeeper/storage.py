@@ -386,8 +386,9 @@ class Store:
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         self.name = (parsed.database or ":memory:").removeprefix("file:") if self.is_sqlite \
             else parsed.render_as_string(hide_password=True)
-        if self.is_sqlite and parsed.database and parsed.database != ":memory:":
-            _create_private(Path(parsed.database), self.name)
+        if self.is_sqlite and parsed.database not in (None, "", ":memory:") \
+                and parsed.query.get("mode") not in ("ro", "memory"):  # a file SQLite may write (a URI's path too)
+            _create_private(Path(self.name), self.name)
         try:
             options: dict[str, Any] = {"connect_args": {"timeout": lock_timeout}} if self.is_sqlite else {}
             in_memory = self.is_sqlite and (parsed.database or ":memory:") == ":memory:"
