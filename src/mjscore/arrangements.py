@@ -955,10 +955,11 @@ class HonoursAndKnittedTiles(Shape):
 for _shape in (Regular("regular"), SevenPairsAndPung("seven_pairs_and_pung", 17),
                ThirteenOrphansAndSet("thirteen_orphans_and_set", 17), SixteenOrphans("sixteen_orphans", 17),
                SevenPairs("seven_pairs", 14), SevenShiftedPairs("seven_shifted_pairs", 14),
-               DistinctSevenPairs("distinct_seven_pairs", 14),
                ThirteenOrphans("thirteen_orphans", 14), KnittedStraight("knitted_straight"),
                HonoursAndKnittedTiles("lesser_honours_and_knitted_tiles", greater=False),
-               HonoursAndKnittedTiles("greater_honours_and_knitted_tiles", greater=True)):
+               HonoursAndKnittedTiles("greater_honours_and_knitted_tiles", greater=True),
+               # Registered last: the native core numbers the shapes it knows in this order.
+               DistinctSevenPairs("distinct_seven_pairs", 14)):
     _register(_shape)
 
 

@@ -146,7 +146,8 @@ def _override(rule: Rule, value: int | bool | AwardSetting | PaymentSetting | No
         change: dict[str, Any] = {amount: new_amount}
         rule = replace(rule, **change)
     if isinstance(value, AwardSetting) and value.open_points is not None and isinstance(rule, AwardRule):
-        notes.append(f"{rule.id} open = {value.open_points} (was {rule.open_points if rule.open_points is not None else rule.points})")
+        was = rule.open_points if rule.open_points is not None else rule.points
+        notes.append(f"{rule.id} open = {value.open_points} (was {was})")
         rule = replace(rule, open_points=value.open_points)
     if enabled is not None:
         notes.append(f"{rule.id} {'on' if enabled else 'off'}")

@@ -447,7 +447,8 @@ class Settings(StrictModel):
                     if given.get("from_base") is False:
                         given["from_base"] = None
                     limit = replace(limit, **given)
-                    notes += [f"limit {limit.id} {name} = {value}" for name, value in change.model_dump(exclude_none=True).items()]
+                    notes += [f"limit {limit.id} {name} = {value}"
+                              for name, value in change.model_dump(exclude_none=True).items()]
                 limits.append(limit)
             cumulative = table.limit_hands_cumulative if self.limit_hands_cumulative is None else self.limit_hands_cumulative
             if self.limit_hands_cumulative is not None:
