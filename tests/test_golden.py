@@ -91,6 +91,10 @@ def test_golden(ruleset: str, case: dict[str, Any]) -> None:
         assert [t.code for t in result.waits] == case["waits"]
     if "legal" in case:
         assert result.is_legal == case["legal"]
+    if "fu" in case:
+        assert result.value is not None
+        assert (result.value.fu, result.value.limit.id if result.value.limit else None, result.value.limit_hands) == (
+            case["fu"], case.get("limit"), case.get("limit_hands", 0))
     if "table_payments" in case:
         assert {p.id: p.value for p in result.table_payments} == case["table_payments"]
     if "payments" in case:

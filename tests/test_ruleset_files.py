@@ -232,7 +232,7 @@ def test_the_names_of_the_example_are_in_three_languages() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('[ruleset]\nid = "club"\nextends = "lcr"\n',
-     "club.toml line 3: ruleset: extends must be a shipped ruleset (fourwinds, hefen, lrc, mcr, taiwan), not 'lcr'"),
+     "club.toml line 3: ruleset: extends must be a shipped ruleset (fourwinds, hefen, lrc, mcr, riichi, taiwan), not 'lcr'"),
     ('[ruleset]\nid = "lrc"\nextends = "lrc"\n',
      "club.toml line 2: ruleset: id is a shipped ruleset's ('lrc'): give your file its own id"),
     ('[ruleset]\nid = "club"\nextends = "lrc"\nbase = "5"\n', "club.toml line 4: ruleset: base must be a whole number, not '5'"),

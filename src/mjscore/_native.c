@@ -2311,9 +2311,9 @@ static const char *HAND_SLOT_NAMES[NHAND_SLOTS] = {"concealed", "win", "win_tile
 enum { M_KIND, M_TILES, M_CONCEALED, M_ADDED, NMELD_SLOTS };
 static const char *MELD_SLOT_NAMES[NMELD_SLOTS] = {"kind", "tiles", "concealed", "added"};
 enum { SC_RULESET, SC_HAND, SC_TOTAL, SC_BASE, SC_ARRANGEMENT, SC_WAITS, SC_PAYMENTS, SC_TABLE_PAYMENTS, SC_MINIMUM,
-       SC_UNCAPPED, SC_COUNTED_FOR_MINIMUM, SC_LIMITED, SC_DEALER_TAI, SC_AWARDS, NSCORE_SLOTS };
+       SC_UNCAPPED, SC_COUNTED_FOR_MINIMUM, SC_LIMITED, SC_DEALER_TAI, SC_AWARDS, SC_VALUE, NSCORE_SLOTS };
 static const char *SCORE_SLOT_NAMES[NSCORE_SLOTS] = {"ruleset", "hand", "total", "base", "arrangement", "waits", "payments",
-    "table_payments", "minimum", "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards"};
+    "table_payments", "minimum", "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards", "value"};
 enum { AW_AWARDS, AW_CONTEXT, AW_ROWS, AW_FIRED, NAWARDS_SLOTS };
 static const char *AWARDS_SLOT_NAMES[NAWARDS_SLOTS] = {"_awards", "_context", "rows", "fired"};
 enum { A_ID, A_NAME, A_POINTS, A_GROUP, A_HELP, A_SOURCE, A_COUNT, A_DETAIL, A_SOURCE_OF_DETAIL, A_INDEX, NAWARD_SLOTS };
@@ -2778,7 +2778,7 @@ static PyObject *native_score(PyObject *self, PyObject *args) {
     PyObject *fields[NSCORE_SLOTS] = {Py_NewRef(p->rules), Py_NewRef(hand), numbers[0], Py_NewRef(p->base_object),
                                       Py_NewRef(arrangement), Py_NewRef(waits), payments, Py_NewRef(table),
                                       Py_NewRef(minimum), numbers[1], numbers[2], Py_NewRef(limited ? Py_True : Py_False),
-                                      numbers[3], lazy};
+                                      numbers[3], lazy, Py_NewRef(Py_None)};  /* value: no han and fu here */
     for (int k = 0; k < NSCORE_SLOTS; k++) FIELD(made, S.score_slots[k]) = fields[k];
     result = made;
     goto done;

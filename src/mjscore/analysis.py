@@ -276,6 +276,18 @@ def _seven_pairs(counts: Counts, melds: int, sets: int, limit: int) -> int | Non
     return _pairs_distance(counts, 7)
 
 
+@distance("distinct_seven_pairs")
+def _distinct_seven_pairs(counts: Counts, melds: int, sets: int, limit: int) -> int | None:
+    """Riichi's chiitoitsu: seven pairs of seven different kinds (a third or fourth copy is of no
+    use). Each kind held once needs one draw to pair, each kind not held two."""
+    if not _concealed_size_fits("distinct_seven_pairs", counts, melds, sets):
+        return None
+    pairs = sum(1 for held in counts if held >= 2)
+    singles = sum(1 for held in counts if held == 1)
+    missing = max(0, 7 - pairs)
+    return min(missing, singles) + 2 * max(0, missing - singles)
+
+
 @distance("seven_shifted_pairs")
 def _seven_shifted_pairs(counts: Counts, melds: int, sets: int, limit: int) -> int | None:
     if not _concealed_size_fits("seven_shifted_pairs", counts, melds, sets):

@@ -818,6 +818,15 @@ class SevenPairs(Shape):
         return _odd_kinds(held) if held.odd == 1 else []
 
 
+class DistinctSevenPairs(SevenPairs):
+    """Seven pairs of seven different kinds (riichi's chiitoitsu: four of a kind is not two pairs)."""
+
+    __slots__ = ()
+
+    def divide(self, tally: Tally, melds: int) -> list[Grouping]:
+        return _seven_pairs(tally, melds) if tally.most == 2 else []
+
+
 class SevenShiftedPairs(SevenPairs):
     """Seven pairs of seven consecutive ranks in one suit (``22334455667788m``)."""
 
@@ -948,7 +957,9 @@ for _shape in (Regular("regular"), SevenPairsAndPung("seven_pairs_and_pung", 17)
                SevenPairs("seven_pairs", 14), SevenShiftedPairs("seven_shifted_pairs", 14),
                ThirteenOrphans("thirteen_orphans", 14), KnittedStraight("knitted_straight"),
                HonoursAndKnittedTiles("lesser_honours_and_knitted_tiles", greater=False),
-               HonoursAndKnittedTiles("greater_honours_and_knitted_tiles", greater=True)):
+               HonoursAndKnittedTiles("greater_honours_and_knitted_tiles", greater=True),
+               # Registered last: the native core numbers the shapes it knows in this order.
+               DistinctSevenPairs("distinct_seven_pairs", 14)):
     _register(_shape)
 
 

@@ -158,6 +158,10 @@ class Hand:
     heavenly: bool = False
     earthly: bool = False
     last_of_kind: bool = False
+    ippatsu: bool = False
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    red_fives: tuple[Tile, ...] = ()
     ruleset: str = "lrc"
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -166,6 +170,8 @@ class Hand:
         # (Hand.winning_on copies a hand without running this: what it does not redo must not depend on win_tile.)
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_BY_INDEX)))
         object.__setattr__(self, "flowers", tuple(sorted(self.flowers, key=_BY_INDEX)))
+        if self.red_fives:
+            object.__setattr__(self, "red_fives", tuple(sorted(self.red_fives, key=_BY_INDEX)))
         _check_tiles(self)
         object.__setattr__(self, "_counts", tuple(counts_of(self.all_tiles)))
         _check_structure(self)
@@ -248,6 +254,10 @@ class Hand:
             heavenly=fields["heavenly"],
             earthly=fields["earthly"],
             last_of_kind=fields["last_of_kind"],
+            ippatsu=fields["ippatsu"],
+            dora_indicators=_tiles_field("dora_indicators", fields["dora_indicators"]),
+            ura_dora_indicators=_tiles_field("ura_dora_indicators", fields["ura_dora_indicators"]),
+            red_fives=_tiles_field("red_fives", fields["red_fives"]),
             ruleset=fields["ruleset"],
         )
 
@@ -272,6 +282,13 @@ class Hand:
         for name in ("last_tile", "discards", "declared_tiles", "dealer_streak", "ready_declared",
                      "heavenly", "earthly", "last_of_kind"):
             data[name] = getattr(self, name)
+        # The riichi fields are written only where they say something: every other ruleset's records stay as they were.
+        if self.ippatsu:
+            data["ippatsu"] = True
+        for name in ("dora_indicators", "ura_dora_indicators", "red_fives"):
+            tiles = getattr(self, name)
+            if tiles:
+                data[name] = [t.code for t in tiles]
         return data
 
     # ----- facts about the hand
@@ -425,6 +442,7 @@ def _check_context(hand: Hand) -> None:
             raise HandError(Refusal("ready_on_claimed", value=quoted(hand.ready_on.value)))
     _check_replacement(hand)
     _check_table_counts(hand)
+    _check_dora(hand)
 
 
 def _first_discard_problem(hand: Hand) -> Refusal:
@@ -444,6 +462,29 @@ def _check_replacement(hand: Hand) -> None:
         raise HandError(Refusal("replacement_gong"))
     if hand.replacement is Replacement.DOUBLE_GONG and kongs < 2:
         raise HandError(Refusal("replacement_double_gong", kongs=kongs))
+
+
+def _check_dora(hand: Hand) -> None:
+    """Dora indicators are tiles of the wall (no bonus tile), at most five of each kind of indicator
+    (the first and four kongs'); ura dora and ippatsu come only with a ready declaration (riichi), and
+    each red five is a five the hand holds (riichi's dora, issue 43)."""
+    for name in ("dora_indicators", "ura_dora_indicators"):
+        tiles = getattr(hand, name)
+        if len(tiles) > 5:
+            raise HandError(Refusal("too_many_indicators", field=name, name=Term(name), count=len(tiles)))
+        bonus = next((t for t in tiles if t.is_bonus), None)
+        if bonus is not None:
+            raise HandError(Refusal("indicator_bonus", field=name, name=Term(name), tile=bonus.code))
+    if hand.ura_dora_indicators and not hand.ready_declared:
+        raise HandError(Refusal("ura_without_ready"))
+    if hand.ippatsu and not hand.ready_declared:
+        raise HandError(Refusal("ippatsu_without_ready"))
+    for tile in set(hand.red_fives):
+        if not tile.is_numbered or tile.rank != 5:
+            raise HandError(Refusal("red_five_not_five", tile=tile.code))
+        listed = hand.red_fives.count(tile)
+        if listed > hand.counts[tile.index]:
+            raise HandError(Refusal("red_five_not_held", tile=tile.code, listed=listed, held=hand.counts[tile.index]))
 
 
 def _check_table_counts(hand: Hand) -> None:

@@ -82,6 +82,14 @@ class HandRecord(BaseModel):
     earthly: bool = Field(False, description=(
         "A non-dealer won on the dealer's first discard (in taiwan: on the winner's own first draw, ruling 48)."))
     last_of_kind: bool = Field(False, description="The winning tile is the last of its kind (three already visible; MCR).")
+    ippatsu: bool = Field(False, description=(
+        "Won within one go-around of the ready declaration, no call by anyone in between (riichi's ippatsu)."))
+    dora_indicators: TileField = Field([], description=(
+        "The dora indicators shown at the win (riichi): each names the next tile of its kind as a dora."))
+    ura_dora_indicators: TileField = Field([], description=(
+        "The indicators under them, turned for a hand won after a ready declaration (riichi's ura dora)."))
+    red_fives: TileField = Field([], description=(
+        "The red fives among the hand's tiles (5m, 5p, 5s; each a five the hand holds)."))
 
     @field_validator("replacement", mode="before")
     @classmethod

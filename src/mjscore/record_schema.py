@@ -131,7 +131,36 @@ SCHEMA: Final[dict[str, Any]] = {'$defs': {'MeldRecord': {'additionalProperties'
                                  'description': 'The winning tile is the last of its kind (three already '
                                                 'visible; MCR).',
                                  'title': 'Last Of Kind',
-                                 'type': 'boolean'}},
+                                 'type': 'boolean'},
+                'ippatsu': {'default': False,
+                            'description': 'Won within one go-around of the ready declaration, no call by '
+                                           "anyone in between (riichi's ippatsu).",
+                            'title': 'Ippatsu',
+                            'type': 'boolean'},
+                'dora_indicators': {'anyOf': [{'maxLength': 200, 'type': 'string'},
+                                              {'items': {'maxLength': 8, 'type': 'string'},
+                                               'maxItems': 40,
+                                               'type': 'array'}],
+                                    'default': [],
+                                    'description': 'The dora indicators shown at the win (riichi): each '
+                                                   'names the next tile of its kind as a dora.',
+                                    'title': 'Dora Indicators'},
+                'ura_dora_indicators': {'anyOf': [{'maxLength': 200, 'type': 'string'},
+                                                  {'items': {'maxLength': 8, 'type': 'string'},
+                                                   'maxItems': 40,
+                                                   'type': 'array'}],
+                                        'default': [],
+                                        'description': 'The indicators under them, turned for a hand won '
+                                                       "after a ready declaration (riichi's ura dora).",
+                                        'title': 'Ura Dora Indicators'},
+                'red_fives': {'anyOf': [{'maxLength': 200, 'type': 'string'},
+                                        {'items': {'maxLength': 8, 'type': 'string'},
+                                         'maxItems': 40,
+                                         'type': 'array'}],
+                              'default': [],
+                              'description': "The red fives among the hand's tiles (5m, 5p, 5s; each a five "
+                                             'the hand holds).',
+                              'title': 'Red Fives'}},
  'required': ['win'],
  'title': 'mjscore hand record',
  'type': 'object'}

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from mjscore.scoring.han_fu import FuTable, PointsTable
     from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 
 #: The package's folder: its modules (and those of ``scoring/``) are part of every key.
@@ -156,7 +157,8 @@ def _write(entry: Path, kept: Mapping[str, Any]) -> None:
 
 
 def _names(names: Names) -> list[str]:
-    return [names.en, names.zh_hans, names.zh_hant]
+    found = [names.en, names.zh_hans, names.zh_hant]
+    return found if names.ja is None else [*found, names.ja]
 
 
 def _award(rule: AwardRule) -> dict[str, Any]:
@@ -166,7 +168,28 @@ def _award(rule: AwardRule) -> dict[str, Any]:
             "on_flower_win": rule.on_flower_win, "enabled": rule.enabled,
             "consolation": None if rule.consolation is None else
             [rule.consolation.when_total, list(rule.consolation.ignore)],
-            "dealer_payments_only": rule.dealer_payments_only}
+            "dealer_payments_only": rule.dealer_payments_only, "open_points": rule.open_points,
+            "limit_hand": rule.limit_hand}
+
+
+def _fu(table: FuTable | None) -> dict[str, Any] | None:
+    if table is None:
+        return None
+    return {"base": table.base, "shapes": dict(table.shapes), "concealed_claimed": table.concealed_claimed,
+            "self_drawn": table.self_drawn, "self_drawn_except": list(table.self_drawn_except), "sets": dict(table.sets),
+            "pair": dict(table.pair), "pair_most": table.pair_most, "wait": dict(table.wait),
+            "open_minimum": table.open_minimum, "round_to": table.round_to}
+
+
+def _points(table: PointsTable | None) -> dict[str, Any] | None:
+    if table is None:
+        return None
+    return {"limits": [[limit.id, _names(limit.name), limit.han, limit.base, limit.from_base, limit.enabled]
+                       for limit in table.limits],
+            "limit_hand_base": table.limit_hand_base, "limit_hand_name": _names(table.limit_hand_name),
+            "doublings": table.doublings, "round_to": table.round_to,
+            "limit_hands_cumulative": table.limit_hands_cumulative, "share": table.share,
+            "dealer_share": table.dealer_share}
 
 
 def _payment(rule: TablePaymentRule) -> dict[str, Any]:
@@ -196,6 +219,7 @@ def encoded(rules: Ruleset) -> dict[str, Any]:
         "overrides": list(rules.overrides),
         "group_names": {group: _names(names) for group, names in rules.group_names.items()},
         "source_notes": {text: _names(names) for text, names in rules.source_notes.items()},
+        "fu": _fu(rules.fu), "points_table": _points(rules.points_table),
     }
 
 
@@ -214,13 +238,16 @@ def _tuple(value: Any) -> tuple[Any, ...] | None:
 
 
 def _ruleset(data: Any) -> Ruleset:
+    from mjscore.scoring import patterns_mcr, patterns_riichi, patterns_taiwan  # noqa: F401  (register their patterns)
     from mjscore.scoring.patterns import PATTERNS, bind
     from mjscore.scoring.payments import Direction
     from mjscore.scoring.ruleset import AwardRule, Consolation, ContextRule, Names, Ruleset, TablePaymentRule
 
     def names(value: Any) -> Names:
-        en, hans, hant = value
-        return Names(str(en), str(hans), str(hant))
+        en, hans, hant, *ja = value
+        if len(ja) > 1:
+            raise ValueError("a name in more than four languages")
+        return Names(str(en), str(hans), str(hant), str(ja[0]) if ja else None)
 
     def bound(pattern: Any, params: Any) -> tuple[Any, tuple[Any, ...]]:
         if pattern not in PATTERNS or not isinstance(params, dict):
@@ -236,6 +263,7 @@ def _ruleset(data: Any) -> Ruleset:
             pattern=row["pattern"], params=row["params"], group=row["group"], replaces=tuple(row["replaces"]),
             reduces=dict(row["reduces"]), shapes=tuple(row["shapes"]), on_flower_win=row["on_flower_win"],
             enabled=row["enabled"], dealer_payments_only=row["dealer_payments_only"],
+            open_points=row["open_points"], limit_hand=row["limit_hand"],
             consolation=None if consolation is None else Consolation(consolation[0], tuple(consolation[1])),
             function=function, arguments=arguments))
     payments = []
@@ -261,4 +289,26 @@ def _ruleset(data: Any) -> Ruleset:
         dealer_keeps_deal_on_draw=data["dealer_keeps_deal_on_draw"], streak_counts_draws=data["streak_counts_draws"],
         contexts=contexts, overrides=tuple(data["overrides"]),
         group_names={group: names(value) for group, value in data["group_names"].items()},
-        source_notes={text: names(value) for text, value in data["source_notes"].items()})
+        source_notes={text: names(value) for text, value in data["source_notes"].items()},
+        fu=None if data["fu"] is None else _fu_table(data["fu"]),
+        points_table=None if data["points_table"] is None else _points_table(data["points_table"], names))
+
+
+def _fu_table(data: Any) -> FuTable:
+    from mjscore.scoring.han_fu import FuTable
+
+    return FuTable(base=data["base"], shapes=dict(data["shapes"]), concealed_claimed=data["concealed_claimed"],
+                   self_drawn=data["self_drawn"], self_drawn_except=tuple(data["self_drawn_except"]),
+                   sets=dict(data["sets"]), pair=dict(data["pair"]), pair_most=data["pair_most"], wait=dict(data["wait"]),
+                   open_minimum=data["open_minimum"], round_to=data["round_to"])
+
+
+def _points_table(data: Any, names: Callable[[Any], Names]) -> PointsTable:
+    from mjscore.scoring.han_fu import Limit, PointsTable
+
+    return PointsTable(
+        limits=tuple(Limit(str(key), names(name), han, base, from_base, bool(enabled))
+                     for key, name, han, base, from_base, enabled in data["limits"]),
+        limit_hand_base=data["limit_hand_base"], limit_hand_name=names(data["limit_hand_name"]),
+        doublings=data["doublings"], round_to=data["round_to"], limit_hands_cumulative=data["limit_hands_cumulative"],
+        share=data["share"], dealer_share=data["dealer_share"])

@@ -27,6 +27,7 @@ from mjscore.scoring.awards import Award as Award  # re-exported: the engine's v
 from mjscore.scoring.compiled import Evaluator, evaluator
 from mjscore.scoring.contexts import check_context, check_flowers, check_tile_count
 from mjscore.scoring.facts import Facts
+from mjscore.scoring.han_fu import FuTable, HandValue, PointsTable, count_fu, hand_value, limit_hands_only, settle_value
 from mjscore.scoring.native_program import Program, program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, _settled, settle, table_payments
@@ -149,11 +150,14 @@ class Score:
     limited: bool = False
     dealer_tai: int = 0
     _awards: _Awards = field(default_factory=_Awards, repr=False)
+    #: Under a ruleset valued by han and fu (riichi): the han, the fu line by line, the limit reached
+    #: and the base points the payments are made of (:mod:`mjscore.scoring.han_fu`); else None.
+    value: HandValue | None = None
 
     def __init__(self, ruleset: Ruleset, hand: Hand, total: int, base: int, arrangement: Arrangement | None,
                  waits: tuple[Tile, ...], payments: tuple[Payment, ...], table_payments: tuple[TablePayment, ...],
                  minimum: int | None, uncapped_total: int, counted_for_minimum: int, limited: bool = False,
-                 dealer_tai: int = 0, _awards: _Awards | None = None) -> None:
+                 dealer_tai: int = 0, _awards: _Awards | None = None, value: HandValue | None = None) -> None:
         object.__setattr__(self, "ruleset", ruleset)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "total", total)
@@ -168,6 +172,7 @@ class Score:
         object.__setattr__(self, "limited", limited)
         object.__setattr__(self, "dealer_tai", dealer_tai)
         object.__setattr__(self, "_awards", _Awards() if _awards is None else _awards)
+        object.__setattr__(self, "value", value)
 
     @property
     def awards(self) -> tuple[Award, ...]:
@@ -182,7 +187,7 @@ class Score:
     def _compared(self) -> tuple[object, ...]:
         return (self.ruleset, self.hand, self.total, self.base, self.awards, self.arrangement, self.waits,
                 self.payments, self.table_payments, self.minimum, self.uncapped_total, self.counted_for_minimum,
-                self.limited, self.dealer_tai)
+                self.limited, self.dealer_tai, self.value)
 
     @property
     def is_legal(self) -> bool:
@@ -240,6 +245,7 @@ class Score:
             "not_counted_for_minimum": [a.name.get(lang) for a in self.not_counted_for_minimum],
             "legal": self.is_legal,
             "shortfall": self.shortfall,
+            **({"value": self.value.to_dict(lang)} if self.value is not None else {}),
             "hand": self.hand.to_dict(),
         }
 
@@ -362,6 +368,8 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     ``compiled``: find it with the ruleset's compiled evaluator, and call the patterns of the
     winning arrangement's fired rows only; else call every pattern of every arrangement."""
     flower_win = hand.win is _FLOWERS
+    if rules.points_table is not None and rules.fu is not None and not flower_win:
+        return _score_valued(hand, rules, rules.points_table, rules.fu, wait_set, compiled)
     if compiled:
         both = evaluator(rules)
         which = both.flower_win if flower_win else both.ordinary
@@ -413,15 +421,73 @@ def _score(hand: Hand, rules: Ruleset, prepared: _Prepared, wait_set: tuple[Tile
     payments = settle(hand, total, prepared.settlement_bonus, with_dealer) if legal else ()  # nothing for a false win
     if _MAKE is not None:  # Score's own __init__, its fields set at once by the native core
         return _MAKE(Score, _SCORE_FIELDS, (rules, hand, total, prepared.base, arrangement, wait_set, payments, table,  # type: ignore[no-any-return]
-                                            minimum, uncapped, counted_for_minimum, limited, for_dealer, lazy))
+                                            minimum, uncapped, counted_for_minimum, limited, for_dealer, lazy, None))
     return Score(ruleset=rules, hand=hand, total=total, base=prepared.base, arrangement=arrangement, waits=wait_set,
                  payments=payments, table_payments=table, minimum=minimum, uncapped_total=uncapped,
                  counted_for_minimum=counted_for_minimum, limited=limited, dealer_tai=for_dealer, _awards=lazy)
 
 
+def _score_valued(hand: Hand, rules: Ruleset, table: PointsTable, fu_table: FuTable, wait_set: tuple[Tile, ...],
+                  compiled: bool) -> Score:
+    """Score a checked hand under a ruleset valued by han and fu (:mod:`mjscore.scoring.han_fu`):
+    each arrangement's awards (an open hand's by the open values, :meth:`Ruleset.opened`), the
+    limit hands alone where one counts, its fu, the value and the payments; the arrangement that
+    pays most wins (then a limit hand, more han, more fu; then the first, ruling 1). ``compiled``:
+    each arrangement's rows counted by the compiled evaluator, else every pattern called."""
+    used = rules.opened() if hand.has_exposed_melds else rules
+    prepared = _prepared(used)
+    candidates = arrangements(hand, prepared.played_shapes)
+    if not candidates:
+        raise NotAWinError(_not_a_win(hand, wait_set))
+    which = evaluator(used).ordinary
+    minimum = prepared.minimum.get(hand.round) if prepared.minimum else None
+    discarder = hand.discarder if hand.win.claimed else None
+    best: tuple[tuple[int, ...], Arrangement, list[tuple[AwardRule, int]], list[tuple[int, int]] | None,
+                HandValue, tuple[Payment, ...], int] | None = None
+    for candidate in candidates:
+        fired: list[tuple[int, int]] | None = None
+        if compiled:
+            _, fired, counted = which.best(hand, (candidate,), wait_set)
+        else:
+            counted = [(used.award(a.id), a.count) for a in arrangement_awards(used, Facts(hand, candidate, wait_set))]
+        kept = limit_hands_only([(rule.id, rule.points * count, rule.limit_hand) for rule, count in counted],
+                                table.limit_hands_cumulative)
+        counted = [counted[index] for index in kept]
+        limits = sum(rule.points * count for rule, count in counted if rule.limit_hand)
+        han = sum(rule.points * count for rule, count in counted if not rule.limit_hand)
+        excluded = sum(prepared.rows[id(rule)].points * count for rule, count in counted if prepared.rows[id(rule)].excluded)
+        legal = minimum is None or limits + han - excluded >= minimum
+        fu, lines = (0, ()) if limits else count_fu(fu_table, hand, candidate, [rule.id for rule, _ in counted])
+        value = hand_value(table, han, fu, lines, limits)
+        payments = settle_value(table, hand.seat, discarder, value.base) if legal else ()
+        key = (int(legal), sum(p.amount for p in payments), int(limits > 0), han, fu)
+        if best is None or key > best[0]:
+            best = (key, candidate, counted, fired, value, payments, excluded)
+    assert best is not None
+    _, arrangement, counted, fired, value, payments, excluded = best
+    total = value.limit_hands + value.han
+    if fired is not None:
+        lazy = _Awards(None, (_counted_awards, used, prepared, hand, arrangement, wait_set, None, counted, which, fired),
+                       which.rules, fired)
+    else:
+        lazy = _Awards(tuple(Award(rule.id, rule.name, rule.points, count, rule.group,
+                                         _reference_detail(used, hand, arrangement, wait_set, rule), rule.help, rule.source)
+                                   for rule, count in counted))
+    return Score(ruleset=rules, hand=hand, total=total, base=0, arrangement=arrangement, waits=wait_set, payments=payments,
+                 table_payments=(), minimum=minimum, uncapped_total=total, counted_for_minimum=total - excluded,
+                 _awards=lazy, value=value)
+
+
+def _reference_detail(rules: Ruleset, hand: Hand, arrangement: Arrangement, wait_set: tuple[Tile, ...],
+                      rule: AwardRule) -> str:
+    """The detail of a counted row on the arrangement (its pattern asked again)."""
+    hit = rule.function(Facts(hand, arrangement, wait_set), *rule.arguments)
+    return hit.detail if hit is not None else ""
+
+
 #: Score's fields in order, as :func:`_score` sets them.
 _SCORE_FIELDS: Final = ("ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments", "minimum",
-                        "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards")
+                        "uncapped_total", "counted_for_minimum", "limited", "dealer_tai", "_awards", "value")
 
 
 #: The tests of a hand that keep an implied table payment from being found, as the native core numbers
@@ -434,11 +500,13 @@ _NATIVE_GUARDS: Final[dict[object, int]] = {IMPLIED_ONLY_IF.get("flower_set"): 1
 def _whole(rules: Ruleset, prepared: _Prepared) -> object:
     """What the native core reads to score the ruleset's ordinary wins whole (:func:`mjscore._native.score`:
     the checks, waits, evaluation, totals, payments and the Score in one call), kept in ``prepared``;
-    False where it cannot (no native core, or no native program of the ruleset): :func:`_score` then
+    False where it cannot (no native core, no native program of the ruleset, or a ruleset valued by han
+    and fu): :func:`_score` then
     scores every hand. A hand the native core does not take whole (a flower win, a refusal, a table
     payment it may imply) is scored by :func:`_score`, the same."""
     which = evaluator(rules).ordinary
-    native = _native_program(rules, which, prepared) if _WHOLE else False
+    valued = rules.points_table is not None and rules.fu is not None  # han and fu: :func:`_score_valued`
+    native = _native_program(rules, which, prepared) if _WHOLE and not valued else False
     if native is False:
         prepared.whole = False
         return False

@@ -3693,6 +3693,499 @@ def mcr_flower_win(hand: Hand, candidates: Sequence[Arrangement | None], waits: 
     return best, best_fired, best_counted
 
 
+def riichi_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
+        patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
+        values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
+        ) -> tuple[int, list[tuple[int, int]], list[tuple[AwardRule, int]]]:
+    h: Hit | None
+    win = hand.win
+    counts = hand.counts
+    self_drawn = win is SELF_DRAW or win is FLOWERS
+    present = nfours = 0
+    for i in range(34):
+        n = counts[i]
+        if n:
+            present |= 1 << i
+            if n == 4:
+                nfours += 1
+    has4 = nfours > 0
+    has_honours = present >> 27 != 0
+    has_terminals = present & 67502849 != 0
+    nnumbered = (1 if present & 511 else 0) + (1 if present & 261632 else 0) + (1 if present & 133955584 else 0)
+    exposed = any(not m.concealed for m in hand.melds)
+    all_kongs = all(m.kind is KONG_MELD for m in hand.melds)
+    seat_wind = 27 + SEATS.index(hand.seat)
+    round_wind = 27 + SEATS.index(hand.round)
+    r0 = 1 if hand.ready_declared else 0
+    r2 = 1 if all_kongs and self_drawn == 1 and not exposed else 0
+    r5 = 0 if has_terminals or has_honours else 1
+    r11 = 1 if hand.last_tile and win is not ROBBING_GONG and win is SELF_DRAW else 0
+    r12 = 1 if hand.last_tile and win is not ROBBING_GONG and win is not SELF_DRAW else 0
+    r13 = 1 if win is SELF_DRAW and hand.replacement is not None and hand.replacement.value in ('gong', 'double_gong') else 0
+    r14 = 1 if win is ROBBING_GONG else 0
+    r15 = 1 if hand.ready_on is not None and hand.ready_on.value == 'first_discard' else 0
+    x25 = 0 if present & 66714878 else 1
+    r26 = 1 if nnumbered == 1 and has_honours == 1 else 0
+    r29 = 1 if nnumbered == 1 and has_honours == 0 else 0
+    r30 = 1 if hand.seat != 'E' and win is DISCARD and hand.discards is not None and not hand.earthly and not hand.effective_declared_tiles and hand.discards < SEATS.index(hand.seat) else 0
+    r36 = 0 if nnumbered else 1
+    r37 = 0 if present & 17112366334 else 1
+    r38 = 0 if present & 12839288831 else 1
+    r41 = 1 if hand.heavenly else 0
+    r42 = 1 if hand.earthly else 0
+    best = -1
+    best_total = 0
+    best_fired: list[tuple[int, int]] = []
+    best_counted: list[tuple[AwardRule, int]] = []
+    for number, arrangement in enumerate(candidates):
+        facts: Facts | None = None
+        shape: str | None
+        groups: tuple[Group, ...]
+        role: WinRole | None
+        if arrangement is None:
+            shape = None
+            groups = ()
+            role = None
+        else:
+            shape = arrangement.shape
+            groups = arrangement.groups
+            role = arrangement.win_role
+        regular = shape == 'regular'
+        chow_firsts: list[int] = []
+        pung_firsts: list[int] = []
+        npairs = pair = cpungs = open_gongs = nkongs = ckongs = 0
+        wind_pungs = dragon_pungs = chow_bits = pung_bits = chow_dups = 0
+        for g in groups:
+            first = g.index
+            if g.is_chow:
+                chow_firsts.append(first)
+                if chow_bits >> first & 1:
+                    chow_dups += 1
+                chow_bits |= 1 << first
+            elif g.is_pung_like:
+                pung_firsts.append(first)
+                pung_bits |= 1 << first
+                if first >= 27:
+                    if first < 31:
+                        wind_pungs += 1
+                    else:
+                        dragon_pungs += 1
+                kong = g.is_kong
+                if g.concealed:
+                    cpungs += 1
+                    if kong:
+                        ckongs += 1
+                elif kong and not g.added:
+                    open_gongs += 1
+                if kong:
+                    nkongs += 1
+            elif g.is_pair:
+                npairs += 1
+                pair = first
+        if npairs != 1:
+            pair = -1
+        nchows = len(chow_firsts)
+        npungs = len(pung_firsts)
+        nsets = nchows + npungs
+        okongs = nkongs - ckongs
+        numbered_pung_bits = pung_bits & 134217727
+        pung_same_rank = (numbered_pung_bits & (numbered_pung_bits >> 9 | numbered_pung_bits >> 18) | numbered_pung_bits >> 9 & numbered_pung_bits >> 18) & 511 != 0
+        chow_ranks = (chow_bits | chow_bits >> 9 | chow_bits >> 18) & 511
+        in_shapes0 = shape in ('regular',)
+        in_shapes1 = shape in ('distinct_seven_pairs',)
+        in_shapes2 = shape in ('regular', 'distinct_seven_pairs')
+        r1 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[1](facts, *arguments[1])
+        if h is not None:
+            r1 = h.count
+        r3 = 0
+        if in_shapes0:
+            if facts is None:
+                facts = Facts(hand, arrangement, waits)
+            h = patterns[3](facts, *arguments[3])
+            if h is not None:
+                r3 = h.count
+        r4 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[4](facts, *arguments[4])
+        if h is not None:
+            r4 = h.count
+        r6 = pung_firsts.count(seat_wind)
+        r7 = pung_firsts.count(round_wind)
+        r8 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[8](facts, *arguments[8])
+        if h is not None:
+            r8 = h.count
+        r9 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[9](facts, *arguments[9])
+        if h is not None:
+            r9 = h.count
+        r10 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[10](facts, *arguments[10])
+        if h is not None:
+            r10 = h.count
+        r16 = 0
+        if in_shapes1:
+            r16 = 1 if shape == 'distinct_seven_pairs' else 0
+        r17 = 0
+        if in_shapes0:
+            if facts is None:
+                facts = Facts(hand, arrangement, waits)
+            h = patterns[17](facts, *arguments[17])
+            if h is not None:
+                r17 = h.count
+        r18 = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and chow_ranks & DRAGON_RANKS == DRAGON_RANKS else 0
+        r19 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[19](facts, *arguments[19])
+        if h is not None:
+            r19 = h.count
+        r20 = SISTER_PUNGS(pung_firsts, 3, 0) if npungs >= 3 and pung_same_rank else 0
+        r21 = 1 if nkongs in (3,) else 0
+        r22 = 1 if regular and npungs == nsets else 0
+        r23 = 1 if cpungs >= 3 else 0
+        r24 = 1 if dragon_pungs >= 2 and 31 <= pair < 34 else 0
+        r25 = x25 if in_shapes2 else 0
+        r27 = 0
+        if in_shapes0:
+            if facts is None:
+                facts = Facts(hand, arrangement, waits)
+            h = patterns[27](facts, *arguments[27])
+            if h is not None:
+                r27 = h.count
+        r28 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[28](facts, *arguments[28])
+        if h is not None:
+            r28 = h.count
+        r31 = 1 if shape == 'thirteen_orphans' else 0
+        r32 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[32](facts, *arguments[32])
+        if h is not None:
+            r32 = h.count
+        r33 = 1 if dragon_pungs >= 3 else 0
+        r34 = 1 if wind_pungs >= 3 and 27 <= pair < 31 else 0
+        r35 = 1 if wind_pungs >= 4 else 0
+        r39 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[39](facts, *arguments[39])
+        if h is not None:
+            r39 = h.count
+        r40 = 1 if nkongs in (4,) else 0
+        r43 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[43](facts, *arguments[43])
+        if h is not None:
+            r43 = h.count
+        r44 = 0
+        if facts is None:
+            facts = Facts(hand, arrangement, waits)
+        h = patterns[44](facts, *arguments[44])
+        if h is not None:
+            r44 = h.count
+        a15 = r15 != 0
+        a28 = r28 != 0
+        k0 = r0
+        if k0 and (a15):
+            k0 = 0
+        k4 = r4
+        if k4 and (a28):
+            k4 = 0
+        total = 0
+        if k0 > 0:
+            total += values[0] * k0
+        if r1 > 0:
+            total += values[1] * r1
+        if r2 > 0:
+            total += values[2] * r2
+        if r3 > 0:
+            total += values[3] * r3
+        if k4 > 0:
+            total += values[4] * k4
+        if r5 > 0:
+            total += values[5] * r5
+        if r6 > 0:
+            total += values[6] * r6
+        if r7 > 0:
+            total += values[7] * r7
+        if r8 > 0:
+            total += values[8] * r8
+        if r9 > 0:
+            total += values[9] * r9
+        if r10 > 0:
+            total += values[10] * r10
+        if r11 > 0:
+            total += values[11] * r11
+        if r12 > 0:
+            total += values[12] * r12
+        if r13 > 0:
+            total += values[13] * r13
+        if r14 > 0:
+            total += values[14] * r14
+        if r15 > 0:
+            total += values[15] * r15
+        if r16 > 0:
+            total += values[16] * r16
+        if r17 > 0:
+            total += values[17] * r17
+        if r18 > 0:
+            total += values[18] * r18
+        if r19 > 0:
+            total += values[19] * r19
+        if r20 > 0:
+            total += values[20] * r20
+        if r21 > 0:
+            total += values[21] * r21
+        if r22 > 0:
+            total += values[22] * r22
+        if r23 > 0:
+            total += values[23] * r23
+        if r24 > 0:
+            total += values[24] * r24
+        if r25 > 0:
+            total += values[25] * r25
+        if r26 > 0:
+            total += values[26] * r26
+        if r27 > 0:
+            total += values[27] * r27
+        if r28 > 0:
+            total += values[28] * r28
+        if r29 > 0:
+            total += values[29] * r29
+        if r30 > 0:
+            total += values[30] * r30
+        if r31 > 0:
+            total += values[31] * r31
+        if r32 > 0:
+            total += values[32] * r32
+        if r33 > 0:
+            total += values[33] * r33
+        if r34 > 0:
+            total += values[34] * r34
+        if r35 > 0:
+            total += values[35] * r35
+        if r36 > 0:
+            total += values[36] * r36
+        if r37 > 0:
+            total += values[37] * r37
+        if r38 > 0:
+            total += values[38] * r38
+        if r39 > 0:
+            total += values[39] * r39
+        if r40 > 0:
+            total += values[40] * r40
+        if r41 > 0:
+            total += values[41] * r41
+        if r42 > 0:
+            total += values[42] * r42
+        if r43 > 0:
+            total += values[43] * r43
+        if r44 > 0:
+            total += values[44] * r44
+        consoled = -1
+        total += values[45]
+        if best < 0 or total > best_total:
+            best, best_total = number, total
+            best_fired = []
+            best_counted = []
+            if r0:
+                best_fired.append((0, r0))
+                if k0 > 0:
+                    best_counted.append((rows[0], k0))
+            if r1:
+                best_fired.append((1, r1))
+                if r1 > 0:
+                    best_counted.append((rows[1], r1))
+            if r2:
+                best_fired.append((2, r2))
+                if r2 > 0:
+                    best_counted.append((rows[2], r2))
+            if r3:
+                best_fired.append((3, r3))
+                if r3 > 0:
+                    best_counted.append((rows[3], r3))
+            if r4:
+                best_fired.append((4, r4))
+                if k4 > 0:
+                    best_counted.append((rows[4], k4))
+            if r5:
+                best_fired.append((5, r5))
+                if r5 > 0:
+                    best_counted.append((rows[5], r5))
+            if r6:
+                best_fired.append((6, r6))
+                if r6 > 0:
+                    best_counted.append((rows[6], r6))
+            if r7:
+                best_fired.append((7, r7))
+                if r7 > 0:
+                    best_counted.append((rows[7], r7))
+            if r8:
+                best_fired.append((8, r8))
+                if r8 > 0:
+                    best_counted.append((rows[8], r8))
+            if r9:
+                best_fired.append((9, r9))
+                if r9 > 0:
+                    best_counted.append((rows[9], r9))
+            if r10:
+                best_fired.append((10, r10))
+                if r10 > 0:
+                    best_counted.append((rows[10], r10))
+            if r11:
+                best_fired.append((11, r11))
+                if r11 > 0:
+                    best_counted.append((rows[11], r11))
+            if r12:
+                best_fired.append((12, r12))
+                if r12 > 0:
+                    best_counted.append((rows[12], r12))
+            if r13:
+                best_fired.append((13, r13))
+                if r13 > 0:
+                    best_counted.append((rows[13], r13))
+            if r14:
+                best_fired.append((14, r14))
+                if r14 > 0:
+                    best_counted.append((rows[14], r14))
+            if r15:
+                best_fired.append((15, r15))
+                if r15 > 0:
+                    best_counted.append((rows[15], r15))
+            if r16:
+                best_fired.append((16, r16))
+                if r16 > 0:
+                    best_counted.append((rows[16], r16))
+            if r17:
+                best_fired.append((17, r17))
+                if r17 > 0:
+                    best_counted.append((rows[17], r17))
+            if r18:
+                best_fired.append((18, r18))
+                if r18 > 0:
+                    best_counted.append((rows[18], r18))
+            if r19:
+                best_fired.append((19, r19))
+                if r19 > 0:
+                    best_counted.append((rows[19], r19))
+            if r20:
+                best_fired.append((20, r20))
+                if r20 > 0:
+                    best_counted.append((rows[20], r20))
+            if r21:
+                best_fired.append((21, r21))
+                if r21 > 0:
+                    best_counted.append((rows[21], r21))
+            if r22:
+                best_fired.append((22, r22))
+                if r22 > 0:
+                    best_counted.append((rows[22], r22))
+            if r23:
+                best_fired.append((23, r23))
+                if r23 > 0:
+                    best_counted.append((rows[23], r23))
+            if r24:
+                best_fired.append((24, r24))
+                if r24 > 0:
+                    best_counted.append((rows[24], r24))
+            if r25:
+                best_fired.append((25, r25))
+                if r25 > 0:
+                    best_counted.append((rows[25], r25))
+            if r26:
+                best_fired.append((26, r26))
+                if r26 > 0:
+                    best_counted.append((rows[26], r26))
+            if r27:
+                best_fired.append((27, r27))
+                if r27 > 0:
+                    best_counted.append((rows[27], r27))
+            if r28:
+                best_fired.append((28, r28))
+                if r28 > 0:
+                    best_counted.append((rows[28], r28))
+            if r29:
+                best_fired.append((29, r29))
+                if r29 > 0:
+                    best_counted.append((rows[29], r29))
+            if r30:
+                best_fired.append((30, r30))
+                if r30 > 0:
+                    best_counted.append((rows[30], r30))
+            if r31:
+                best_fired.append((31, r31))
+                if r31 > 0:
+                    best_counted.append((rows[31], r31))
+            if r32:
+                best_fired.append((32, r32))
+                if r32 > 0:
+                    best_counted.append((rows[32], r32))
+            if r33:
+                best_fired.append((33, r33))
+                if r33 > 0:
+                    best_counted.append((rows[33], r33))
+            if r34:
+                best_fired.append((34, r34))
+                if r34 > 0:
+                    best_counted.append((rows[34], r34))
+            if r35:
+                best_fired.append((35, r35))
+                if r35 > 0:
+                    best_counted.append((rows[35], r35))
+            if r36:
+                best_fired.append((36, r36))
+                if r36 > 0:
+                    best_counted.append((rows[36], r36))
+            if r37:
+                best_fired.append((37, r37))
+                if r37 > 0:
+                    best_counted.append((rows[37], r37))
+            if r38:
+                best_fired.append((38, r38))
+                if r38 > 0:
+                    best_counted.append((rows[38], r38))
+            if r39:
+                best_fired.append((39, r39))
+                if r39 > 0:
+                    best_counted.append((rows[39], r39))
+            if r40:
+                best_fired.append((40, r40))
+                if r40 > 0:
+                    best_counted.append((rows[40], r40))
+            if r41:
+                best_fired.append((41, r41))
+                if r41 > 0:
+                    best_counted.append((rows[41], r41))
+            if r42:
+                best_fired.append((42, r42))
+                if r42 > 0:
+                    best_counted.append((rows[42], r42))
+            if r43:
+                best_fired.append((43, r43))
+                if r43 > 0:
+                    best_counted.append((rows[43], r43))
+            if r44:
+                best_fired.append((44, r44))
+                if r44 > 0:
+                    best_counted.append((rows[44], r44))
+    return best, best_fired, best_counted
+
+
 def taiwan_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits: tuple[Tile, ...],
         patterns: Sequence[Pattern], arguments: Sequence[tuple[Any, ...]],
         values: list[int], rows: tuple[AwardRule, ...], consolations: tuple[AwardRule, ...]
@@ -4186,6 +4679,7 @@ PREBUILT: dict[str, Evaluate] = {
     "85bc4c121e99bff1": lrc_ordinary,
     "87cbe414fe9c467a": mcr_ordinary,
     "b7d4c6ad4ca96bd6": mcr_flower_win,
+    "5f19fd647cb92eab": riichi_ordinary,
     "37208f1c29501eb0": taiwan_ordinary,
     "5e1bf9f2fa101a21": taiwan_flower_win,
 }

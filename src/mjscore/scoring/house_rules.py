@@ -40,10 +40,12 @@ from mjscore.scoring.ruleset import AwardRule, Ruleset, TablePaymentRule
 
 
 class AwardSetting(StrictModel):
-    """An award changed by a table: a new value, switched on or off, or both."""
+    """An award changed by a table: a new value, switched on or off, or both; and its value in an open
+    hand (``open_points``: 0, closed only; riichi's open tanyao is ``open_points = 1``)."""
 
     points: Points | None = None
     enabled: bool | None = None
+    open_points: Points | None = None
 
 
 class PaymentSetting(StrictModel):
@@ -143,6 +145,10 @@ def _override(rule: Rule, value: int | bool | AwardSetting | PaymentSetting | No
         notes.append(f"{rule.id} = {new_amount}{unit} (was {getattr(rule, amount)})")
         change: dict[str, Any] = {amount: new_amount}
         rule = replace(rule, **change)
+    if isinstance(value, AwardSetting) and value.open_points is not None and isinstance(rule, AwardRule):
+        was = rule.open_points if rule.open_points is not None else rule.points
+        notes.append(f"{rule.id} open = {value.open_points} (was {was})")
+        rule = replace(rule, open_points=value.open_points)
     if enabled is not None:
         notes.append(f"{rule.id} {'on' if enabled else 'off'}")
         rule = replace(rule, enabled=enabled)

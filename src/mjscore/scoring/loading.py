@@ -43,8 +43,11 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from mjscore.arrangements import SHAPES
+from mjscore.errors import RulesetError
 from mjscore.hand import Replacement, WinKind
-from mjscore.scoring import patterns_mcr, patterns_taiwan  # noqa: F401  (register the MCR and Taiwan patterns)
+from mjscore.scoring import patterns_mcr, patterns_riichi, patterns_taiwan  # noqa: F401  (register their patterns)
+from mjscore.scoring.han_fu import PAIR_KINDS, SET_KINDS, WAIT_KINDS, FuTable, PointsTable
+from mjscore.scoring.han_fu import Limit as PointsLimit
 from mjscore.scoring.pattern_types import ANNOTATIONS
 from mjscore.scoring.patterns import PATTERNS, Pattern, bind
 from mjscore.scoring.payments import Direction
@@ -154,22 +157,25 @@ MinimumSetting = Annotated[
 
 
 class NamesRow(StrictModel):
-    """A name in English, Simplified and Traditional Chinese."""
+    """A name in English, Simplified and Traditional Chinese, and Japanese where the ruleset gives it
+    (riichi's yaku; without it, Japanese readers see the Traditional Chinese)."""
 
     en: Text
     zh_hans: Text = Field(alias="zh-Hans")
     zh_hant: Text = Field(alias="zh-Hant")
+    ja: Text | None = None
 
     def names(self) -> Names:
-        return Names(self.en, self.zh_hans, self.zh_hant)
+        return Names(self.en, self.zh_hans, self.zh_hant, self.ja)
 
 
 class HelpRow(NamesRow):
-    """A sentence or two in English, Simplified and Traditional Chinese."""
+    """A sentence or two in English, Simplified and Traditional Chinese (and Japanese)."""
 
     en: LongText
     zh_hans: LongText = Field(alias="zh-Hans")
     zh_hant: LongText = Field(alias="zh-Hant")
+    ja: LongText | None = None
 
 
 class ChineseRow(StrictModel):
@@ -237,6 +243,10 @@ class AwardRow(StrictModel):
     dealer_payments_only: bool = Field(
         False, description="A tai of a payment involving the dealer only (rulings 35, 55: 莊家, 連莊), not of the "
                            "hand: left out of the total, carried by each payment the dealer makes or receives.")
+    open_points: Points | None = Field(
+        None, description="The row's value in an open hand (a declared set other than a concealed kong); 0: closed only.")
+    limit_hand: bool = Field(
+        False, description="A limit hand (riichi's yakuman): its points count limits; where one counts, only limit hands do.")
 
 
 class TablePaymentRow(StrictModel):
@@ -254,6 +264,66 @@ class TablePaymentRow(StrictModel):
     enabled: bool = True
     ends_hand: bool = Field(False, description="The event ends the hand being played, as a drawn hand does (ruling 43).")
     dealer_only: bool = Field(False, description="Only the dealer can make this event happen (ruling 44).")
+
+
+FuValue = Annotated[int, Field(ge=0, le=1000)]
+
+
+class FuRow(StrictModel):
+    """``[ruleset.fu]``: how the fu (minipoints) of an arrangement are counted (mjscore.scoring.han_fu)."""
+
+    base: FuValue = Field(description="Fu of every hand.")
+    shapes: dict[Shape, FuValue] = Field({}, description="A fixed count for a shape (seven pairs: 25), nothing added.")
+    concealed_claimed: FuValue = Field(0, description="A concealed hand won on a claimed tile.")
+    self_drawn: FuValue = Field(0, description="A self-draw.")
+    self_drawn_except: list[Id] = Field([], description="Awards with which a self-draw earns no fu (pinfu).")
+    sets: dict[Literal[SET_KINDS], FuValue] = Field({}, description="Each pung or kong: open/closed, pung/kong, _terminal.")  # type: ignore[valid-type]
+    pair: dict[Literal[PAIR_KINDS], FuValue] = Field({}, description="The pair: dragon, seat_wind, round_wind (added up).")  # type: ignore[valid-type]
+    pair_most: FuValue | None = Field(None, description="The most fu a pair earns (a pair of the seat and round wind).")
+    wait: dict[Literal[WAIT_KINDS], FuValue] = Field({}, description="The winning tile's role: edge, closed, pair.")  # type: ignore[valid-type]
+    open_minimum: FuValue = Field(0, description="The least fu of an open hand (30: an open hand with no fu).")
+    round_to: Annotated[int, Field(ge=1, le=100)] = Field(10, description="The sum is rounded up to this.")
+
+    def table(self) -> FuTable:
+        return FuTable(base=self.base, shapes=dict(self.shapes), concealed_claimed=self.concealed_claimed,
+                       self_drawn=self.self_drawn, self_drawn_except=tuple(self.self_drawn_except), sets=dict(self.sets),
+                       pair=dict(self.pair), pair_most=self.pair_most, wait=dict(self.wait),
+                       open_minimum=self.open_minimum, round_to=self.round_to)
+
+
+BasePoints = Annotated[int, Field(ge=1, le=1_000_000)]
+
+
+class LimitRow(StrictModel):
+    """A named limit of the points table: from ``han`` han, or from a base of ``from_base``, paid ``base``."""
+
+    id: Id
+    name: NamesRow
+    han: Annotated[int, Field(ge=1, le=100)]
+    base: BasePoints
+    from_base: BasePoints | None = None
+    enabled: bool = True
+
+
+class PointsRow(StrictModel):
+    """``[ruleset.points]``: han and fu to points, its limits and who pays what (mjscore.scoring.han_fu)."""
+
+    limits: Annotated[list[LimitRow], Field(min_length=1)]
+    limit_hand_base: BasePoints = Field(description="The base points of one limit hand (yakuman).")
+    limit_hand_name: NamesRow
+    doublings: Annotated[int, Field(ge=0, le=10)] = Field(2, description="Base = fu × 2^(han + doublings).")
+    round_to: Annotated[int, Field(ge=1, le=10_000)] = Field(100, description="Each payment is rounded up to this.")
+    limit_hands_cumulative: bool = Field(True, description="Several limit hands add up (else the highest counts).")
+    share: Annotated[int, Field(ge=1, le=100)] = Field(1, description="A loser's share of the base.")
+    dealer_share: Annotated[int, Field(ge=1, le=100)] = Field(2, description="The share where the loser or winner is East.")
+
+    def table(self) -> PointsTable:
+        return PointsTable(
+            limits=tuple(PointsLimit(row.id, row.name.names(), row.han, row.base, row.from_base, row.enabled)
+                         for row in self.limits),
+            limit_hand_base=self.limit_hand_base, limit_hand_name=self.limit_hand_name.names(), doublings=self.doublings,
+            round_to=self.round_to, limit_hands_cumulative=self.limit_hands_cumulative, share=self.share,
+            dealer_share=self.dealer_share)
 
 
 class RulesetHeader(StrictModel):
@@ -280,6 +350,8 @@ class RulesetHeader(StrictModel):
     dealer_keeps_deal_on_draw: bool = False
     streak_counts_draws: bool = Field(False, description="A drawn hand that keeps the deal adds one to the streak.")
     context: dict[ContextName, ContextRow] = {}
+    fu: FuRow | None = Field(None, description="Hands valued by han and fu: the fu table.")
+    points: PointsRow | None = Field(None, description="Hands valued by han and fu: the points table.")
 
 
 class RulesetFile(StrictModel):
@@ -291,6 +363,47 @@ class RulesetFile(StrictModel):
     table_payment: list[TablePaymentRow] = []
     groups: GroupNames = {}
     source_notes: SourceNotes = {}
+
+
+class FuChange(StrictModel):
+    """A table's changes to the fu table (absent: kept; a map changes the keys it gives)."""
+
+    base: FuValue | None = None
+    shapes: dict[Shape, FuValue] | None = None
+    concealed_claimed: FuValue | None = None
+    self_drawn: FuValue | None = None
+    self_drawn_except: list[Id] | None = None
+    sets: dict[Literal[SET_KINDS], FuValue] | None = None  # type: ignore[valid-type]
+    pair: dict[Literal[PAIR_KINDS], FuValue] | None = None  # type: ignore[valid-type]
+    pair_most: FuValue | None = None
+    wait: dict[Literal[WAIT_KINDS], FuValue] | None = None  # type: ignore[valid-type]
+    open_minimum: FuValue | None = None
+    round_to: Annotated[int, Field(ge=1, le=100)] | None = None
+
+    def applied(self, table: FuTable) -> FuTable:
+        """``table`` with these changes."""
+        changes: dict[str, Any] = {}
+        for name in ("base", "concealed_claimed", "self_drawn", "pair_most", "open_minimum", "round_to"):
+            if getattr(self, name) is not None:
+                changes[name] = getattr(self, name)
+        if self.self_drawn_except is not None:
+            changes["self_drawn_except"] = tuple(self.self_drawn_except)
+        for name in ("shapes", "sets", "pair", "wait"):
+            given = getattr(self, name)
+            if given is not None:
+                changes[name] = {**getattr(table, name), **given}
+        return replace(table, **changes)
+
+    def notes(self) -> list[str]:
+        return [f"fu {name} = {value}" for name, value in self.model_dump(exclude_none=True).items()]
+
+
+class LimitChange(StrictModel):
+    """A table's change to a limit of the points table: on or off, reached from another base or han."""
+
+    enabled: bool | None = None
+    from_base: BasePoints | Literal[False] | None = Field(None, description="false: reached by han only.")
+    han: Annotated[int, Field(ge=1, le=100)] | None = None
 
 
 class Settings(StrictModel):
@@ -305,11 +418,42 @@ class Settings(StrictModel):
     dealer_keeps_deal_on_win: bool | None = None
     dealer_keeps_deal_on_draw: bool | None = None
     streak_counts_draws: bool | None = None
+    fu: FuChange | None = Field(None, description="Changes to the fu table (a ruleset valued by han and fu).")
+    limits: dict[Id, LimitChange] = Field({}, description="Changes to the points table's limits, by id.")
+    limit_hands_cumulative: bool | None = Field(None, description="Several limit hands (yakuman) add up.")
 
     def changes(self, rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
         """The changes to ``rules`` (keyword arguments of :func:`dataclasses.replace`) and a note of each."""
         changes: dict[str, Any] = {}
         notes: list[str] = []
+        if self.fu is not None:
+            if rules.fu is None:
+                raise RulesetError(f"fu: ruleset {rules.id} is not valued by han and fu")
+            changes["fu"] = self.fu.applied(rules.fu)
+            notes += self.fu.notes()
+        if self.limits or self.limit_hands_cumulative is not None:
+            table = rules.points_table
+            if table is None:
+                raise RulesetError(f"limits: ruleset {rules.id} has no points table")
+            known = {limit.id: limit for limit in table.limits}
+            for key in self.limits:
+                if key not in known:
+                    raise RulesetError(f"limits: ruleset {rules.id} has no limit {key!r} ({', '.join(known)})")
+            limits = []
+            for limit in table.limits:
+                change = self.limits.get(limit.id)
+                if change is not None:
+                    given = change.model_dump(exclude_none=True)
+                    if given.get("from_base") is False:
+                        given["from_base"] = None
+                    limit = replace(limit, **given)
+                    notes += [f"limit {limit.id} {name} = {value}"
+                              for name, value in change.model_dump(exclude_none=True).items()]
+                limits.append(limit)
+            cumulative = table.limit_hands_cumulative if self.limit_hands_cumulative is None else self.limit_hands_cumulative
+            if self.limit_hands_cumulative is not None:
+                notes.append(f"limit_hands_cumulative = {'true' if cumulative else 'false'}")
+            changes["points_table"] = replace(table, limits=tuple(limits), limit_hands_cumulative=cumulative)
         if self.base is not None:
             changes["base"] = self.base
             notes.append(f"base = {self.base}")
@@ -377,6 +521,8 @@ class AwardChange(StrictModel):
     on_flower_win: bool | None = None
     enabled: bool | None = None
     consolation: ConsolationRow | None = None
+    open_points: Points | None = None
+    limit_hand: bool | None = None
 
 
 class TablePaymentChange(StrictModel):
@@ -488,7 +634,11 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         streak_counts_draws=meta.streak_counts_draws, contexts={name: row.rule() for name, row in meta.context.items()},
         group_names={group: row.names() for group, row in file.groups.items()},
         source_notes={text: Names(text, row.zh_hans, row.zh_hant) for text, row in file.source_notes.items()},
+        fu=meta.fu.table() if meta.fu else None, points_table=meta.points.table() if meta.points else None,
     )
+    if (rules.fu is None) != (rules.points_table is None):
+        fail(source, ("ruleset", "fu" if rules.fu is None else "points"),
+             "a ruleset valued by han and fu needs both [ruleset.fu] and [ruleset.points]", "ruleset", 1)
     _check_references(rules, source, data, None)
     _check_translations(rules, file.groups, file.source_notes, source)
     return rules
@@ -566,7 +716,9 @@ def _award_row(rule: AwardRule) -> dict[str, Any]:
         "id": rule.id, "points": rule.points, "name": rule.name.to_dict(), "help": rule.help.to_dict(),
         "source": rule.source, "pattern": rule.pattern, "params": dict(rule.params), "replaces": list(rule.replaces),
         "reduces": dict(rule.reduces), "shapes": list(rule.shapes), "on_flower_win": rule.on_flower_win,
-        "enabled": rule.enabled, "dealer_payments_only": rule.dealer_payments_only}
+        "enabled": rule.enabled, "dealer_payments_only": rule.dealer_payments_only, "limit_hand": rule.limit_hand}
+    if rule.open_points is not None:
+        row["open_points"] = rule.open_points
     if rule.group is not None:
         row["group"] = rule.group
     if rule.consolation is not None:
@@ -592,7 +744,8 @@ def _award(row: AwardRow, loc: Loc, source: Source, data: Any) -> AwardRule:
         id=row.id, points=row.points, name=row.name.names(), help=row.help.names(), source=row.source,
         pattern=row.pattern, params=params, group=row.group, replaces=tuple(row.replaces), reduces=dict(row.reduces),
         shapes=tuple(row.shapes), on_flower_win=row.on_flower_win, enabled=row.enabled, consolation=consolation,
-        dealer_payments_only=row.dealer_payments_only, function=function, arguments=arguments)
+        dealer_payments_only=row.dealer_payments_only, open_points=row.open_points, limit_hand=row.limit_hand,
+        function=function, arguments=arguments)
 
 
 def _table_payment(row: TablePaymentRow, loc: Loc, source: Source, data: Any) -> TablePaymentRule:

@@ -15,26 +15,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import RulesetError
 from mjscore.scoring.facts import Facts
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
 from mjscore.scoring.payments import Direction
 
+if TYPE_CHECKING:
+    from mjscore.scoring.han_fu import FuTable, PointsTable
+
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """A text in English, Simplified and Traditional Chinese."""
+    """A text in English, Simplified and Traditional Chinese, and in Japanese where the ruleset
+    gives it (riichi's yaku, as Japanese players write them). A text without Japanese is said in
+    Japanese by its Traditional Chinese, the script of the Chinese rulesets' own tables
+    (docs/rulesets/riichi.md, "Languages")."""
 
     en: str
     zh_hans: str
     zh_hant: str
+    ja: str | None = None
 
     def get(self, lang: str) -> str:
         if lang == "en":
@@ -43,10 +50,15 @@ class Names:
             return self.zh_hans
         if lang == "zh-Hant":
             return self.zh_hant
-        raise ValueError(f"unknown language {lang!r}: use en, zh-Hans or zh-Hant")
+        if lang == "ja":
+            return self.ja if self.ja is not None else self.zh_hant
+        raise ValueError(f"unknown language {lang!r}: use en, zh-Hans, zh-Hant or ja")
 
     def to_dict(self) -> dict[str, str]:
-        return {"en": self.en, "zh-Hans": self.zh_hans, "zh-Hant": self.zh_hant}
+        found = {"en": self.en, "zh-Hans": self.zh_hans, "zh-Hant": self.zh_hant}
+        if self.ja is not None:
+            found["ja"] = self.ja
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +110,12 @@ class AwardRule:
     #: A tai of a payment, not of the hand (rulings 35, 55: 莊家, 連莊): shown on the winner's sheet
     #: apart from the total, which leaves it out, and carried by each payment the dealer makes or receives.
     dealer_payments_only: bool = False
+    #: The row's value in an open hand (a declared set other than a concealed kong): None, the same as
+    #: ``points``; 0, the row is played closed only (riichi's pinfu, iipeikou; sanshoku is 1 open, 2 closed).
+    open_points: int | None = None
+    #: A limit hand (riichi's yakuman): its ``points`` count limits, not han. Where a limit hand counts,
+    #: only limit hands count (:meth:`Ruleset.limit_hands_only`), and the hand is paid as that many limits.
+    limit_hand: bool = False
     function: Pattern = field(default=PATTERNS["never"], repr=False, compare=False)
     arguments: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
@@ -183,6 +201,10 @@ class Ruleset:
     overrides: tuple[str, ...] = ()
     group_names: Mapping[str, Names] = field(default_factory=dict)
     source_notes: Mapping[str, Names] = field(default_factory=dict)
+    #: A ruleset whose hands are valued by han and fu (riichi, :mod:`mjscore.scoring.han_fu`): the fu
+    #: table and the points table; None for a ruleset whose total is what each loser pays.
+    fu: FuTable | None = None
+    points_table: PointsTable | None = None
     played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by
@@ -192,12 +214,14 @@ class Ruleset:
     _replaceable: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
     _for_arrangement: dict[tuple[bool, str | None], tuple[AwardRule, ...]] = field(
         init=False, repr=False, compare=False)
+    _opened: list[Ruleset] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "evaluated", tuple(a for a in self.awards if a.enabled and a.consolation is None))
         object.__setattr__(self, "_by_id", {a.id: a for a in self.awards})
         object.__setattr__(self, "_replaceable", {})
         object.__setattr__(self, "_for_arrangement", {})
+        object.__setattr__(self, "_opened", [])
         priced = {shape for a in self.evaluated for shape in a.shapes}
         object.__setattr__(self, "played_shapes", self.shapes + tuple(s for s in self.optional_shapes if s in priced))
 
@@ -211,6 +235,23 @@ class Ruleset:
                           and (not a.shapes or shape in a.shapes))
             self._for_arrangement[key] = found
         return found
+
+    @property
+    def has_open_values(self) -> bool:
+        """Whether a row is worth otherwise in an open hand (``open_points``)."""
+        return any(a.open_points is not None for a in self.awards)
+
+    def opened(self) -> Ruleset:
+        """The table an open hand (a declared set other than a concealed kong) is scored by: each
+        row with ``open_points`` worth them, a row with ``open_points`` 0 (closed only) switched
+        off; the ruleset itself where no row says otherwise. Made once, and kept with the ruleset."""
+        if not self.has_open_values:
+            return self
+        if not self._opened:
+            awards = tuple(a if a.open_points is None else replace(a, points=a.open_points, open_points=None)
+                           if a.open_points else replace(a, enabled=False, open_points=None) for a in self.awards)
+            self._opened.append(replace(self, awards=awards))
+        return self._opened[0]
 
     def award(self, award_id: str) -> AwardRule:
         rule = self._by_id.get(award_id)
