@@ -21,13 +21,15 @@ from typing import Any
 
 from mjscore.errors import TableError
 from mjscore.rulesets import DEFAULT_RULESET
+from mjscore.scorekeeper import points
 from mjscore.scorekeeper.audit import Change
-from mjscore.scorekeeper.flow import minimum_to_win
+from mjscore.scorekeeper.flow import Deal, minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
 from mjscore.scorekeeper.service import Inspection, Scorekeeper, TableView
 from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scoring.payments import money_text
+from mjscore.scoring.ruleset import PointsGame
 
 #: The ``format`` of an exported table.
 FORMAT = "mjscore-table/1"
@@ -75,6 +77,9 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
                       "money": money_text(view.ledger.money[i])} for i, name in enumerate(players)],
         "history": [_step_dict(step, players, lang) for step in steps],
     }
+    game = view.facts.game
+    if game is not None:
+        data["game"] = game_state(game, ledger.points, deal, players)
     if since_version is not None:
         data["history_since"] = since_version
         del data["entries"]
@@ -82,6 +87,15 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
         first = steps[0].number if steps else min(ledger.first, ledger.length + 1)
         data["page"] = {"first": first, "last": first + len(steps) - 1}
     return data
+
+
+def game_state(game: PointsGame, balances: Sequence[int], deal: Deal, players: Sequence[str]) -> dict[str, Any]:
+    """Where a points game (riichi's) stands: its start and return, the counters (honba), each
+    player's sticks on the table and points in play, and who declared riichi in the hand being
+    played; at its end the balances are the final scores (with oka and uma)."""
+    return {"start": game.start, "target": game.target, "honba": deal.honba, "sticks": list(deal.sticks),
+            "riichi": [players[p] for p in range(4) if deal.ready[p]],
+            "points": list(points.in_play(game, balances, deal.sticks)), "uma": list(game.uma), "oka": game.oka}
 
 
 #: What :func:`check_export` finds: signed by this server's key and unchanged since; signed by it and

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import json
 import re
 import sys
 import threading
@@ -383,7 +384,7 @@ class GameChange(StrictModel):
         return replace(game, **given)
 
     def notes(self) -> list[str]:
-        return [f"game {name} = {value}" for name, value in self.model_dump(exclude_none=True).items()]
+        return [f"game {name} = {json.dumps(value)}" for name, value in self.model_dump(exclude_none=True).items()]
 
 
 class RulesetHeader(StrictModel):

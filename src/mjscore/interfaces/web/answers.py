@@ -399,15 +399,32 @@ class HistoryStep(Open):
 
 
 class Entry(Open):
-    """An entry as recorded: a win (with its hand record), a draw, or a table payment event."""
+    """An entry as recorded: a win (with its hand record), a draw, a table payment event, or a riichi."""
 
-    kind: Literal["win", "draw", "event"]
+    kind: Literal["win", "draw", "event", "riichi"]
     winner: str | None = None
     discarder: str | None = None
     hand: dict[str, Any] | None = Field(None, description="The hand record of a win (docs/hand-format.md).")
     event: str | None = None
     player: str | None = None
     count: int | None = None
+    tenpai: list[str] | None = Field(None, description="A drawn hand of a points game: the players tenpai.")
+    abortive: bool | None = Field(None, description="A drawn hand of a points game called off before the wall ran out.")
+
+
+class GameState(Answer):
+    """Where a points game (riichi's) stands: the start and return, the counters (honba), each
+    player's sticks on the table and points in play, who declared riichi in the hand being played,
+    the uma by place and the oka. At the game's end the balances are the final scores."""
+
+    start: int
+    target: int
+    honba: int
+    sticks: list[int]
+    riichi: list[str]
+    points: list[int]
+    uma: list[int]
+    oka: int
 
 
 class HistoryPage(Answer):
@@ -437,6 +454,7 @@ class TableAnswer(Open):
     unsettled: int | None
     deal: Deal
     balances: list[Balance]
+    game: GameState | None = Field(None, description="A table that keeps points (riichi's): the game's state.")
     history: list[HistoryStep]
     history_since: int | None = Field(None, description="The since_version asked for, when given.")
     page: HistoryPage | None = Field(None, description=(
