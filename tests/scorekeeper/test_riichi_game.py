@@ -20,11 +20,18 @@ from each.
 
 from __future__ import annotations
 
+import json
+import shlex
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
+from test_keeper_docs import ROOT, commands
 
 from mjscore.errors import TableError
+from mjscore.interfaces.cli import app
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 from mjscore.scorekeeper import points as game
 from mjscore.scorekeeper.ledger import describe
@@ -157,8 +164,6 @@ def test_a_wrc_hanchan_worked_by_hand(keeper: Scorekeeper) -> None:
 
 
 def test_the_same_hanchan_under_mleague_has_oka_and_its_uma(keeper: Scorekeeper) -> None:
-    from pathlib import Path
-
     from mjscore.rulesets import named_house_rules
 
     rules = named_house_rules(Path("mleague"), "riichi")
@@ -209,8 +214,6 @@ def test_bad_riichi_input_is_refused_and_nothing_is_written(keeper: Scorekeeper)
 
 
 def test_abortive_draws_where_the_preset_plays_them(keeper: Scorekeeper) -> None:
-    from pathlib import Path
-
     from mjscore.rulesets import named_house_rules
 
     table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", named_house_rules(Path("tenhou"), "riichi"))).id
@@ -220,3 +223,59 @@ def test_abortive_draws_where_the_preset_plays_them(keeper: Scorekeeper) -> None
     assert view.ledger.points == (0, 0, 0, 0)
     assert (view.deal.dealer, view.deal.honba, view.deal.sticks) == (0, 1, (0, 0, 1, 0))
     assert describe(view.ledger.steps[-1], PLAYERS) == "abortive draw"
+
+
+# ----- the page's commands, the CLI and the API
+
+
+def test_the_riichi_game_page_runs_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/riichi-game.md's commands, in order, with the points they make (worked out in the page)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MJSCORE_DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    runner = CliRunner()
+    found = commands("docs/riichi-game.md", "table")
+    assert len(found) == 6
+    for args in found:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, f"mjscore {shlex.join(args)}: {result.output}"
+    shown = json.loads(runner.invoke(app, ["table", "show", "1", "--format", "json"]).output)
+    # Bob's ron off Cat 2,000 (his own stick back); at the draw Cat and Dan pay 750 to Ann and to Bob.
+    assert [b["points"] for b in shown["balances"]] == [1500, 3500, -3500, -1500]
+    assert shown["game"]["points"] == [30500, 33500, 26500, 28500]
+    assert (shown["game"]["honba"], shown["game"]["sticks"], shown["deal"]["dealer"]) == (1, [1, 0, 0, 0], "Bob")
+    refused = runner.invoke(app, ["table", "draw", "1", "--abortive"])
+    assert refused.exit_code == 2
+    assert refused.output.strip().splitlines()[-1] == (
+        "error: entry 5: this table's rules play no abortive draws")
+
+
+def test_the_api_records_a_riichi_a_tenpai_draw_and_refuses_in_one_line(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from mjscore.interfaces.web import create_app
+
+    keeper = Scorekeeper.open(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    client = TestClient(create_app(keeper), base_url="http://localhost")
+    opened = client.post("/api/tables", json={"players": PLAYERS, "ruleset": "riichi", "preset": "riichi-mleague",
+                                              "request_id": "t1"}).json()
+    table = opened["id"]
+    assert opened["game"]["points"] == [25000] * 4 and opened["game"]["oka"] == 20000
+
+    def post(path: str, body: dict[str, Any], lang: str = "en") -> Any:
+        return client.post(f"/api/tables/{table}/{path}?lang={lang}", json={**body, "request_id": str(body) + path})
+
+    answer = post("riichi", {"player": "Cat"}).json()
+    assert answer["game"]["riichi"] == ["Cat"] and answer["game"]["points"] == [25000, 25000, 24000, 25000]
+    refused = post("riichi", {"player": "Cat", "expected_version": answer["version"]})
+    assert refused.status_code == 422 and refused.json()["code"] == "at_entry"
+    assert refused.json()["message"].endswith("Cat has already declared riichi this hand")
+    assert refused.json()["params"]["cause"] == {"code": "already_riichi", "params": {"player": "Cat"}}
+    refused = post("draws", {"tenpai": ["Ann", "Eve"]})
+    assert refused.status_code == 422 and refused.json()["code"] == "no_such_player"
+    assert keeper.version(table) == answer["version"]  # nothing written
+    answer = post("draws", {"tenpai": ["Cat"]}).json()
+    assert [b["points"] for b in answer["balances"]] == [-1000, -1000, 3000, -1000]
+    assert answer["history"][-1]["summary"] == "drawn hand, tenpai: Cat"
+    assert answer["entries"][-1] == {"kind": "draw", "tenpai": ["Cat"]}
+    keeper.close()

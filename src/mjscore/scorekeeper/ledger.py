@@ -328,7 +328,8 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
         if game is not None:
             return _settle_points_draw(settings, game, rules, entry, deal, pin)
         if entry.tenpai or entry.abortive:
-            raise TableError(Refusal("not_points_game", ruleset=rules.id, what=Term("kind_tenpai_draw")))
+            raise TableError(Refusal("not_points_game", ruleset=rules.id, ruleset_name=rules.name,
+                                     what=Term("kind_tenpai_draw")))
         return Settled(deal, after_draw(deal, rules), pin=pin)
     if isinstance(entry, Event):
         return _settle_event(settings, rules, entry, deal, history, pin)
@@ -357,7 +358,7 @@ def _settle_ready(settings: TableSettings, rules: Ruleset, entry: Ready, deal: D
     """A ready declaration: its stick goes on the table (paid when it is taken); refused at a table
     that keeps no points, or for a player already ready this hand."""
     if rules.points_game is None:
-        raise TableError(Refusal("not_points_game", ruleset=rules.id, what=Term("kind_riichi")))
+        raise TableError(Refusal("not_points_game", ruleset=rules.id, ruleset_name=rules.name, what=Term("kind_riichi")))
     if deal.ready[entry.player]:
         raise TableError(Refusal("already_riichi", player=settings.players[entry.player]))
     return Settled(deal, game_points.after_ready(deal, entry.player), pin=pin)
@@ -371,7 +372,7 @@ def _settle_points_draw(settings: TableSettings, game: PointsGame, rules: Rulese
     is ready (WRC 2015 5.7.2: a riichi hand cannot be declared noten)."""
     if entry.abortive:
         if not game.abortive_draws:
-            raise TableError(Refusal("no_abortive_draws", ruleset=rules.id))
+            raise TableError(Refusal("no_abortive_draws"))
         return Settled(deal, game_points.after_points_draw(deal, True, game), pin=pin)
     noten = [settings.players[p] for p in range(4) if deal.ready[p] and p not in entry.tenpai]
     if noten:
