@@ -95,7 +95,8 @@ def game_state(game: PointsGame, balances: Sequence[int], deal: Deal, players: S
     played; at its end the balances are the final scores (with oka and uma)."""
     return {"start": game.start, "target": game.target, "honba": deal.honba, "sticks": list(deal.sticks),
             "riichi": [players[p] for p in range(4) if deal.ready[p]],
-            "points": list(points.in_play(game, balances, deal.sticks)), "uma": list(game.uma), "oka": game.oka}
+            "points": list(points.in_play(game, balances, deal.sticks)), "uma": list(game.uma), "oka": game.oka,
+            "abortive_draws": game.abortive_draws}
 
 
 #: What :func:`check_export` finds: signed by this server's key and unchanged since; signed by it and
