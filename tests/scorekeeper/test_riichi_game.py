@@ -279,3 +279,32 @@ def test_the_api_records_a_riichi_a_tenpai_draw_and_refuses_in_one_line(tmp_path
     assert answer["history"][-1]["summary"] == "drawn hand, tenpai: Cat"
     assert answer["entries"][-1] == {"kind": "draw", "tenpai": ["Cat"]}
     keeper.close()
+
+
+# ----- standings and ratings
+
+
+def test_standings_and_ratings_take_the_final_scores_with_uma(keeper: Scorekeeper) -> None:
+    from fractions import Fraction
+
+    from mjscore.rulesets import named_house_rules
+    from mjscore.scorekeeper.ratings import club_games
+
+    wrc = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", {})).id
+    _hanchan(keeper, wrc)
+    keeper.record_win(wrc, H_RON, C, A)  # -21,700 / +24,800 / -11,100 / +8,000 (worked above)
+    mleague = keeper.create_table(TableSettings.of("", PLAYERS, "riichi",
+                                                   named_house_rules(Path("mleague"), "riichi"))).id
+    _hanchan(keeper, mleague)
+    keeper.record_win(mleague, H_RON, C, A)  # -41,700 / +54,800 / -21,100 / +8,000
+    standings = keeper.standings([wrc, mleague])
+    assert {t.unit for t in standings.tables} == {"points"}
+    lines = {line.person.name: line for line in standings.lines}
+    # The scores add up the two games' final scores; the table points follow the places: Bob first
+    # (4 + 4), Dan second (2 + 2), Cat third (1 + 1), Ann fourth.
+    assert {name: line.score for name, line in lines.items()} == {
+        A: -21700 - 41700, B: 24800 + 54800, C: -11100 - 21100, D: 8000 + 8000}
+    assert {name: line.table_points for name, line in lines.items()} == {
+        A: Fraction(0), B: Fraction(8), C: Fraction(2), D: Fraction(4)}
+    games = {game.table_id: game for game in club_games(keeper).games}
+    assert games[wrc].scores == (-21700, 24800, -11100, 8000) and games[wrc].ranks == [4, 1, 3, 2]

@@ -84,6 +84,12 @@ class TableFacts:
     #: The points game the table keeps (riichi's start, sticks, uma), None for most tables.
     game: PointsGame | None = None
 
+    @property
+    def balance_unit(self) -> str:
+        """The unit the table's balances count in: a points game's points (a riichi hand counts han,
+        but pays points), else the ruleset's unit."""
+        return "points" if self.game is not None else self.unit
+
     @staticmethod
     def of(rules: Ruleset) -> TableFacts:
         return TableFacts(rules.id, rules.name, rules.unit, rules.stake, rules.base_money, rules.overrides,

@@ -471,7 +471,7 @@ def _print_table(view: TableView, last: int | None) -> None:
     title = f"{settings.name} — " if settings.name else ""
     facts = view.facts
     base = f" + {money_text(facts.base_money)} a hand" if facts.base_money else ""
-    unit = "point" if facts.game is not None else facts.unit.rstrip("s")  # a points game pays points, not han
+    unit = facts.balance_unit.rstrip("s")  # a points game pays points, though its hands count han
     console.print(f"{title}{facts.name.en}; {money_text(facts.stake)} per {unit}{base}", markup=False)
     if facts.overrides:
         console.print(f"House rules: {'; '.join(facts.overrides)}", markup=False)
