@@ -308,3 +308,24 @@ def test_standings_and_ratings_take_the_final_scores_with_uma(keeper: Scorekeepe
         A: Fraction(0), B: Fraction(8), C: Fraction(2), D: Fraction(4)}
     games = {game.table_id: game for game in club_games(keeper).games}
     assert games[wrc].scores == (-21700, 24800, -11100, 8000) and games[wrc].ranks == [4, 1, 3, 2]
+
+
+def test_a_player_below_zero_ends_the_game_where_the_rules_say_so(keeper: Scorekeeper) -> None:
+    # A table of 1,000 points each whose game ends below zero, no uma: Bob's riichi ron off Cat (2,000)
+    # puts Cat at 1,000 - 2,000 = -1,000: the game ends with that hand.
+    short = {"game": {"start": 1000, "target": 1000, "bust_ends": True, "uma": [0, 0, 0, 0]}}
+    table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", short)).id
+    keeper.record_riichi(table, B)
+    view = keeper.record_win(table, H_RON, B, C)
+    assert view.deal.over and view.ledger.points == (0, 2000, -2000, 0)
+    with pytest.raises(TableError, match="the game is over: a player fell below zero points"):
+        keeper.record_riichi(table, A)
+
+
+def test_a_tonpuusen_ends_after_the_east_round(keeper: Scorekeeper) -> None:
+    table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", {"game": {"rounds": 1}})).id
+    for _ in range(4):  # each dealer noten at an exhaustive draw: the deal passes, a counter more
+        view = keeper.record_draw(table)
+    assert view.deal.over and view.ledger.points == (0, 0, 0, 0)
+    with pytest.raises(TableError, match="the game is over: the East round has ended"):
+        keeper.record_draw(table)

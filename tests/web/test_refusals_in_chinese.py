@@ -273,6 +273,11 @@ def _provoke(clients: Clients) -> None:
                                                           "ruleset": "riichi", "entries": hanchan}).json()
     ask("at_entry", "POST", f"/api/tables/{ended['id']}/draws", {"expected_version": ended["version"]})
     clients.answers["points_game_over"] = clients.answers.pop("at_entry")
+    short = clients.table(ruleset="riichi", house_rules={"game": {"start": 1000, "target": 1000, "bust_ends": True}})
+    clients.change(short, "riichi", {"player": "Bo"})
+    clients.change(short, "wins", {"hand": won, "winner": "Bo", "discarder": "Cy"})  # Cy at -1,000: over
+    ask("at_entry", "POST", f"/api/tables/{short}/draws", {"expected_version": 2})
+    clients.answers["points_game_bust"] = clients.answers.pop("at_entry")
     ask("no_such_table", "GET", "/api/tables/999999")
     ask("which_tables", "GET", "/api/standings")
     ask("not_a_date", "GET", "/api/standings?day=friday")

@@ -56,6 +56,8 @@ def check_open(deal: Deal, rounds: int = 4) -> None:
     if deal.over:
         if rounds == 4:
             raise TableError(Refusal("game_over"))
+        if deal.dealer != 0 or deal.round_wind != SEATS[rounds - 1]:  # it ended before its last round did
+            raise TableError(Refusal("points_game_bust"))
         raise TableError(Refusal("points_game_over", round=ROUND_NAMES[SEATS[rounds - 1]],
                                  wind=Term(f"seat_{SEATS[rounds - 1]}")))
 
