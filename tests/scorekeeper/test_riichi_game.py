@@ -41,7 +41,8 @@ A, B, C, D = PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 H_RON: dict[str, Any] = {"concealed": "123m 456p 789s 23s 55m", "win_tile": "4s", "win": "discard",
                          "dora_indicators": "9p"}
 H_TSUMO: dict[str, Any] = {**H_RON, "win": "self_draw"}
-WRC = PointsGame(start=30000, target=30000)
+WRC = PointsGame(start=30000, target=30000, leftover="lost")
+EMA = PointsGame(start=30000, target=30000, leftover="first")
 MLEAGUE = PointsGame(start=25000, target=30000, uma=(30000, 10000, -10000, -30000), uma_ties="seat")
 
 
@@ -75,15 +76,19 @@ def test_places_uma_and_oka() -> None:
     assert game.final_scores(MLEAGUE, [30000, 30000, 20000, 20000]) == (50000, 10000, -20000, -40000)
 
 
-def test_sticks_left_at_the_end_go_to_first_place() -> None:
+def test_sticks_left_at_the_end_go_to_first_place_or_are_lost() -> None:
     # Balances +9,000 / -1,000 / -3,000 / -3,000 with Bob's and Cat's sticks still on the table:
-    # points in play 39,000 / 28,000 / 26,000 / 27,000; Ann, first, takes the 2,000: 41,000 / 29,000 /
-    # 26,000 / 27,000 final (Bob's and Cat's sticks were already off their points in play).
-    paid = dict(game.final_payments(WRC, [9000, -1000, -3000, -3000], (0, 1, 1, 0)))
+    # points in play 39,000 / 28,000 / 26,000 / 27,000; Ann, first, takes the 2,000 (EMA): 41,000 /
+    # 29,000 / 26,000 / 27,000 final (Bob's and Cat's sticks were already off their points in play).
+    paid = dict(game.final_payments(EMA, [9000, -1000, -3000, -3000], (0, 1, 1, 0)))
     assert paid[game.LEFTOVER] == [(1, 0, 1000), (2, 0, 1000)]
     # uma: Ann +15,000, Bob +5,000, Dan -5,000, Cat -15,000; settled as payments that square them.
     assert sorted(paid[game.UMA]) == sorted([(2, 0, 15000), (3, 1, 5000)])
     assert paid[game.OKA] == []
+    # WRC (our reading): nobody takes them; the table keeps them (payee None), the places stand.
+    paid = dict(game.final_payments(WRC, [9000, -1000, -3000, -3000], (0, 1, 1, 0)))
+    assert paid[game.LEFTOVER] == [(1, None, 1000), (2, None, 1000)]
+    assert sorted(paid[game.UMA]) == sorted([(2, 0, 15000), (3, 1, 5000)])
 
 
 def test_a_player_below_zero_ends_the_game_only_where_the_preset_says() -> None:
@@ -329,3 +334,21 @@ def test_a_tonpuusen_ends_after_the_east_round(keeper: Scorekeeper) -> None:
     assert view.deal.over and view.ledger.points == (0, 0, 0, 0)
     with pytest.raises(TableError, match="the game is over: the East round has ended"):
         keeper.record_draw(table)
+
+
+@pytest.mark.parametrize(("preset", "final"), [
+    # WRC: Bob's stick is lost; 32,000 - 30,000 + 15,000; the three tied at 29,000 share (5 - 5 - 15) / 3.
+    ("wrc", (-6000, 17000, -6000, -6000)),
+    # EMA: Bob, first, takes his own stick back: 33,000 - 30,000 + 15,000.
+    ("ema", (-6000, 18000, -6000, -6000))])
+def test_a_stick_left_at_the_end_of_a_tonpuusen(keeper: Scorekeeper, preset: str, final: tuple[int, ...]) -> None:
+    from mjscore.rulesets import named_house_rules
+
+    rules = named_house_rules(Path(preset), "riichi")
+    rules["game"] = {**rules["game"], "rounds": 1}
+    table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", rules)).id
+    keeper.record_riichi(table, B)
+    keeper.record_draw(table, tenpai=[B])  # Bob +3,000, the others -1,000; Ann noten: Bob deals
+    for _ in range(3):  # nobody tenpai: Bob, Cat, Dan deal in turn; after Dan the East round is over
+        view = keeper.record_draw(table)
+    assert view.deal.over and view.ledger.points == final

@@ -173,7 +173,7 @@ def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any
             "awards": [{"id": a.id, "name": a.name.get(lang), "points": a.points, "count": a.count, "value": a.value}
                        for a in pinned.awards]},
         "table_payments": [{"id": p.id, "name": p.name.get(lang), "count": p.count} for p in step.table_payments],
-        "transfers": [{"payer": players[t.payer], "payee": players[t.payee], "points": t.points,
+        "transfers": [{"payer": players[t.payer], "payee": None if t.payee is None else players[t.payee], "points": t.points,
                        "money": money_text(t.money), "reason": t.reason} for t in step.transfers],
         "points": list(step.points),
         "money": [money_text(m) for m in step.money],

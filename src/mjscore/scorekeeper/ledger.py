@@ -41,10 +41,11 @@ def engine_version() -> str:
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """``payer`` pays ``payee`` (players) ``points`` (in the ruleset's unit), worth ``money``;
-    ``reason`` is :data:`HAND` or the id of a table payment."""
+    ``reason`` is :data:`HAND` or the id of a table payment. A payee of None is the table itself: a
+    points game's riichi sticks left on the table at its end, where its rules say they are lost."""
 
     payer: int
-    payee: int
+    payee: int | None
     points: int
     money: Decimal
     reason: str
@@ -198,12 +199,27 @@ def start_of(ledger: Ledger) -> Start:
     step = ledger.steps[0]
     points, cash = list(step.points), list(step.money)
     for transfer in step.transfers:
-        points[transfer.payer] += transfer.points
-        points[transfer.payee] -= transfer.points
-        cash[transfer.payer] += transfer.money
-        cash[transfer.payee] -= transfer.money
+        _undo(points, cash, transfer)
     unsettled = ledger.unsettled if ledger.unsettled is not None and ledger.unsettled < step.number else None
     return Start(step.number, tuple(points), tuple(cash), step.deal, unsettled)
+
+
+def _apply(points: list[int], cash: list[Decimal], transfer: Transfer) -> None:
+    """Add a transfer to running balances (a payee of None, the table, keeps what it takes)."""
+    points[transfer.payer] -= transfer.points
+    cash[transfer.payer] -= transfer.money
+    if transfer.payee is not None:
+        points[transfer.payee] += transfer.points
+        cash[transfer.payee] += transfer.money
+
+
+def _undo(points: list[int], cash: list[Decimal], transfer: Transfer) -> None:
+    """Take a transfer back off running balances."""
+    points[transfer.payer] += transfer.points
+    cash[transfer.payer] += transfer.money
+    if transfer.payee is not None:
+        points[transfer.payee] -= transfer.points
+        cash[transfer.payee] -= transfer.money
 
 
 def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]], start: Start = Start()) -> Ledger:
@@ -216,10 +232,7 @@ def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]], start: Start = 
     unsettled = start.unsettled
     for number, (entry, settled, stamp) in enumerate(entries, start.first):
         for transfer in settled.transfers:
-            points[transfer.payer] -= transfer.points
-            points[transfer.payee] += transfer.points
-            cash[transfer.payer] -= transfer.money
-            cash[transfer.payee] += transfer.money
+            _apply(points, cash, transfer)
         steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
         if settled.after is None:
             unsettled = number if unsettled is None else unsettled
@@ -254,10 +267,7 @@ def page(totals: Mapping[str, Any], entries: Sequence[tuple[Entry, Settled, Stam
         entry, settled, stamp = entries[number - first]
         steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
         for transfer in settled.transfers:
-            points[transfer.payer] += transfer.points
-            points[transfer.payee] -= transfer.points
-            cash[transfer.payer] += transfer.money
-            cash[transfer.payee] -= transfer.money
+            _undo(points, cash, transfer)
     unsettled = totals["unsettled"]
     return Ledger(tuple(reversed(steps)), _deal_of(totals["deal"]), head[0], head[1],
                   None if unsettled is None else int(unsettled), length, first)
@@ -288,7 +298,8 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
         history.append(entry)
         for transfer in settled.transfers:
             balances[transfer.payer] -= transfer.points
-            balances[transfer.payee] += transfer.points
+            if transfer.payee is not None:
+                balances[transfer.payee] += transfer.points
         assert settled.after is not None
         deal = settled.after
     return found
@@ -349,7 +360,7 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
                    tuple(_pinned_payment(p) for p in paid), transfers, pin)
 
 
-def _pays(pays: Sequence[game_points.Pay], stake: Decimal, reason: str) -> tuple[Transfer, ...]:
+def _pays(pays: Sequence[tuple[int, int | None, int]], stake: Decimal, reason: str) -> tuple[Transfer, ...]:
     """A points game's payments as transfers, with their money at ``stake`` per point."""
     return tuple(Transfer(payer, payee, amount, amount * stake, reason) for payer, payee, amount in pays if amount)
 
@@ -417,7 +428,8 @@ def _ended(game: PointsGame, rules: Ruleset, settled: Settled, balances: Sequenc
     now = list(balances)
     for transfer in settled.transfers:
         now[transfer.payer] -= transfer.points
-        now[transfer.payee] += transfer.points
+        if transfer.payee is not None:
+            now[transfer.payee] += transfer.points
     if not after.over and not game_points.busted(game, game_points.in_play(game, now, after.sticks)):
         return settled
     transfers = settled.transfers
@@ -661,7 +673,8 @@ def settled_from_json(data: Mapping[str, Any]) -> Settled:
                              tuple(PinnedAward(str(a["id"]), _names_of(a["names"]), int(a["points"]), int(a["count"]))
                                    for a in s["awards"]), str(s["win"]))
     payments = tuple(PinnedPayment(str(p["id"]), _names_of(p["names"]), int(p["count"])) for p in data["table_payments"])
-    transfers = tuple(Transfer(int(t["payer"]), int(t["payee"]), int(t["points"]), Decimal(t["money"]), str(t["reason"]))
+    transfers = tuple(Transfer(int(t["payer"]), None if t["payee"] is None else int(t["payee"]), int(t["points"]),
+                               Decimal(t["money"]), str(t["reason"]))
                       for t in data["transfers"])
     pin = None
     if "pin" in data:

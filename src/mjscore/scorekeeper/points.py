@@ -164,18 +164,23 @@ def settle_nets(nets: dict[int, int]) -> list[Pay]:
     return paid
 
 
-def final_payments(game: PointsGame, balances: Sequence[int], sticks: Sequence[int]) -> list[tuple[str, list[Pay]]]:
+def final_payments(game: PointsGame, balances: Sequence[int],
+                   sticks: Sequence[int]) -> list[tuple[str, list[tuple[int, int | None, int]]]]:
     """The game's final settlement, by reason: the sticks left on the table to first place (the
-    first of the first places, in seat order, where players tie), then the oka and the uma (WRC
-    2015 5.9.2). After it each player's balance is their final score in points."""
+    first of the first places, in seat order, where players tie), or lost to the table (payee None),
+    as ``leftover`` says; then the oka and the uma (WRC 2015 5.9.2). After it each player's balance
+    is their final score in points."""
     first = places(game, in_play(game, balances, sticks))[0][0]
-    leftover = deposit_payments(game, sticks, first)
+    leftover: list[tuple[int, int | None, int]] = list(deposit_payments(game, sticks, first))
+    if game.leftover == "lost":
+        leftover = [(player, None, game.deposit * count) for player, count in enumerate(sticks) if count]
     settled = list(balances)
     for payer, payee, amount in leftover:
         settled[payer] -= amount
-        settled[payee] += amount
+        if payee is not None:
+            settled[payee] += amount
     oka, uma = final_bonuses(game, [game.start + balance for balance in settled])
-    return [(LEFTOVER, leftover), (OKA, settle_nets(oka)), (UMA, settle_nets(uma))]
+    return [(LEFTOVER, leftover), (OKA, list(settle_nets(oka))), (UMA, list(settle_nets(uma)))]
 
 
 def final_scores(game: PointsGame, points: Sequence[int]) -> tuple[int, ...]:

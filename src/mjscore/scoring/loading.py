@@ -350,13 +350,15 @@ class GameRow(StrictModel):
         "split", description="Tied players share their places' uma, or rank by seat order from the first dealer.")
     abortive_draws: bool = Field(False, description="The game has abortive draws (no payment, a counter more).")
     bust_ends: bool = Field(False, description="A player below zero points ends the game.")
+    leftover: Literal["first", "lost"] = Field(
+        "first", description="Riichi sticks left on the table at the game's end: first place's, or lost.")
 
     def game(self) -> PointsGame:
         if sum(self.uma) != 0:
             raise RulesetError(f"game: the uma {self.uma} add up to {sum(self.uma)}, not 0")
         return PointsGame(self.start, self.target, self.deposit, self.counter_discard, self.counter_self_draw,
                           self.noten_pool, self.rounds, (self.uma[0], self.uma[1], self.uma[2], self.uma[3]),
-                          self.uma_ties, self.abortive_draws, self.bust_ends)
+                          self.uma_ties, self.abortive_draws, self.bust_ends, self.leftover)
 
 
 class GameChange(StrictModel):
@@ -373,6 +375,7 @@ class GameChange(StrictModel):
     uma_ties: Literal["split", "seat"] | None = None
     abortive_draws: bool | None = None
     bust_ends: bool | None = None
+    leftover: Literal["first", "lost"] | None = None
 
     def applied(self, game: PointsGame) -> PointsGame:
         """``game`` with these changes."""

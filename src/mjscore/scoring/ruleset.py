@@ -159,7 +159,8 @@ class PointsGame:
     """A table that keeps points through a game (riichi's): each player starts with ``start`` points;
     the final score is measured from ``target`` (the return), and first place collects the oka,
     ``4 × (target - start)``; a ready declaration puts a ``deposit`` stick on the table, which the next
-    winner takes (left over at the game's end: first place's); each continuance counter (honba) adds
+    winner takes (left over at the game's end, ``leftover`` says: "first" place's, or "lost"); each
+    continuance counter (honba) adds
     ``counter_discard`` to a win on a discard, ``counter_self_draw`` from each payer to a self-draw;
     at an exhaustive draw the players not ready pay ``noten_pool`` between them to those ready; the game
     is ``rounds`` round winds long (2: East and South, a hanchan; 1: East only, a tonpuusen); ``uma``
@@ -178,6 +179,7 @@ class PointsGame:
     uma_ties: str = "split"
     abortive_draws: bool = False
     bust_ends: bool = False
+    leftover: str = "first"
 
     @property
     def oka(self) -> int:
@@ -188,7 +190,8 @@ class PointsGame:
         return {"start": self.start, "target": self.target, "deposit": self.deposit,
                 "counter_discard": self.counter_discard, "counter_self_draw": self.counter_self_draw,
                 "noten_pool": self.noten_pool, "rounds": self.rounds, "uma": list(self.uma),
-                "uma_ties": self.uma_ties, "abortive_draws": self.abortive_draws, "bust_ends": self.bust_ends}
+                "uma_ties": self.uma_ties, "abortive_draws": self.abortive_draws, "bust_ends": self.bust_ends,
+                "leftover": self.leftover}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> PointsGame:
@@ -199,7 +202,7 @@ class PointsGame:
         return PointsGame(int(data["start"]), int(data["target"]), int(data["deposit"]), int(data["counter_discard"]),
                           int(data["counter_self_draw"]), int(data["noten_pool"]), int(data["rounds"]),
                           (uma[0], uma[1], uma[2], uma[3]), str(data["uma_ties"]), bool(data["abortive_draws"]),
-                          bool(data["bust_ends"]))
+                          bool(data["bust_ends"]), str(data["leftover"]))
 
 
 @dataclass(frozen=True)

@@ -353,10 +353,11 @@ class StepPayment(Answer):
 
 
 class Transfer(Answer):
-    """Points (and money) one player paid another in an entry."""
+    """Points (and money) one player paid another in an entry (a payee of null: the table, which keeps
+    a points game's riichi sticks left at its end where its rules say they are lost)."""
 
     payer: str
-    payee: str
+    payee: str | None
     points: int
     money: str
     reason: str

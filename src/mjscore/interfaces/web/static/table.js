@@ -478,7 +478,7 @@ function renderHistory() {
   let steps = [...table.history].reverse();
   if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
   const line = (step) => {
-    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(t("list_separator"));
+    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee ?? t("the_table"))} ${m.points}`).join(t("list_separator"));
     const mine = filter ? `<br><b class="mine">${esc(labelled(filter, t("change_after", {
       change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
       points: step.points[indexOf(filter)] })))}</b>` : "";
