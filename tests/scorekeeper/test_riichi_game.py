@@ -283,6 +283,11 @@ def test_the_api_records_a_riichi_a_tenpai_draw_and_refuses_in_one_line(tmp_path
     assert [b["points"] for b in answer["balances"]] == [-1000, -1000, 3000, -1000]
     assert answer["history"][-1]["summary"] == "drawn hand, tenpai: Cat"
     assert answer["entries"][-1] == {"kind": "draw", "tenpai": ["Cat"]}
+    # The export imports back as the same game: its riichi and its draw settled again alike.
+    exported = client.get(f"/api/tables/{table}/export").json()
+    imported = client.post("/api/tables/import", json=exported).json()
+    assert imported["imported"] == "unaltered" and imported["game"] == answer["game"]
+    assert [e["kind"] for e in imported["entries"]] == ["riichi", "draw"]
     keeper.close()
 
 
@@ -352,3 +357,13 @@ def test_a_stick_left_at_the_end_of_a_tonpuusen(keeper: Scorekeeper, preset: str
     for _ in range(3):  # nobody tenpai: Bob, Cat, Dan deal in turn; after Dan the East round is over
         view = keeper.record_draw(table)
     assert view.deal.over and view.ledger.points == final
+
+
+def test_a_riichi_corrected_to_another_player_moves_the_stick_and_the_han(keeper: Scorekeeper) -> None:
+    table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", {})).id
+    keeper.record_riichi(table, B)
+    assert keeper.record_win(table, H_RON, B, C).ledger.points == (0, 2000, -2000, 0)  # riichi pinfu
+    # It was Dan who declared riichi: Bob's hand is pinfu alone (1,000) and takes Dan's stick.
+    view = keeper.record_riichi(table, D, correct=1)
+    assert view.ledger.points == (0, 2000, -1000, -1000)
+    assert view.ledger.steps[-1].score is not None and view.ledger.steps[-1].score.total == 1
