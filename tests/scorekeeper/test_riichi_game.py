@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,8 +101,10 @@ def test_a_player_below_zero_ends_the_game_only_where_the_preset_says() -> None:
 # ----- a hanchan on the ledger
 
 
-def _hanchan(keeper: Scorekeeper, table: int) -> None:
-    """The hanchan's entries; the comments give each hand's payments and the balances after it."""
+def _hanchan(keeper: Scorekeeper, table: int, seats: Sequence[str] = PLAYERS) -> None:
+    """The hanchan's entries, the players named by seat (``seats``: East first, as Ann, Bob, Cat,
+    Dan); the comments give each hand's payments and the balances after it."""
+    A, B, C, D = seats  # noqa: N806  (the module's names for the four seats)
     # E1, Ann deals: Bob riichi, Bob ron off Cat: riichi pinfu 2,000; Bob's stick comes back. 0/+2000/-2000/0.
     keeper.record_riichi(table, B)
     keeper.record_win(table, H_RON, B, C)
@@ -367,3 +370,19 @@ def test_a_riichi_corrected_to_another_player_moves_the_stick_and_the_han(keeper
     view = keeper.record_riichi(table, D, correct=1)
     assert view.ledger.points == (0, 2000, -1000, -1000)
     assert view.ledger.steps[-1].score is not None and view.ledger.steps[-1].score.total == 1
+
+
+def test_a_riichi_tournament_round_closes_when_its_hanchan_ends(keeper: Scorekeeper) -> None:
+    from mjscore.scorekeeper.tournaments import Tournaments, ema_csv
+
+    tournaments = Tournaments(keeper)
+    tournaments.create("Riichi Cup", PLAYERS, ruleset="riichi", rounds=1, seed="riichi")
+    [seated] = tournaments.seat("Riichi Cup").tables
+    seats = keeper.table(seated.table_id).settings.players  # as the draw seated them, East first
+    _hanchan(keeper, seated.table_id, seats)
+    keeper.record_win(seated.table_id, H_RON, seats[2], seats[0])
+    assert tournaments.view("Riichi Cup").rounds[-1].closed
+    # The hanchan's final scores by seat (worked above), the standings' scores; South first.
+    lines = {entrant.person.name: line for line, entrant in tournaments.standings("Riichi Cup").lines}
+    assert [lines[name].score for name in seats] == [-21700, 24800, -11100, 8000]
+    assert lines[seats[1]].place == 1 and f",{seats[1]},-,-,4,24800" in ema_csv(tournaments.standings("Riichi Cup"))
