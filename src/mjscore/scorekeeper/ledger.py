@@ -598,7 +598,10 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     how = glossary_label(f"history_{pinned.win}", lang, pinned.unit, giver=giver)
     won = label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
                 unit=unit_name(pinned.unit, lang))
-    return label("list_separator", lang).join([won, *(p.name.get(lang) for p in settled.table_payments)]) + ends
+    taken = [label("history_sticks_taken", lang, n=sum(settled.deal.sticks))] if any(settled.deal.sticks) else []
+    counters = [label("honba", lang, n=settled.deal.honba)] if settled.deal.honba else []
+    return label("list_separator", lang).join([won, *taken, *counters, *(p.name.get(lang) for p in settled.table_payments)]
+                                              ) + ends
 
 
 # ----- what is stored: a settled entry as JSON and back
