@@ -386,3 +386,18 @@ def test_a_riichi_tournament_round_closes_when_its_hanchan_ends(keeper: Scorekee
     lines = {entrant.person.name: line for line, entrant in tournaments.standings("Riichi Cup").lines}
     assert [lines[name].score for name in seats] == [-21700, 24800, -11100, 8000]
     assert lines[seats[1]].place == 1 and f",{seats[1]},-,-,4,24800" in ema_csv(tournaments.standings("Riichi Cup"))
+
+
+def test_at_tenhou_a_riichi_needs_a_sticks_worth_of_points(keeper: Scorekeeper) -> None:
+    from mjscore.rulesets import named_house_rules
+
+    rules = named_house_rules(Path("tenhou"), "riichi")
+    rules["game"] = {**rules["game"], "start": 1500}
+    table = keeper.create_table(TableSettings.of("", PLAYERS, "riichi", rules)).id
+    keeper.record_riichi(table, B)  # 1,500 in play: enough; 500 left
+    keeper.record_riichi(table, C)
+    # Ann and Dan pay 750 to each: Bob 500 + 1,500 = 2,000 in play, Ann 0 (not below zero: play goes on).
+    keeper.record_draw(table, tenpai=[B, C])
+    keeper.record_riichi(table, B)  # 2,000 - 1,000 = 1,000 in play
+    with pytest.raises(TableError, match=r"Ann has 0 points in play, less than a riichi stick \(1000\)"):
+        keeper.record_riichi(table, A)

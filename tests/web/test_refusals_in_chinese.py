@@ -278,6 +278,9 @@ def _provoke(clients: Clients) -> None:
     clients.change(short, "wins", {"hand": won, "winner": "Bo", "discarder": "Cy"})  # Cy at -1,000: over
     ask("at_entry", "POST", f"/api/tables/{short}/draws", {"expected_version": 2})
     clients.answers["points_game_bust"] = clients.answers.pop("at_entry")
+    poor = clients.table(ruleset="riichi", house_rules={"game": {"start": 500, "riichi_needs_points": True}})
+    ask("at_entry", "POST", f"/api/tables/{poor}/riichi", {"player": "Bo", "expected_version": 0})
+    clients.answers["riichi_without_points"] = clients.answers.pop("at_entry")
     ask("no_such_table", "GET", "/api/tables/999999")
     ask("which_tables", "GET", "/api/standings")
     ask("not_a_date", "GET", "/api/standings?day=friday")

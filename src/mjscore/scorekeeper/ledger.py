@@ -289,6 +289,8 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
     for number, entry in enumerate(entries, before[-1].number + 1 if before else 1):
         try:
             check_open(deal, 4 if game is None else game.rounds)
+            if game is not None and isinstance(entry, Ready) and game.riichi_needs_points:
+                _check_stick(game, settings, entry.player, balances, deal)
             settled = _settle(settings, rules, entry, deal, history, pin)
             if game is not None:
                 settled = _ended(game, rules, settled, balances)
@@ -363,6 +365,14 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
 def _pays(pays: Sequence[tuple[int, int | None, int]], stake: Decimal, reason: str) -> tuple[Transfer, ...]:
     """A points game's payments as transfers, with their money at ``stake`` per point."""
     return tuple(Transfer(payer, payee, amount, amount * stake, reason) for payer, payee, amount in pays if amount)
+
+
+def _check_stick(game: PointsGame, settings: TableSettings, player: int, balances: Sequence[int], deal: Deal) -> None:
+    """Refuse a riichi by a player with less than a stick's worth of points in play (where the game says so)."""
+    has = game_points.in_play(game, balances, deal.sticks)[player]
+    if has < game.deposit:
+        raise TableError(Refusal("riichi_without_points", player=settings.players[player], points=has,
+                                 deposit=game.deposit))
 
 
 def _settle_ready(settings: TableSettings, rules: Ruleset, entry: Ready, deal: Deal, pin: Pin) -> Settled:

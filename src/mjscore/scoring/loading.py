@@ -352,13 +352,14 @@ class GameRow(StrictModel):
     bust_ends: bool = Field(False, description="A player below zero points ends the game.")
     leftover: Literal["first", "lost"] = Field(
         "first", description="Riichi sticks left on the table at the game's end: first place's, or lost.")
+    riichi_needs_points: bool = Field(False, description="A riichi needs a stick's worth of points in play.")
 
     def game(self) -> PointsGame:
         if sum(self.uma) != 0:
             raise RulesetError(f"game: the uma {self.uma} add up to {sum(self.uma)}, not 0")
         return PointsGame(self.start, self.target, self.deposit, self.counter_discard, self.counter_self_draw,
                           self.noten_pool, self.rounds, (self.uma[0], self.uma[1], self.uma[2], self.uma[3]),
-                          self.uma_ties, self.abortive_draws, self.bust_ends, self.leftover)
+                          self.uma_ties, self.abortive_draws, self.bust_ends, self.leftover, self.riichi_needs_points)
 
 
 class GameChange(StrictModel):
@@ -376,6 +377,7 @@ class GameChange(StrictModel):
     abortive_draws: bool | None = None
     bust_ends: bool | None = None
     leftover: Literal["first", "lost"] | None = None
+    riichi_needs_points: bool | None = None
 
     def applied(self, game: PointsGame) -> PointsGame:
         """``game`` with these changes."""

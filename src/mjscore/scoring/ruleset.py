@@ -166,7 +166,8 @@ class PointsGame:
     is ``rounds`` round winds long (2: East and South, a hanchan; 1: East only, a tonpuusen); ``uma``
     is added to the final scores by place (first to fourth), tied players sharing theirs (``uma_ties``
     "split") or ranked by seat order from the first dealer ("seat"); ``abortive_draws`` says whether
-    the game has them; ``bust_ends`` that a player below zero points ends the game."""
+    the game has them; ``bust_ends`` that a player below zero points ends the game; ``riichi_needs_points``
+    that a player needs a stick's worth of points in play to declare riichi."""
 
     start: int
     target: int
@@ -180,6 +181,7 @@ class PointsGame:
     abortive_draws: bool = False
     bust_ends: bool = False
     leftover: str = "first"
+    riichi_needs_points: bool = False
 
     @property
     def oka(self) -> int:
@@ -191,7 +193,7 @@ class PointsGame:
                 "counter_discard": self.counter_discard, "counter_self_draw": self.counter_self_draw,
                 "noten_pool": self.noten_pool, "rounds": self.rounds, "uma": list(self.uma),
                 "uma_ties": self.uma_ties, "abortive_draws": self.abortive_draws, "bust_ends": self.bust_ends,
-                "leftover": self.leftover}
+                "leftover": self.leftover, "riichi_needs_points": self.riichi_needs_points}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> PointsGame:
@@ -202,7 +204,7 @@ class PointsGame:
         return PointsGame(int(data["start"]), int(data["target"]), int(data["deposit"]), int(data["counter_discard"]),
                           int(data["counter_self_draw"]), int(data["noten_pool"]), int(data["rounds"]),
                           (uma[0], uma[1], uma[2], uma[3]), str(data["uma_ties"]), bool(data["abortive_draws"]),
-                          bool(data["bust_ends"]), str(data["leftover"]))
+                          bool(data["bust_ends"]), str(data["leftover"]), bool(data["riichi_needs_points"]))
 
 
 @dataclass(frozen=True)
