@@ -280,8 +280,16 @@ def test_every_operation_answers_as_documented(client: TestClient, spec: dict[st
     assert other.status_code == 201
     Tournaments(client.app.state.keeper).create("Walk Open", ["Hu", "Io", "Jun", "Kai"], seed="walk")
     Tournaments(client.app.state.keeper).create("Cut Open", ["Hu", "Io", "Jun", "Kai"], seed="cut")
+    riichi = client.post("/api/tables", json={"players": ["Ann", "Bo", "Cy", "Di"], "ruleset": "riichi",
+                                              "request_id": "riichi"}).json()["id"]
     requests = [*calls(table["id"]), ("POST", "/api/tables/import", "/api/tables/import", exported),
-                ("POST", "/api/tables/import", "/api/tables/import", {"format": "nope"})]
+                ("POST", "/api/tables/import", "/api/tables/import", {"format": "nope"}),
+                ("POST", "/api/tables/{table_id}/riichi", f"/api/tables/{riichi}/riichi",
+                 {"player": "Bo", "request_id": "riichi-1"}),
+                ("POST", "/api/tables/{table_id}/riichi", f"/api/tables/{table['id']}/riichi",  # an LRC table
+                 {"player": "Bo", "request_id": "riichi-2"}),
+                ("POST", "/api/tables/{table_id}/draws", f"/api/tables/{riichi}/draws",
+                 {"tenpai": ["Bo"], "request_id": "tenpai-1"})]
     statuses: dict[tuple[str, str], set[int]] = {}
     for method, path, url, body in requests:
         answer = client.request(method, url, json=body)

@@ -251,6 +251,38 @@ def _provoke(clients: Clients) -> None:
                                                          "entries": hands}).json()
     ask("at_entry", "POST", f"/api/tables/{over['id']}/draws", {"expected_version": over["version"]})
     clients.answers["game_over"] = clients.answers.pop("at_entry")
+    # A riichi table (WRC: no abortive draws), Bo in riichi; and an LRC table, which keeps no points game.
+    riichi = clients.table(ruleset="riichi")
+    clients.change(riichi, "riichi", {"player": "Bo"})
+    won = {"concealed": "123m 456p 789s 23s 55m", "win_tile": "4s", "win": "discard"}
+    for code, path, body in [
+            ("already_riichi", "riichi", {"player": "Bo"}),
+            ("riichi_noten", "draws", {"tenpai": ["Ann"]}),
+            ("no_abortive_draws", "draws", {"abortive": True}),
+            ("riichi_not_declared", "wins", {"hand": {**won, "ready_declared": True}, "winner": "Cy", "discarder": "Di"}),
+            ("riichi_record_disagrees", "wins", {"hand": {**won, "ready_declared": False}, "winner": "Bo",
+                                                 "discarder": "Di"})]:
+        ask("at_entry", "POST", f"/api/tables/{riichi}/{path}", {**body, "expected_version": 1})
+        clients.answers[code] = clients.answers.pop("at_entry")
+    ask("tenpai_twice", "POST", f"/api/tables/{riichi}/draws", {"tenpai": ["Bo", "Bo"], "expected_version": 1})
+    ask("abortive_tenpai", "POST", f"/api/tables/{riichi}/draws", {"tenpai": ["Bo"], "abortive": True,
+                                                                    "expected_version": 1})
+    ask("at_entry", "POST", f"/api/tables/{lrc}/riichi", {"player": "Bo", "expected_version": 0})
+    clients.answers["not_points_game"] = clients.answers.pop("at_entry")
+    hanchan = [{"kind": "win", "winner": PLAYERS[(n + 1) % 4], "discarder": PLAYERS[n % 4], "hand": won}
+               for n in range(8)]
+    ended = clients.open.post("/api/tables/import", json={"format": "mjscore-table/1", "players": PLAYERS,
+                                                          "ruleset": "riichi", "entries": hanchan}).json()
+    ask("at_entry", "POST", f"/api/tables/{ended['id']}/draws", {"expected_version": ended["version"]})
+    clients.answers["points_game_over"] = clients.answers.pop("at_entry")
+    short = clients.table(ruleset="riichi", house_rules={"game": {"start": 1000, "target": 1000, "bust_ends": True}})
+    clients.change(short, "riichi", {"player": "Bo"})
+    clients.change(short, "wins", {"hand": won, "winner": "Bo", "discarder": "Cy"})  # Cy at -1,000: over
+    ask("at_entry", "POST", f"/api/tables/{short}/draws", {"expected_version": 2})
+    clients.answers["points_game_bust"] = clients.answers.pop("at_entry")
+    poor = clients.table(ruleset="riichi", house_rules={"game": {"start": 500, "riichi_needs_points": True}})
+    ask("at_entry", "POST", f"/api/tables/{poor}/riichi", {"player": "Bo", "expected_version": 0})
+    clients.answers["riichi_without_points"] = clients.answers.pop("at_entry")
     ask("no_such_table", "GET", "/api/tables/999999")
     ask("which_tables", "GET", "/api/standings")
     ask("not_a_date", "GET", "/api/standings?day=friday")

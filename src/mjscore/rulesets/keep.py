@@ -220,6 +220,7 @@ def encoded(rules: Ruleset) -> dict[str, Any]:
         "group_names": {group: _names(names) for group, names in rules.group_names.items()},
         "source_notes": {text: _names(names) for text, names in rules.source_notes.items()},
         "fu": _fu(rules.fu), "points_table": _points(rules.points_table),
+        "points_game": None if rules.points_game is None else rules.points_game.to_dict(),
     }
 
 
@@ -241,7 +242,7 @@ def _ruleset(data: Any) -> Ruleset:
     from mjscore.scoring import patterns_mcr, patterns_riichi, patterns_taiwan  # noqa: F401  (register their patterns)
     from mjscore.scoring.patterns import PATTERNS, bind
     from mjscore.scoring.payments import Direction
-    from mjscore.scoring.ruleset import AwardRule, Consolation, ContextRule, Names, Ruleset, TablePaymentRule
+    from mjscore.scoring.ruleset import AwardRule, Consolation, ContextRule, Names, PointsGame, Ruleset, TablePaymentRule
 
     def names(value: Any) -> Names:
         en, hans, hant, *ja = value
@@ -291,7 +292,8 @@ def _ruleset(data: Any) -> Ruleset:
         group_names={group: names(value) for group, value in data["group_names"].items()},
         source_notes={text: names(value) for text, value in data["source_notes"].items()},
         fu=None if data["fu"] is None else _fu_table(data["fu"]),
-        points_table=None if data["points_table"] is None else _points_table(data["points_table"], names))
+        points_table=None if data["points_table"] is None else _points_table(data["points_table"], names),
+        points_game=None if data["points_game"] is None else PointsGame.from_dict(data["points_game"]))
 
 
 def _fu_table(data: Any) -> FuTable:

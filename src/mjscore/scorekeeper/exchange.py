@@ -21,8 +21,9 @@ from typing import Any
 
 from mjscore.errors import TableError
 from mjscore.rulesets import DEFAULT_RULESET
+from mjscore.scorekeeper import points
 from mjscore.scorekeeper.audit import Change
-from mjscore.scorekeeper.flow import minimum_to_win
+from mjscore.scorekeeper.flow import Deal, minimum_to_win
 from mjscore.scorekeeper.ledger import Step, describe
 from mjscore.scorekeeper.model import Entry, Event, TableSettings, entry_from_dict, entry_to_dict
 from mjscore.scorekeeper.service import Inspection, Scorekeeper
@@ -30,6 +31,7 @@ from mjscore.scorekeeper.signing import LedgerKey
 from mjscore.scorekeeper.spreadsheets import spreadsheet_safe
 from mjscore.scorekeeper.view import TableView
 from mjscore.scoring.payments import money_text
+from mjscore.scoring.ruleset import PointsGame
 
 #: The ``format`` of an exported table.
 FORMAT = "mjscore-table/1"
@@ -77,6 +79,9 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
                       "money": money_text(view.ledger.money[i])} for i, name in enumerate(players)],
         "history": [_step_dict(step, players, lang) for step in steps],
     }
+    game = view.facts.game
+    if game is not None:
+        data["game"] = game_state(game, ledger.points, deal, players)
     if since_version is not None:
         data["history_since"] = since_version
         del data["entries"]
@@ -84,6 +89,16 @@ def view_to_dict(view: TableView, lang: str = "en", since_version: int | None = 
         first = steps[0].number if steps else min(ledger.first, ledger.length + 1)
         data["page"] = {"first": first, "last": first + len(steps) - 1}
     return data
+
+
+def game_state(game: PointsGame, balances: Sequence[int], deal: Deal, players: Sequence[str]) -> dict[str, Any]:
+    """Where a points game (riichi's) stands: its start and return, the counters (honba), each
+    player's sticks on the table and points in play, and who declared riichi in the hand being
+    played; at its end the balances are the final scores (with oka and uma)."""
+    return {"start": game.start, "target": game.target, "honba": deal.honba, "sticks": list(deal.sticks),
+            "riichi": [players[p] for p in range(4) if deal.ready[p]],
+            "points": list(points.in_play(game, balances, deal.sticks)), "uma": list(game.uma), "oka": game.oka,
+            "abortive_draws": game.abortive_draws}
 
 
 #: What :func:`check_export` finds: signed by this server's key and unchanged since; signed by it and
@@ -160,7 +175,7 @@ def _step_dict(step: Step, players: tuple[str, ...], lang: str) -> dict[str, Any
             "awards": [{"id": a.id, "name": a.name.get(lang), "points": a.points, "count": a.count, "value": a.value}
                        for a in pinned.awards]},
         "table_payments": [{"id": p.id, "name": p.name.get(lang), "count": p.count} for p in step.table_payments],
-        "transfers": [{"payer": players[t.payer], "payee": players[t.payee], "points": t.points,
+        "transfers": [{"payer": players[t.payer], "payee": None if t.payee is None else players[t.payee], "points": t.points,
                        "money": money_text(t.money), "reason": t.reason} for t in step.transfers],
         "points": list(step.points),
         "money": [money_text(m) for m in step.money],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from mjscore.errors import Refusal, TableError, quoted
+from mjscore.errors import Refusal, TableError, Term, quoted
 from mjscore.scoring.ruleset import Ruleset
 from mjscore.tiles import SEATS
 
@@ -25,13 +25,18 @@ ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 class Deal:
     """Where the game stands before the next hand: the round wind, the dealer (a player), the dealer's
     streak (consecutive hands the dealer has already won, ruling 10), the hands played so far (wins
-    and draws), and whether the game is over."""
+    and draws), and whether the game is over. A table that keeps points (:mod:`.points`) also keeps
+    the continuance counters (``honba``), each player's sticks on the table (``sticks``) and who has
+    declared ready in the hand being played (``ready``)."""
 
     round_wind: str = "E"
     dealer: int = 0
     streak: int = 0
     hands: int = 0
     over: bool = False
+    honba: int = 0
+    sticks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    ready: tuple[bool, bool, bool, bool] = (False, False, False, False)
 
 
 def seat_of(player: int, dealer: int) -> str:
@@ -46,19 +51,24 @@ def player_at(seat: str, dealer: int) -> int:
     return (SEATS.index(seat) + dealer) % 4
 
 
-def check_open(deal: Deal) -> None:
-    """Refuse anything once the game is over."""
+def check_open(deal: Deal, rounds: int = 4) -> None:
+    """Refuse anything once the game is over (a game of ``rounds`` round winds)."""
     if deal.over:
-        raise TableError(Refusal("game_over"))
+        if rounds == 4:
+            raise TableError(Refusal("game_over"))
+        if deal.dealer != 0 or deal.round_wind != SEATS[rounds - 1]:  # it ended before its last round did
+            raise TableError(Refusal("points_game_bust"))
+        raise TableError(Refusal("points_game_over", round=ROUND_NAMES[SEATS[rounds - 1]],
+                                 wind=Term(f"seat_{SEATS[rounds - 1]}")))
 
 
-def pass_deal(deal: Deal) -> Deal:
+def pass_deal(deal: Deal, rounds: int = 4) -> Deal:
     """The next player deals with no streak; after the fourth dealer of a round the round wind moves
-    on, and after the North round the game is over."""
+    on, and after the last round (of ``rounds``: North, or South in a hanchan) the game is over."""
     dealer = (deal.dealer + 1) % 4
     if dealer != 0:
         return replace(deal, dealer=dealer, streak=0)
-    if deal.round_wind == SEATS[-1]:
+    if SEATS.index(deal.round_wind) >= rounds - 1:
         return replace(deal, dealer=dealer, streak=0, over=True)
     return replace(deal, dealer=dealer, streak=0, round_wind=SEATS[SEATS.index(deal.round_wind) + 1])
 

@@ -22,11 +22,12 @@ from typing import Any
 from mjscore.errors import MjscoreError, Refusal, TableError, Term, quoted
 from mjscore.hand import Hand
 from mjscore.labels import glossary_label, label, unit_name
+from mjscore.scorekeeper import points as game_points
 from mjscore.scorekeeper.flow import ROUND_NAMES, Deal, after_draw, after_win, check_open, player_at, seat_of
-from mjscore.scorekeeper.model import Draw, Entry, Event, TableSettings, Win, strip_table_fields
+from mjscore.scorekeeper.model import Draw, Entry, Event, Ready, TableSettings, Win, strip_table_fields
 from mjscore.scoring.engine import Score, TablePayment, record_event, score
 from mjscore.scoring.payments import Payment, table_payments
-from mjscore.scoring.ruleset import Names, Ruleset, TablePaymentRule
+from mjscore.scoring.ruleset import Names, PointsGame, Ruleset, TablePaymentRule
 
 #: The reason of a transfer that settles a won hand (other transfers name their table payment).
 HAND = "hand"
@@ -40,10 +41,11 @@ def engine_version() -> str:
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """``payer`` pays ``payee`` (players) ``points`` (in the ruleset's unit), worth ``money``;
-    ``reason`` is :data:`HAND` or the id of a table payment."""
+    ``reason`` is :data:`HAND` or the id of a table payment. A payee of None is the table itself: a
+    points game's riichi sticks left on the table at its end, where its rules say they are lost."""
 
     payer: int
-    payee: int
+    payee: int | None
     points: int
     money: Decimal
     reason: str
@@ -197,12 +199,27 @@ def start_of(ledger: Ledger) -> Start:
     step = ledger.steps[0]
     points, cash = list(step.points), list(step.money)
     for transfer in step.transfers:
-        points[transfer.payer] += transfer.points
-        points[transfer.payee] -= transfer.points
-        cash[transfer.payer] += transfer.money
-        cash[transfer.payee] -= transfer.money
+        _undo(points, cash, transfer)
     unsettled = ledger.unsettled if ledger.unsettled is not None and ledger.unsettled < step.number else None
     return Start(step.number, tuple(points), tuple(cash), step.deal, unsettled)
+
+
+def _apply(points: list[int], cash: list[Decimal], transfer: Transfer) -> None:
+    """Add a transfer to running balances (a payee of None, the table, keeps what it takes)."""
+    points[transfer.payer] -= transfer.points
+    cash[transfer.payer] -= transfer.money
+    if transfer.payee is not None:
+        points[transfer.payee] += transfer.points
+        cash[transfer.payee] += transfer.money
+
+
+def _undo(points: list[int], cash: list[Decimal], transfer: Transfer) -> None:
+    """Take a transfer back off running balances."""
+    points[transfer.payer] += transfer.points
+    cash[transfer.payer] += transfer.money
+    if transfer.payee is not None:
+        points[transfer.payee] -= transfer.points
+        cash[transfer.payee] -= transfer.money
 
 
 def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]], start: Start = Start()) -> Ledger:
@@ -215,10 +232,7 @@ def sums(entries: Sequence[tuple[Entry, Settled, Stamp | None]], start: Start = 
     unsettled = start.unsettled
     for number, (entry, settled, stamp) in enumerate(entries, start.first):
         for transfer in settled.transfers:
-            points[transfer.payer] -= transfer.points
-            points[transfer.payee] += transfer.points
-            cash[transfer.payer] -= transfer.money
-            cash[transfer.payee] += transfer.money
+            _apply(points, cash, transfer)
         steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
         if settled.after is None:
             unsettled = number if unsettled is None else unsettled
@@ -253,10 +267,7 @@ def page(totals: Mapping[str, Any], entries: Sequence[tuple[Entry, Settled, Stam
         entry, settled, stamp = entries[number - first]
         steps.append(Step(number, entry, settled, tuple(points), tuple(cash), stamp))
         for transfer in settled.transfers:
-            points[transfer.payer] += transfer.points
-            points[transfer.payee] -= transfer.points
-            cash[transfer.payer] += transfer.money
-            cash[transfer.payee] -= transfer.money
+            _undo(points, cash, transfer)
     unsettled = totals["unsettled"]
     return Ledger(tuple(reversed(steps)), _deal_of(totals["deal"]), head[0], head[1],
                   None if unsettled is None else int(unsettled), length, first)
@@ -273,14 +284,24 @@ def settle(settings: TableSettings, rules: Ruleset, entries: Sequence[Entry], be
     history: list[Entry] = [step.entry for step in before]
     pin = Pin.of(settings, rules)
     found: list[Settled] = []
+    balances = list(before[-1].points) if before else [0, 0, 0, 0]
+    game = rules.points_game
     for number, entry in enumerate(entries, before[-1].number + 1 if before else 1):
         try:
-            check_open(deal)
+            check_open(deal, 4 if game is None else game.rounds)
+            if game is not None and isinstance(entry, Ready) and game.riichi_needs_points:
+                _check_stick(game, settings, entry.player, balances, deal)
             settled = _settle(settings, rules, entry, deal, history, pin)
+            if game is not None:
+                settled = _ended(game, rules, settled, balances)
         except MjscoreError as error:
             raise TableError(Refusal("at_entry", number=number, cause=error)) from None
         found.append(settled)
         history.append(entry)
+        for transfer in settled.transfers:
+            balances[transfer.payer] -= transfer.points
+            if transfer.payee is not None:
+                balances[transfer.payee] += transfer.points
         assert settled.after is not None
         deal = settled.after
     return found
@@ -313,10 +334,20 @@ def _hand_of(entry: Win, deal: Deal, rules: Ruleset) -> Hand:
 
 def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, history: Sequence[Entry],
             pin: Pin) -> Settled:
+    game = rules.points_game
+    if isinstance(entry, Ready):
+        return _settle_ready(settings, rules, entry, deal, pin)
     if isinstance(entry, Draw):
+        if game is not None:
+            return _settle_points_draw(settings, game, rules, entry, deal, pin)
+        if entry.tenpai or entry.abortive:
+            raise TableError(Refusal("not_points_game", ruleset=rules.id, ruleset_name=rules.name,
+                                     what=Term("kind_tenpai_draw")))
         return Settled(deal, after_draw(deal, rules), pin=pin)
     if isinstance(entry, Event):
         return _settle_event(settings, rules, entry, deal, history, pin)
+    if game is not None:
+        return _settle_points_win(settings, game, rules, entry, deal, pin)
     result = _legal_score(entry, deal, rules)
     recorded = [e for e in _events_this_deal(history, rules) if e.player == entry.winner]
     paid = _unsettled(result, rules, recorded)
@@ -329,6 +360,92 @@ def _settle(settings: TableSettings, rules: Ruleset, entry: Entry, deal: Deal, h
                          tuple(PinnedAward(a.id, a.name, a.points, a.count) for a in result.awards), hand.win.value)
     return Settled(deal, after_win(deal, entry.winner, rules), pinned, giver,
                    tuple(_pinned_payment(p) for p in paid), transfers, pin)
+
+
+def _pays(pays: Sequence[tuple[int, int | None, int]], stake: Decimal, reason: str) -> tuple[Transfer, ...]:
+    """A points game's payments as transfers, with their money at ``stake`` per point."""
+    return tuple(Transfer(payer, payee, amount, amount * stake, reason) for payer, payee, amount in pays if amount)
+
+
+def _check_stick(game: PointsGame, settings: TableSettings, player: int, balances: Sequence[int], deal: Deal) -> None:
+    """Refuse a riichi by a player with less than a stick's worth of points in play (where the game says so)."""
+    has = game_points.in_play(game, balances, deal.sticks)[player]
+    if has < game.deposit:
+        raise TableError(Refusal("riichi_without_points", player=settings.players[player], points=has,
+                                 deposit=game.deposit))
+
+
+def _settle_ready(settings: TableSettings, rules: Ruleset, entry: Ready, deal: Deal, pin: Pin) -> Settled:
+    """A ready declaration: its stick goes on the table (paid when it is taken); refused at a table
+    that keeps no points, or for a player already ready this hand."""
+    if rules.points_game is None:
+        raise TableError(Refusal("not_points_game", ruleset=rules.id, ruleset_name=rules.name, what=Term("kind_riichi")))
+    if deal.ready[entry.player]:
+        raise TableError(Refusal("already_riichi", player=settings.players[entry.player]))
+    return Settled(deal, game_points.after_ready(deal, entry.player), pin=pin)
+
+
+def _settle_points_draw(settings: TableSettings, game: PointsGame, rules: Ruleset, entry: Draw, deal: Deal,
+                        pin: Pin) -> Settled:
+    """A drawn hand of a points game: at an exhaustive draw the players not ready pay those ready
+    and a ready dealer stays; an abortive draw (where the game has them) pays nothing and the dealer
+    stays; a counter more either way, the sticks staying on the table. A player who declared ready
+    is ready (WRC 2015 5.7.2: a riichi hand cannot be declared noten)."""
+    if entry.abortive:
+        if not game.abortive_draws:
+            raise TableError(Refusal("no_abortive_draws"))
+        return Settled(deal, game_points.after_points_draw(deal, True, game), pin=pin)
+    noten = [settings.players[p] for p in range(4) if deal.ready[p] and p not in entry.tenpai]
+    if noten:
+        raise TableError(Refusal("riichi_noten", players=noten))
+    transfers = _pays(game_points.noten_payments(game, entry.tenpai), rules.stake, game_points.NOTEN)
+    after = game_points.after_points_draw(deal, deal.dealer in entry.tenpai, game)
+    return Settled(deal, after, transfers=transfers, pin=pin)
+
+
+def _settle_points_win(settings: TableSettings, game: PointsGame, rules: Ruleset, entry: Win, deal: Deal,
+                       pin: Pin) -> Settled:
+    """A win of a points game: the hand's payments, the counters' and the sticks on the table. The
+    record's ``ready_declared`` is the table's: a winner who declared riichi has it, one who did not
+    cannot claim it."""
+    ready = deal.ready[entry.winner]
+    stated = entry.record.get("ready_declared")
+    if stated is not None and bool(stated) != ready:
+        raise TableError(Refusal("riichi_record_disagrees" if ready else "riichi_not_declared",
+                                 player=settings.players[entry.winner]))
+    if ready:
+        entry = replace(entry, record={**entry.record, "ready_declared": True})
+    result = _legal_score(entry, deal, rules)
+    hand = result.hand
+    giver = player_at(hand.discarder, deal.dealer) if hand.discarder else None
+    transfers = _transfers(result.payments, deal, rules.stake, rules.base_money, HAND)
+    transfers += _pays(game_points.counter_payments(game, deal.honba, entry.winner, giver), rules.stake,
+                       game_points.COUNTERS)
+    transfers += _pays(game_points.deposit_payments(game, deal.sticks, entry.winner), rules.stake,
+                       game_points.DEPOSITS)
+    pinned = PinnedScore(result.total, rules.unit, result.base,
+                         tuple(PinnedAward(a.id, a.name, a.points, a.count) for a in result.awards), hand.win.value)
+    return Settled(deal, game_points.after_points_win(deal, entry.winner, game), pinned, giver, (), transfers, pin)
+
+
+def _ended(game: PointsGame, rules: Ruleset, settled: Settled, balances: Sequence[int]) -> Settled:
+    """``settled`` with the game's final settlement, where it ends the game: its last round is over,
+    or a player is below zero where that ends it (WRC 2015 5.9.2: the sticks left to first place,
+    the oka and the uma)."""
+    after = settled.after
+    if after is None or after.hands == settled.deal.hands:
+        return settled
+    now = list(balances)
+    for transfer in settled.transfers:
+        now[transfer.payer] -= transfer.points
+        if transfer.payee is not None:
+            now[transfer.payee] += transfer.points
+    if not after.over and not game_points.busted(game, game_points.in_play(game, now, after.sticks)):
+        return settled
+    transfers = settled.transfers
+    for reason, pays in game_points.final_payments(game, now, after.sticks):
+        transfers += _pays(pays, rules.stake, reason)
+    return replace(settled, after=replace(after, over=True, sticks=game_points.NO_STICKS), transfers=transfers)
 
 
 def _settle_event(settings: TableSettings, rules: Ruleset, entry: Event, deal: Deal, history: Sequence[Entry],
@@ -468,8 +585,18 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     entry, settled = step.entry, step.settled
     if settled.problem is not None:
         return label("history_not_settled", lang, problem=settled.problem)
+    ends = label("history_game_ends", lang) if settled.after is not None and settled.after.over else ""
+    if isinstance(entry, Ready):
+        return label("history_riichi", lang, player=players[entry.player])
     if isinstance(entry, Draw):
-        return label("history_drawn", lang)
+        if entry.abortive:
+            return label("history_abortive", lang) + ends
+        if settled.after is not None and settled.after.honba > settled.deal.honba:  # a points game's draw
+            if entry.tenpai:
+                tenpai = label("list_separator", lang).join(players[p] for p in entry.tenpai)
+                return label("history_drawn_tenpai", lang, players=tenpai) + ends
+            return label("history_drawn_noten", lang) + ends
+        return label("history_drawn", lang) + ends
     if isinstance(entry, Event):
         payment = settled.table_payments[0]
         times = f" x{entry.count}" if entry.count > 1 else ""
@@ -481,19 +608,36 @@ def describe(step: Step, players: Sequence[str], lang: str = "en") -> str:
     how = glossary_label(f"history_{pinned.win}", lang, pinned.unit, giver=giver)
     won = label("history_won", lang, winner=players[entry.winner], how=how, total=pinned.total,
                 unit=unit_name(pinned.unit, lang))
-    return label("list_separator", lang).join([won, *(p.name.get(lang) for p in settled.table_payments)])
+    taken = [label("history_sticks_taken", lang, n=sum(settled.deal.sticks))] if any(settled.deal.sticks) else []
+    counters = [label("honba", lang, n=settled.deal.honba)] if settled.deal.honba else []
+    return label("list_separator", lang).join([won, *taken, *counters, *(p.name.get(lang) for p in settled.table_payments)]
+                                              ) + ends
 
 
 # ----- what is stored: a settled entry as JSON and back
 
 
 def _deal_json(deal: Deal) -> dict[str, Any]:
-    return {"round": deal.round_wind, "dealer": deal.dealer, "streak": deal.streak, "hands": deal.hands,
-            "over": deal.over}
+    """A deal as stored: a points game's counters, sticks and ready players only where it has any."""
+    data: dict[str, Any] = {"round": deal.round_wind, "dealer": deal.dealer, "streak": deal.streak,
+                            "hands": deal.hands, "over": deal.over}
+    if deal.honba:
+        data["honba"] = deal.honba
+    if any(deal.sticks):
+        data["sticks"] = list(deal.sticks)
+    if any(deal.ready):
+        data["ready"] = list(deal.ready)
+    return data
 
 
 def _deal_of(data: Mapping[str, Any]) -> Deal:
-    return Deal(str(data["round"]), int(data["dealer"]), int(data["streak"]), int(data["hands"]), bool(data["over"]))
+    sticks = [int(n) for n in data.get("sticks", (0, 0, 0, 0))]
+    ready = [bool(r) for r in data.get("ready", (False,) * 4)]
+    if len(sticks) != 4 or len(ready) != 4:
+        raise ValueError("four players' sticks and ready declarations wanted")
+    return Deal(str(data["round"]), int(data["dealer"]), int(data["streak"]), int(data["hands"]), bool(data["over"]),
+                int(data.get("honba", 0)), (sticks[0], sticks[1], sticks[2], sticks[3]),
+                (ready[0], ready[1], ready[2], ready[3]))
 
 
 def _names_of(data: Mapping[str, Any]) -> Names:
@@ -542,7 +686,8 @@ def settled_from_json(data: Mapping[str, Any]) -> Settled:
                              tuple(PinnedAward(str(a["id"]), _names_of(a["names"]), int(a["points"]), int(a["count"]))
                                    for a in s["awards"]), str(s["win"]))
     payments = tuple(PinnedPayment(str(p["id"]), _names_of(p["names"]), int(p["count"])) for p in data["table_payments"])
-    transfers = tuple(Transfer(int(t["payer"]), int(t["payee"]), int(t["points"]), Decimal(t["money"]), str(t["reason"]))
+    transfers = tuple(Transfer(int(t["payer"]), None if t["payee"] is None else int(t["payee"]), int(t["points"]),
+                               Decimal(t["money"]), str(t["reason"]))
                       for t in data["transfers"])
     pin = None
     if "pin" in data:

@@ -16,7 +16,7 @@ from typing import Any
 from mjscore.errors import Refusal, RulesetError, TableError, Term, quoted
 from mjscore.rulesets import DEFAULT_RULESET, resolve_ruleset
 from mjscore.scoring.payments import Direction
-from mjscore.scoring.ruleset import Names, Ruleset, parse_stake
+from mjscore.scoring.ruleset import Names, PointsGame, Ruleset, parse_stake
 
 #: The hand-record fields the table fills in itself; a record may state them only if they agree.
 TABLE_FIELDS = ("ruleset", "seat", "round", "discarder", "dealer_streak")
@@ -30,7 +30,7 @@ MAX_EVENT_COUNT = 16
 
 #: The keys of each kind of entry in :func:`entry_to_dict`'s JSON: an import refuses any other.
 ENTRY_KEYS = {"win": {"kind", "winner", "discarder", "hand"}, "event": {"kind", "event", "player", "count"},
-              "draw": {"kind"}}
+              "draw": {"kind", "tenpai", "abortive"}, "riichi": {"kind", "player"}}
 
 #: The longest client request id (``request_id``: any text the client makes up, unique per change).
 MAX_REQUEST_ID = 64
@@ -81,17 +81,28 @@ class TableFacts:
     overrides: tuple[str, ...]
     minimum: Mapping[str, int] | None
     penalties: tuple[str, ...]
+    #: The points game the table keeps (riichi's start, sticks, uma), None for most tables.
+    game: PointsGame | None = None
+
+    @property
+    def balance_unit(self) -> str:
+        """The unit the table's balances count in: a points game's points (a riichi hand counts han,
+        but pays points), else the ruleset's unit."""
+        return "points" if self.game is not None else self.unit
 
     @staticmethod
     def of(rules: Ruleset) -> TableFacts:
         return TableFacts(rules.id, rules.name, rules.unit, rules.stake, rules.base_money, rules.overrides,
                           None if rules.minimum is None else dict(rules.minimum),
-                          tuple(p.id for p in rules.table_payments if p.direction is Direction.PAY))
+                          tuple(p.id for p in rules.table_payments if p.direction is Direction.PAY), rules.points_game)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name.to_dict(), "unit": self.unit, "stake": str(self.stake),
+        data = {"id": self.id, "name": self.name.to_dict(), "unit": self.unit, "stake": str(self.stake),
                 "base_money": str(self.base_money), "overrides": list(self.overrides),
                 "minimum": None if self.minimum is None else dict(self.minimum), "penalties": list(self.penalties)}
+        if self.game is not None:
+            data["game"] = self.game.to_dict()
+        return data
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> TableFacts:
@@ -102,7 +113,8 @@ class TableFacts:
                           str(data["unit"]), Decimal(str(data["stake"])), Decimal(str(data["base_money"])),
                           tuple(map(str, data["overrides"])),
                           None if minimum is None else {str(k): int(v) for k, v in dict(minimum).items()},
-                          tuple(map(str, data["penalties"])))
+                          tuple(map(str, data["penalties"])),
+                          PointsGame.from_dict(data["game"]) if data.get("game") is not None else None)
 
 
 @dataclass(frozen=True)
@@ -168,7 +180,20 @@ class Win:
 
 @dataclass(frozen=True)
 class Draw:
-    """A hand nobody won: the wall ran out."""
+    """A hand nobody won: the wall ran out. At a table that keeps points (riichi's) ``tenpai`` names
+    the players ready when it ran out (the others pay them, and a ready dealer stays), and an
+    ``abortive`` draw is one the game calls off before the wall runs out (no payment, the dealer
+    stays); elsewhere a draw is neither."""
+
+    tenpai: tuple[int, ...] = ()
+    abortive: bool = False
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A ready declaration (riichi) at a table that keeps points: ``player`` puts a stick on the table."""
+
+    player: int
 
 
 @dataclass(frozen=True)
@@ -187,7 +212,7 @@ class Event:
             raise TableError(Refusal("event_count", count=self.count, most=MAX_EVENT_COUNT))
 
 
-Entry = Win | Draw | Event
+Entry = Win | Draw | Event | Ready
 
 
 def entry_to_dict(entry: Entry, players: Sequence[str] | None = None) -> dict[str, Any]:
@@ -201,7 +226,14 @@ def entry_to_dict(entry: Entry, players: Sequence[str] | None = None) -> dict[st
                 "hand": dict(entry.record)}
     if isinstance(entry, Event):
         return {"kind": "event", "event": entry.event, "player": who(entry.player), "count": entry.count}
-    return {"kind": "draw"}
+    if isinstance(entry, Ready):
+        return {"kind": "riichi", "player": who(entry.player)}
+    drawn: dict[str, Any] = {"kind": "draw"}
+    if entry.tenpai:
+        drawn["tenpai"] = [who(player) for player in entry.tenpai]
+    if entry.abortive:
+        drawn["abortive"] = True
+    return drawn
 
 
 def entry_from_dict(data: Mapping[str, Any], settings: TableSettings) -> Entry:
@@ -231,8 +263,24 @@ def entry_from_dict(data: Mapping[str, Any], settings: TableSettings) -> Entry:
             raise TableError(f"event count {count!r} is not a whole number")
         return Event(str(data.get("event")), who(data.get("player")), count)
     if kind == "draw":
-        return Draw()
-    raise TableError(f"unknown entry kind {kind!r}: use win, draw or event")
+        tenpai = data.get("tenpai", [])
+        abortive = data.get("abortive", False)
+        if not isinstance(tenpai, list) or not isinstance(abortive, bool):
+            raise TableError("a draw's 'tenpai' is a list of players and its 'abortive' true or false")
+        return drawn(settings, [who(player) for player in tenpai], abortive)
+    if kind == "riichi":
+        return Ready(who(data.get("player")))
+    raise TableError(f"unknown entry kind {kind!r}: use win, draw, event or riichi")
+
+
+def drawn(settings: TableSettings, tenpai: Sequence[int], abortive: bool = False) -> Draw:
+    """A drawn hand with the players ready named once each, in seat order."""
+    for player in tenpai:
+        if list(tenpai).count(player) > 1:
+            raise TableError(Refusal("tenpai_twice", player=settings.players[player]))
+    if abortive and tenpai:
+        raise TableError(Refusal("abortive_tenpai"))
+    return Draw(tuple(sorted(tenpai)), abortive)
 
 
 def strip_table_fields(record: Mapping[str, Any]) -> dict[str, Any]:

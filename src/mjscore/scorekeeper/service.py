@@ -59,13 +59,14 @@ from mjscore.scorekeeper.ledger import (
     win_entry,
 )
 from mjscore.scorekeeper.model import (
-    Draw,
     Entry,
     Event,
+    Ready,
     TableFacts,
     TableSettings,
     base_money,
     check_request_id,
+    drawn,
     entry_to_dict,
 )
 from mjscore.scorekeeper.roster import Member, Person, RosterChange
@@ -336,11 +337,28 @@ class Scorekeeper:
 
         return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None, at=correct)
 
-    def record_draw(self, table_id: int, *, correct: int | None = None, expected_version: int | None = None,
+    def record_draw(self, table_id: int, *, tenpai: Sequence[str] = (), abortive: bool = False,
+                    correct: int | None = None, expected_version: int | None = None,
                     request_id: str | None = None, actor: str = UNKNOWN_ACTOR) -> TableView:
-        """Record a drawn hand, or with ``correct=N`` supersede entry N by one."""
-        return self._change(table_id, expected_version, request_id, actor, lambda view: _put(view, Draw(), correct),
-                            adds=correct is None, at=correct)
+        """Record a drawn hand, or with ``correct=N`` supersede entry N by one. At a table that keeps
+        points (riichi's) ``tenpai`` names the players ready when the wall ran out, and an
+        ``abortive`` draw is one called off before (where the game has them)."""
+
+        def change(view: TableView) -> list[_Write]:
+            return _put(view, drawn(view.settings, [view.settings.player(p) for p in tenpai], abortive), correct)
+
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None, at=correct)
+
+    def record_riichi(self, table_id: int, player: str, *, correct: int | None = None,
+                      expected_version: int | None = None, request_id: str | None = None,
+                      actor: str = UNKNOWN_ACTOR) -> TableView:
+        """Record a ready declaration (riichi) at a table that keeps points: ``player``'s stick goes on
+        the table, taken by the next winner; or with ``correct=N`` supersede entry N by it."""
+
+        def change(view: TableView) -> list[_Write]:
+            return _put(view, Ready(view.settings.player(player)), correct)
+
+        return self._change(table_id, expected_version, request_id, actor, change, adds=correct is None, at=correct)
 
     def record_event(self, table_id: int, event: str, player: str, count: int = 1, *, correct: int | None = None,
                      expected_version: int | None = None, request_id: str | None = None,

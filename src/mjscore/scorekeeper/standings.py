@@ -119,7 +119,7 @@ def table_result(view: TableView, people: Sequence[Person], session: SessionRule
                   and step.settled.score is not None)
         seats.append(SeatResult(person, name, scores[index], penalties, won, view.ledger.money[index], points[index]))
     rules = view.facts
-    return TableResult(view.id, view.settings.name, rules.id, rules.unit, view.created_at, session, view.deal.hands,
+    return TableResult(view.id, view.settings.name, rules.id, rules.balance_unit, view.created_at, session, view.deal.hands,
                        rules.stake != 1 or rules.base_money != 0, tuple(seats))
 
 

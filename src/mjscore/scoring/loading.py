@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import json
 import re
 import sys
 import threading
@@ -58,6 +59,7 @@ from mjscore.scoring.ruleset import (
     Consolation,
     ContextRule,
     Names,
+    PointsGame,
     Ruleset,
     TablePaymentRule,
     read_stake,
@@ -326,6 +328,70 @@ class PointsRow(StrictModel):
             dealer_share=self.dealer_share)
 
 
+GamePoints = Annotated[int, Field(ge=0, le=1_000_000)]
+Uma = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+
+
+class GameRow(StrictModel):
+    """``[ruleset.game]``: a table that keeps points through a game (riichi's sticks, honba, uma:
+    :class:`~mjscore.scoring.ruleset.PointsGame`)."""
+
+    start: Annotated[int, Field(ge=1, le=1_000_000)] = Field(description="Each player's points at the start.")
+    target: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
+        description="The return: final scores are measured from it; first place collects 4 × (target - start).")
+    deposit: GamePoints = Field(1000, description="A ready declaration's stick, taken by the next winner.")
+    counter_discard: GamePoints = Field(300, description="Each continuance counter (honba) on a win on a discard.")
+    counter_self_draw: GamePoints = Field(100, description="Each continuance counter, from each payer of a self-draw.")
+    noten_pool: GamePoints = Field(3000, description="What the players not ready pay those ready at an exhaustive draw.")
+    rounds: Annotated[int, Field(ge=1, le=4)] = Field(2, description="Round winds in a game: 2 a hanchan, 1 East only.")
+    uma: Annotated[list[Uma], Field(min_length=4, max_length=4)] = Field(
+        [15000, 5000, -5000, -15000], description="Points added to the final scores by place, first to fourth (sum 0).")
+    uma_ties: Literal["split", "seat"] = Field(
+        "split", description="Tied players share their places' uma, or rank by seat order from the first dealer.")
+    abortive_draws: bool = Field(False, description="The game has abortive draws (no payment, a counter more).")
+    bust_ends: bool = Field(False, description="A player below zero points ends the game.")
+    leftover: Literal["first", "lost"] = Field(
+        "first", description="Riichi sticks left on the table at the game's end: first place's, or lost.")
+    riichi_needs_points: bool = Field(False, description="A riichi needs a stick's worth of points in play.")
+
+    def game(self) -> PointsGame:
+        if sum(self.uma) != 0:
+            raise RulesetError(f"game: the uma {self.uma} add up to {sum(self.uma)}, not 0")
+        return PointsGame(self.start, self.target, self.deposit, self.counter_discard, self.counter_self_draw,
+                          self.noten_pool, self.rounds, (self.uma[0], self.uma[1], self.uma[2], self.uma[3]),
+                          self.uma_ties, self.abortive_draws, self.bust_ends, self.leftover, self.riichi_needs_points)
+
+
+class GameChange(StrictModel):
+    """A table's changes to its points game (absent: kept): the same keys as ``[ruleset.game]``."""
+
+    start: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
+    target: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
+    deposit: GamePoints | None = None
+    counter_discard: GamePoints | None = None
+    counter_self_draw: GamePoints | None = None
+    noten_pool: GamePoints | None = None
+    rounds: Annotated[int, Field(ge=1, le=4)] | None = None
+    uma: Annotated[list[Uma], Field(min_length=4, max_length=4)] | None = None
+    uma_ties: Literal["split", "seat"] | None = None
+    abortive_draws: bool | None = None
+    bust_ends: bool | None = None
+    leftover: Literal["first", "lost"] | None = None
+    riichi_needs_points: bool | None = None
+
+    def applied(self, game: PointsGame) -> PointsGame:
+        """``game`` with these changes."""
+        given = self.model_dump(exclude_none=True)
+        if "uma" in given:
+            if sum(given["uma"]) != 0:
+                raise RulesetError(f"game: the uma {given['uma']} add up to {sum(given['uma'])}, not 0")
+            given["uma"] = tuple(given["uma"])
+        return replace(game, **given)
+
+    def notes(self) -> list[str]:
+        return [f"game {name} = {json.dumps(value)}" for name, value in self.model_dump(exclude_none=True).items()]
+
+
 class RulesetHeader(StrictModel):
     """The ``[ruleset]`` table of a complete ruleset."""
 
@@ -352,6 +418,7 @@ class RulesetHeader(StrictModel):
     context: dict[ContextName, ContextRow] = {}
     fu: FuRow | None = Field(None, description="Hands valued by han and fu: the fu table.")
     points: PointsRow | None = Field(None, description="Hands valued by han and fu: the points table.")
+    game: GameRow | None = Field(None, description="A table that keeps points through a game (riichi's).")
 
 
 class RulesetFile(StrictModel):
@@ -421,6 +488,7 @@ class Settings(StrictModel):
     fu: FuChange | None = Field(None, description="Changes to the fu table (a ruleset valued by han and fu).")
     limits: dict[Id, LimitChange] = Field({}, description="Changes to the points table's limits, by id.")
     limit_hands_cumulative: bool | None = Field(None, description="Several limit hands (yakuman) add up.")
+    game: GameChange | None = Field(None, description="Changes to the points game (a table that keeps points).")
 
     def changes(self, rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
         """The changes to ``rules`` (keyword arguments of :func:`dataclasses.replace`) and a note of each."""
@@ -454,6 +522,11 @@ class Settings(StrictModel):
             if self.limit_hands_cumulative is not None:
                 notes.append(f"limit_hands_cumulative = {'true' if cumulative else 'false'}")
             changes["points_table"] = replace(table, limits=tuple(limits), limit_hands_cumulative=cumulative)
+        if self.game is not None:
+            if rules.points_game is None:
+                raise RulesetError(f"game: ruleset {rules.id} keeps no points game")
+            changes["points_game"] = self.game.applied(rules.points_game)
+            notes += self.game.notes()
         if self.base is not None:
             changes["base"] = self.base
             notes.append(f"base = {self.base}")
@@ -635,6 +708,7 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         group_names={group: row.names() for group, row in file.groups.items()},
         source_notes={text: Names(text, row.zh_hans, row.zh_hant) for text, row in file.source_notes.items()},
         fu=meta.fu.table() if meta.fu else None, points_table=meta.points.table() if meta.points else None,
+        points_game=meta.game.game() if meta.game else None,
     )
     if (rules.fu is None) != (rules.points_table is None):
         fail(source, ("ruleset", "fu" if rules.fu is None else "points"),

@@ -155,6 +155,59 @@ class TablePaymentRule:
 
 
 @dataclass(frozen=True)
+class PointsGame:
+    """A table that keeps points through a game (riichi's): each player starts with ``start`` points;
+    the final score is measured from ``target`` (the return), and first place collects the oka,
+    ``4 × (target - start)``; a ready declaration puts a ``deposit`` stick on the table, which the next
+    winner takes (left over at the game's end, ``leftover`` says: "first" place's, or "lost"); each
+    continuance counter (honba) adds
+    ``counter_discard`` to a win on a discard, ``counter_self_draw`` from each payer to a self-draw;
+    at an exhaustive draw the players not ready pay ``noten_pool`` between them to those ready; the game
+    is ``rounds`` round winds long (2: East and South, a hanchan; 1: East only, a tonpuusen); ``uma``
+    is added to the final scores by place (first to fourth), tied players sharing theirs (``uma_ties``
+    "split") or ranked by seat order from the first dealer ("seat"); ``abortive_draws`` says whether
+    the game has them; ``bust_ends`` that a player below zero points ends the game; ``riichi_needs_points``
+    that a player needs a stick's worth of points in play to declare riichi."""
+
+    start: int
+    target: int
+    deposit: int = 1000
+    counter_discard: int = 300
+    counter_self_draw: int = 100
+    noten_pool: int = 3000
+    rounds: int = 2
+    uma: tuple[int, int, int, int] = (15000, 5000, -5000, -15000)
+    uma_ties: str = "split"
+    abortive_draws: bool = False
+    bust_ends: bool = False
+    leftover: str = "first"
+    riichi_needs_points: bool = False
+
+    @property
+    def oka(self) -> int:
+        """What first place collects besides its points: every player's ``target - start``."""
+        return 4 * (self.target - self.start)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "target": self.target, "deposit": self.deposit,
+                "counter_discard": self.counter_discard, "counter_self_draw": self.counter_self_draw,
+                "noten_pool": self.noten_pool, "rounds": self.rounds, "uma": list(self.uma),
+                "uma_ties": self.uma_ties, "abortive_draws": self.abortive_draws, "bust_ends": self.bust_ends,
+                "leftover": self.leftover, "riichi_needs_points": self.riichi_needs_points}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> PointsGame:
+        """The game of :meth:`to_dict` (raises KeyError, TypeError or ValueError otherwise)."""
+        uma = tuple(int(u) for u in data["uma"])
+        if len(uma) != 4:
+            raise ValueError("four uma wanted")
+        return PointsGame(int(data["start"]), int(data["target"]), int(data["deposit"]), int(data["counter_discard"]),
+                          int(data["counter_self_draw"]), int(data["noten_pool"]), int(data["rounds"]),
+                          (uma[0], uma[1], uma[2], uma[3]), str(data["uma_ties"]), bool(data["abortive_draws"]),
+                          bool(data["bust_ends"]), str(data["leftover"]), bool(data["riichi_needs_points"]))
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A scoring table and its settings. ``hand_size`` is 16 or 13 tiles held; ``base`` is added to
     every winning hand; ``settlement_bonus`` is paid by every loser on top of the hand's value
@@ -205,6 +258,9 @@ class Ruleset:
     #: table and the points table; None for a ruleset whose total is what each loser pays.
     fu: FuTable | None = None
     points_table: PointsTable | None = None
+    #: A table that keeps points through a game (riichi's sticks, honba, uma: :class:`PointsGame`);
+    #: None for a table whose balances are the sums of its hands' payments alone.
+    points_game: PointsGame | None = None
     played_shapes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     #: The awards the engine evaluates on a hand (enabled, not a consolation), and every award by

@@ -258,13 +258,30 @@ def event_command(table_id: int, event: str, player: str, count: int, correct: i
 
 @tables.command("draw")
 @table_id_argument
+@click.option("--tenpai", multiple=True, help="A riichi table: a player tenpai when the wall ran out (repeat it).")
+@click.option("--abortive", is_flag=True, help="A riichi table: an abortive draw (where the game has them).")
 @correct_option
 @version_option
 @request_option
-def draw_command(table_id: int, correct: int | None, if_version: int | None, request_id: str | None) -> None:
-    """Record a drawn hand (the wall ran out)."""
-    _change(lambda keeper: keeper.record_draw(table_id, correct=correct, expected_version=if_version,
-                                              request_id=request_id, actor=actor()), table_id, correct=correct)
+def draw_command(table_id: int, tenpai: tuple[str, ...], abortive: bool, correct: int | None, if_version: int | None,
+                 request_id: str | None) -> None:
+    """Record a drawn hand (the wall ran out; at a riichi table, with who was tenpai)."""
+    _change(lambda keeper: keeper.record_draw(table_id, tenpai=tenpai, abortive=abortive, correct=correct,
+                                              expected_version=if_version, request_id=request_id, actor=actor()),
+            table_id, correct=correct)
+
+
+@tables.command("riichi")
+@table_id_argument
+@click.argument("player", help="Who declared riichi: their stick goes on the table.")
+@correct_option
+@version_option
+@request_option
+def riichi_command(table_id: int, player: str, correct: int | None, if_version: int | None,
+                   request_id: str | None) -> None:
+    """Record a riichi at a table that keeps points: the player's stick goes on the table."""
+    _change(lambda keeper: keeper.record_riichi(table_id, player, correct=correct, expected_version=if_version,
+                                                request_id=request_id, actor=actor()), table_id, correct=correct)
 
 
 @tables.command("undo")
@@ -438,13 +455,27 @@ def _standing(view: TableView) -> str:
     streak = f", streak {deal.streak}" if deal.streak else ""
     minimum = minimum_to_win(deal, view.facts.minimum)
     floor = f"; minimum to win {minimum}" if minimum is not None else ""
+    if view.facts.game is not None:
+        sticks = sum(deal.sticks)
+        riichi = [name for name, ready in zip(view.settings.players, deal.ready, strict=True) if ready]
+        streak = f", {deal.honba} honba" + (f", {sticks} riichi stick{'s' * (sticks != 1)} on the table" if sticks else "")
+        streak += f" (riichi: {', '.join(riichi)})" if riichi else ""
     return (f"table {view.id} (version {view.version}): {ROUND_NAMES[deal.round_wind]} round, hand {deal.hands + 1}, "
             f"dealer {dealer}{streak}{floor}")
 
 
 def _balances_line(view: TableView) -> str:
-    return "balances: " + ", ".join(f"{name} {view.ledger.points[i]:+d}"
-                                    for i, name in enumerate(view.settings.players))
+    """The balances; at a riichi table each player's points in play, and at the end the final scores."""
+    game = view.facts.game
+    players = view.settings.players
+    if game is None:
+        return "balances: " + ", ".join(f"{name} {view.ledger.points[i]:+d}" for i, name in enumerate(players))
+    if view.deal.over:
+        return "final scores (with uma): " + ", ".join(f"{name} {view.ledger.points[i]:+d}"
+                                                        for i, name in enumerate(players))
+    from mjscore.scorekeeper.points import in_play
+    now = in_play(game, view.ledger.points, view.deal.sticks)
+    return "points: " + ", ".join(f"{name} {now[i]}" for i, name in enumerate(players))
 
 
 def _print_table(view: TableView, last: int | None) -> None:
@@ -455,16 +486,24 @@ def _print_table(view: TableView, last: int | None) -> None:
     title = f"{settings.name} — " if settings.name else ""
     facts = view.facts
     base = f" + {money_text(facts.base_money)} a hand" if facts.base_money else ""
-    console.print(f"{title}{facts.name.en}; {money_text(facts.stake)} per {facts.unit.rstrip('s')}{base}", markup=False)
+    unit = facts.balance_unit.rstrip("s")  # a points game pays points, though its hands count han
+    console.print(f"{title}{facts.name.en}; {money_text(facts.stake)} per {unit}{base}", markup=False)
     if facts.overrides:
         console.print(f"House rules: {'; '.join(facts.overrides)}", markup=False)
     console.print(_standing(view), markup=False)
     console.print(f"History hash {view.head[:16]} (created {view.created_at})", markup=False)
     balances = Table(box=box.SIMPLE)
-    for column in ("Player", "Seat", "Points", "Money"):
+    game = facts.game
+    columns = ("Player", "Seat", "Points", "Money") if game is None else (
+        "Player", "Seat", "Final score" if view.deal.over else "Balance", "Money", "Points in play")
+    for column in columns:
         balances.add_column(column, justify="left" if column in ("Player", "Seat") else "right")
+    if game is not None:
+        from mjscore.scorekeeper.points import in_play
+        now = in_play(game, view.ledger.points, view.deal.sticks)
     for i, name in enumerate(settings.players):
-        balances.add_row(name, view.seat(i), f"{view.ledger.points[i]:+d}", money_text(view.ledger.money[i]))
+        row = [name, view.seat(i), f"{view.ledger.points[i]:+d}", money_text(view.ledger.money[i])]
+        balances.add_row(*row, *([] if game is None or view.deal.over else [str(now[i])]))
     console.print(balances)
     if not view.ledger.steps:
         return

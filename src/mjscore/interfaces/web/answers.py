@@ -36,12 +36,14 @@ class Open(Answer):
 
 
 class Names(Answer):
-    """A name in the three languages."""
+    """A name in English, Simplified and Traditional Chinese, and in Japanese where it has its own
+    (riichi's; a name without one is said in Japanese by its Traditional Chinese)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     en: str
     zh_hans: str = Field(alias="zh-Hans")
     zh_hant: str = Field(alias="zh-Hant")
+    ja: str | None = None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -351,10 +353,11 @@ class StepPayment(Answer):
 
 
 class Transfer(Answer):
-    """Points (and money) one player paid another in an entry."""
+    """Points (and money) one player paid another in an entry (a payee of null: the table, which keeps
+    a points game's riichi sticks left at its end where its rules say they are lost)."""
 
     payer: str
-    payee: str
+    payee: str | None
     points: int
     money: str
     reason: str
@@ -399,15 +402,33 @@ class HistoryStep(Open):
 
 
 class Entry(Open):
-    """An entry as recorded: a win (with its hand record), a draw, or a table payment event."""
+    """An entry as recorded: a win (with its hand record), a draw, a table payment event, or a riichi."""
 
-    kind: Literal["win", "draw", "event"]
+    kind: Literal["win", "draw", "event", "riichi"]
     winner: str | None = None
     discarder: str | None = None
     hand: dict[str, Any] | None = Field(None, description="The hand record of a win (docs/hand-format.md).")
     event: str | None = None
     player: str | None = None
     count: int | None = None
+    tenpai: list[str] | None = Field(None, description="A drawn hand of a points game: the players tenpai.")
+    abortive: bool | None = Field(None, description="A drawn hand of a points game called off before the wall ran out.")
+
+
+class GameState(Answer):
+    """Where a points game (riichi's) stands: the start and return, the counters (honba), each
+    player's sticks on the table and points in play, who declared riichi in the hand being played,
+    the uma by place and the oka. At the game's end the balances are the final scores."""
+
+    start: int
+    target: int
+    honba: int
+    sticks: list[int]
+    riichi: list[str]
+    points: list[int]
+    uma: list[int]
+    oka: int
+    abortive_draws: bool = Field(description="The game has abortive draws.")
 
 
 class HistoryPage(Answer):
@@ -437,6 +458,7 @@ class TableAnswer(Open):
     unsettled: int | None
     deal: Deal
     balances: list[Balance]
+    game: GameState | None = Field(None, description="A table that keeps points (riichi's): the game's state.")
     history: list[HistoryStep]
     history_since: int | None = Field(None, description="The since_version asked for, when given.")
     page: HistoryPage | None = Field(None, description=(

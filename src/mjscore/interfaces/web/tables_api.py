@@ -142,6 +142,21 @@ class WinRequest(Correctable):
     discarder: str | None = Field(None, max_length=MAX_NAME)
 
 
+class DrawRequest(Correctable):
+    """A drawn hand. At a table that keeps points (riichi's): the players tenpai when the wall ran
+    out, or an abortive draw (where the game has them)."""
+
+    tenpai: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(
+        default_factory=list, max_length=4, description="The players tenpai (a table that keeps points).")
+    abortive: bool = Field(False, description="Called off before the wall ran out (a table that keeps points).")
+
+
+class RiichiRequest(Correctable):
+    """A riichi (ready declaration) at a table that keeps points: the player's stick goes on the table."""
+
+    player: str = Field(max_length=MAX_NAME)
+
+
 class EventRequest(Correctable):
     """A table payment when it happens (a concealed gong declared, a penalty...)."""
 
@@ -295,11 +310,21 @@ def record_win(table_id: int, request: WinRequest, keeper: Keeper, who: Actor, l
 
 
 @router.post("/{table_id}/draws", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
-def record_draw(table_id: int, request: Correctable, keeper: Keeper, who: Actor, lang: Lang = "en",
+def record_draw(table_id: int, request: DrawRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
                 since_version: SinceVersion = None) -> dict[str, Any]:
-    """Record a drawn hand (the wall ran out), or correct entry N."""
-    view = keeper.record_draw(table_id, correct=request.correct, expected_version=request.expected_version,
-                              request_id=request.request_id, actor=who)
+    """Record a drawn hand (the wall ran out; at a riichi table, with the players tenpai, or an
+    abortive draw), or correct entry N."""
+    view = keeper.record_draw(table_id, tenpai=request.tenpai, abortive=request.abortive, correct=request.correct,
+                              expected_version=request.expected_version, request_id=request.request_id, actor=who)
+    return view_to_dict(view, lang, since_version, last=PAGE)
+
+
+@router.post("/{table_id}/riichi", response_model=TableAnswer, response_model_exclude_unset=True, responses=ERRORS)
+def record_riichi(table_id: int, request: RiichiRequest, keeper: Keeper, who: Actor, lang: Lang = "en",
+                  since_version: SinceVersion = None) -> dict[str, Any]:
+    """Record a riichi at a table that keeps points (the player's stick goes on the table), or correct entry N."""
+    view = keeper.record_riichi(table_id, request.player, correct=request.correct,
+                                expected_version=request.expected_version, request_id=request.request_id, actor=who)
     return view_to_dict(view, lang, since_version, last=PAGE)
 
 

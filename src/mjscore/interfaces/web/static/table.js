@@ -41,6 +41,7 @@ const tableId = Number(location.pathname.split("/").at(-1));
 const PHONE_KEY = `mjscore.table.${tableId}.phone`;  // whose phone this is, at this table ("": no one's)
 const DEVICE_KEY = "mjscore.device";  // the name this device joined the club with (join.js)
 let table = null;  // the API's answer: settings, deal, balances, history
+let tenpai = new Set();  // a points game's drawn hand: the players tapped as tenpai
 let rules = null;  // the table's ruleset (its table payments)
 let picker = null;
 let update = () => {};
@@ -251,6 +252,7 @@ function pendingSummary(entry) {
       : t("pending_scored", { what, total: entry.total, unit: entry.unit ?? "" });
   }
   if (path === "draws") return t("draw_short");
+  if (path === "riichi") return t("pending_riichi", { player: request.player ?? "" });
   if (path === "undo") return t("undo_short");
   const payment = rules.table_payments.find((p) => p.id === request.event)?.name ?? request.event ?? "";
   return t("pending_event", { player: request.player ?? "", event: payment });
@@ -428,15 +430,28 @@ function renderStanding() {
   $("#table-title").textContent = `${table.name || `#${table.id}`} · ${rules.name}`;
   const parts = now.over ? [t("game_over")] : [t("round_of", { round: t(`seat_${now.round}`) }),
     labelled(t("dealer"), now.dealer)];
-  if (!now.over && now.streak) parts.push(t("streak", { n: now.streak }));
+  const game = table.game;  // a table that keeps points (riichi's): honba, sticks, points in play
+  if (!now.over && now.streak && !game) parts.push(t("streak", { n: now.streak }));
+  if (!now.over && game) {
+    parts.push(t("honba", { n: game.honba }));
+    const sticks = game.sticks.reduce((sum, n) => sum + n, 0);
+    if (sticks) parts.push(t("riichi_sticks", { n: sticks }));
+  }
   if (!now.over && now.minimum !== null) parts.push(t("minimum", { minimum: now.minimum }));
   $(".deal").textContent = parts.join(" · ");
-  $(".seats").innerHTML = table.balances.map((b) =>
-    `<div class="seat${b.player === now.dealer ? " dealer" : ""}" data-player="${esc(b.player)}">` +
+  $(".seats").innerHTML = table.balances.map((b, i) => {
+    // at a points game the points in play (the final score once it is over), else the balance
+    const shown = game && !now.over ? game.points[i] : b.points;
+    const riichi = game && !now.over ? `<button type="button" class="riichi" data-player="${esc(b.player)}" ` +
+      `aria-pressed="${game.riichi.includes(b.player)}"${game.riichi.includes(b.player) ? " disabled" : ""}>` +
+      `${esc(t("riichi"))}</button>` : "";
+    return `<div class="seat${b.player === now.dealer ? " dealer" : ""}" data-player="${esc(b.player)}">` +
     `<div class="seat-name"><span class="tiles small"><span class="tile">${tile(b.seat)}</span></span> <b>${esc(b.player)}</b></div>` +
-    `<span class="balance${b.points < 0 ? " negative" : ""}" data-testid="balance">${b.points}</span>` +
+    `<span class="balance${(game && !now.over ? shown < game.start : shown < 0) ? " negative" : ""}" ` +
+    `data-testid="balance">${shown}</span>` +
     // the money, where it is not the points again (a stake of 1, no base)
-    (b.money === String(b.points) ? "" : `<small>${esc(t("money"))} ${esc(b.money)}</small>`) + `</div>`).join("");
+    (b.money === String(b.points) ? "" : `<small>${esc(t("money"))} ${esc(b.money)}</small>`) + riichi + `</div>`;
+  }).join("");
   $(".export-json").href = `/api/tables/${tableId}/export`;
   $(".export-json").download = `table-${tableId}.json`;
   $(".export-csv").href = `/api/tables/${tableId}/export.csv`;
@@ -463,7 +478,7 @@ function renderHistory() {
   let steps = [...table.history].reverse();
   if (filter) steps = steps.filter((step) => playerChange(step, filter).involved);
   const line = (step) => {
-    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee)} ${m.points}`).join(t("list_separator"));
+    const transfers = step.transfers.map((m) => `${esc(m.payer)} → ${esc(m.payee ?? t("the_table"))} ${m.points}`).join(t("list_separator"));
     const mine = filter ? `<br><b class="mine">${esc(labelled(filter, t("change_after", {
       change: (playerChange(step, filter).change > 0 ? "+" : "") + playerChange(step, filter).change,
       points: step.points[indexOf(filter)] })))}</b>` : "";
@@ -559,6 +574,8 @@ function renderPlayers() {
     ...table.players.map((p) => [p, seatLabel(p), seatKind(p), p === winner])], shown);
   const context = { seat: seatOf(winner) };
   if (givenBy !== null) context.discarder = seatOf(givenBy);
+  // at a points game the table knows who declared riichi: the hand is scored with it
+  if (table.game) context.ready_declared = table.game.riichi.includes(winner);
   picker.setContext(context);
 }
 
@@ -741,6 +758,23 @@ function restore(entry) {
 }
 
 /** Open the payment form over the page, filled with `values` (an entry being corrected). */
+/** A drawn hand at a table that keeps points: who was tenpai, one tap each (a player in riichi is,
+ * and cannot be taken off); or an abortive draw, where the game has them. */
+function openDraw() {
+  const riichi = table.game.riichi;
+  tenpai = new Set(riichi);
+  renderTenpai();
+  $(".record-abortive").hidden = !table.game.abortive_draws;
+  $("dialog.draw").showModal();
+}
+
+function renderTenpai() {
+  choices($(".tenpai"), table.players.map((p) => [p, esc(p), "", table.game.riichi.includes(p)]), null);
+  for (const button of document.querySelectorAll(".tenpai button")) {
+    button.setAttribute("aria-pressed", String(tenpai.has(button.dataset.value)));
+  }
+}
+
 function openPayment(values = null) {
   const form = $("form.event");
   renderForms();
@@ -783,7 +817,9 @@ async function main() {
   };
   picker = new Picker($(".picker"), {
     onChange: chosen, rulesets: rulesets.filter((r) => r.id === table.ruleset),
-    fixedContext: ["ruleset", "seat", "round", "dealer_streak", "discarder"], seatName,
+    // a points game's table says who declared riichi (the Riichi buttons above)
+    fixedContext: ["ruleset", "seat", "round", "dealer_streak", "discarder", ...(table.game ? ["ready_declared"] : [])],
+    seatName,
   });
   update = sheetUpdater($(".sheet"), picker, {
     houseRules: () => table.house_rules, player: playerAt,
@@ -855,7 +891,29 @@ async function main() {
     resetHand();
     render();
   });
-  $(".record-draw").addEventListener("click", () => record("draws", {}));
+  $(".record-draw").addEventListener("click", () => (table.game ? openDraw() : record("draws", {})));
+  $(".tenpai").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    const player = button.dataset.value;
+    if (tenpai.has(player)) tenpai.delete(player);
+    else tenpai.add(player);
+    renderTenpai();
+  });
+  $("form.draw").addEventListener("submit", (event) => {
+    event.preventDefault();
+    $("dialog.draw").close();
+    record("draws", { tenpai: table.players.filter((p) => tenpai.has(p)) });
+  });
+  $(".record-abortive").addEventListener("click", () => {
+    $("dialog.draw").close();
+    record("draws", { abortive: true });
+  });
+  $(".close-draw").addEventListener("click", () => $("dialog.draw").close());
+  $(".seats").addEventListener("click", (event) => {
+    const button = event.target.closest("button.riichi");
+    if (button && !button.disabled) record("riichi", { player: button.dataset.player });
+  });
   $(".undo-last").addEventListener("click", undoLast);
   $(".show-payment").addEventListener("click", () => openPayment());
   $(".close-payment").addEventListener("click", () => $("dialog.payment").close());
