@@ -65,6 +65,8 @@ COMMANDS = [
     ["tournament", "show", "The Grand Spring Open of the Club"],
     ["tournament", "show", "The Grand Spring Open of the Club", "--lang", "zh-Hans"],
 ]
+#: Outputs that fit 80 columns unwrapped (Chinese words are short): checked to stay within them.
+FIT = [["stats", "{scores}", "--lang", "zh-Hant"]]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c[:2]) + (" zh" if "--lang" in c else "") for c in COMMANDS])
@@ -77,5 +79,6 @@ def test_no_line_is_wider_than_80_columns_and_no_word_is_broken(club: Path, comm
     assert narrow.exit_code == wide.exit_code == 0, narrow.output
     widths = [cell_len(line) for line in narrow.output.splitlines()]
     assert max(widths) <= 80, [line for line in narrow.output.splitlines() if cell_len(line) > 80]
-    assert max(cell_len(line) for line in wide.output.splitlines()) > 80  # it did need wrapping
+    if command not in FIT:
+        assert max(cell_len(line) for line in wide.output.splitlines()) > 80  # it did need wrapping
     assert sorted(_words(narrow.output)) == sorted(_words(wide.output))  # a table's cells may wrap: the words stay whole
