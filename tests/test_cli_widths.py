@@ -65,15 +65,20 @@ COMMANDS = [
     ["tournament", "show", "The Grand Spring Open of the Club"],
     ["tournament", "show", "The Grand Spring Open of the Club", "--lang", "zh-Hans"],
 ]
+#: Outputs that fit 80 columns unwrapped (Chinese words are short): checked to stay within them.
+FIT = [["stats", "{scores}", "--lang", "zh-Hant"]]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c[:2]) + (" zh" if "--lang" in c else "") for c in COMMANDS])
-def test_no_line_is_wider_than_80_columns_and_no_word_is_broken(club: Path, command: list[str]) -> None:
-    arguments = [argument.format(scores=club / "scores.jsonl") for argument in command]
+def test_no_line_is_wider_than_80_columns_and_no_word_is_broken(club: Path, command: list[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(club)  # a file named as a user names it: a temporary folder's path is one word wider than 80
+    arguments = [argument.format(scores="scores.jsonl") for argument in command]
     narrow = CliRunner().invoke(app, arguments, env={"COLUMNS": "80"})
     wide = CliRunner().invoke(app, arguments, env={"COLUMNS": "400"})
     assert narrow.exit_code == wide.exit_code == 0, narrow.output
     widths = [cell_len(line) for line in narrow.output.splitlines()]
     assert max(widths) <= 80, [line for line in narrow.output.splitlines() if cell_len(line) > 80]
-    assert max(cell_len(line) for line in wide.output.splitlines()) > 80  # it did need wrapping
+    if command not in FIT:
+        assert max(cell_len(line) for line in wide.output.splitlines()) > 80  # it did need wrapping
     assert sorted(_words(narrow.output)) == sorted(_words(wide.output))  # a table's cells may wrap: the words stay whole
