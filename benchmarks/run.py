@@ -267,6 +267,40 @@ def riichi_figures(count: int) -> None:
         ratios(f"{ruleset}, mjscore (16+1) / riichi (13+1), score only", alone, theirs)
 
 
+def riichi_wrc_figures(count: int) -> None:
+    """Riichi like for like: mjscore's riichi table under the WRC preset and the riichi ``mahjong``
+    package's ``HandCalculator.estimate_hand_value`` with its options set to the WRC's, on the same
+    random winning hands (the scoring oracle's generator, ``tools/riichi_oracle.py``: closed and open,
+    every wait and context, dora and ura dora), the package's 136-tile input built beforehand. The two
+    agree on the yaku, han, fu and payments of these hands (tests/test_riichi_oracle.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator  # type: ignore[import-not-found]
+        from tools.riichi_oracle import hands, oracle_arguments
+        from tools.riichi_oracle import ruleset as riichi_ruleset
+    except ImportError:
+        print("riichi-wrc: the mahjong package is not installed (pip install -e '.[test]'); no comparison")
+        return
+    rules = riichi_ruleset("riichi-wrc")
+    sample, warm = list(hands(2026, count, "riichi-wrc")), list(hands(2027, count, "riichi-wrc"))
+    arguments = [oracle_arguments(hand, "riichi-wrc") for hand in sample]
+    warm_arguments = [oracle_arguments(hand, "riichi-wrc") for hand in warm]
+
+    def theirs(args: tuple[tuple[Any, ...], dict[str, Any]]) -> object:
+        return HandCalculator.estimate_hand_value(*args[0], **args[1])
+
+    # The package always builds its yaku list and cost: the headline reads mjscore's awards.
+    read, alone, other = ("riichi-wrc score and its awards read (mjscore)", "riichi-wrc score, awards not read (mjscore)",
+                          "riichi mahjong HandCalculator, WRC options (13+1)")
+    alternating({
+        read: (lambda hand: mjscore.score(hand, rules).awards, sample, warm),
+        alone: (lambda hand: mjscore.score(hand, rules), sample, warm),
+        other: (theirs, arguments, warm_arguments),
+    })
+    ratios("riichi-wrc, mjscore / mahjong, awards read (headline)", read, other)
+    ratios("riichi-wrc, mjscore / mahjong, score only", alone, other)
+
+
 #: The environment of a start-up figure's process: this one's, less PYTHONDONTWRITEBYTECODE (a
 #: process that may not write its modules' bytecode compiles them again every time it starts).
 _WRITES_BYTECODE = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -675,6 +709,7 @@ FIGURES: dict[str, tuple[Callable[[int], None], int, int]] = {
     "sheet": (sheet_figures, 1000, 100),
     "mcr": (mcr_figures, 10000, 1000),
     "riichi": (riichi_figures, 3000, 500),
+    "riichi-wrc": (riichi_wrc_figures, 3000, 500),
     "analysis": (analysis_figures, 500, 100),
     "dense": (dense_figures, 5000, 500),
     "mcr-shanten": (mcr_shanten_figures, 5000, 1000),
