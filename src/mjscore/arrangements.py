@@ -1005,6 +1005,7 @@ def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
         found = NATIVE.arrangements(hand.concealed, hand.win_tile.index, declared,
                                     hand.win is _DISCARD or hand.win is _ROBBING_GONG, plan)
         if found is not NotImplemented:  # else a hand it does not take (a fifth copy): the reference answers
+            others = _possible(others, len(hand.concealed) + 1, len(hand.melds))
             if not others:
                 return found  # type: ignore[no-any-return]
             more = python_arrangements(hand, others)
@@ -1073,6 +1074,11 @@ def _native_split(shapes: Sequence[str]) -> tuple[bytes, tuple[str, ...]] | None
         plan = bytes(known.index(name) for name in key if name in known)
         _NATIVE_SPLITS[key] = (plan, tuple(name for name in key if name not in known)) if plan else None
     return _NATIVE_SPLITS[key]
+
+
+def _possible(shapes: tuple[str, ...], tiles: int, melds: int) -> tuple[str, ...]:
+    """The shapes of ``shapes`` that ``tiles`` concealed tiles (the winning one included) beside ``melds`` may make."""
+    return tuple(name for name in shapes if SHAPES[name].may_hold(tiles, melds)) if shapes else shapes
 
 
 def _shape_order(shapes: Sequence[str]) -> dict[str, int]:
@@ -1181,6 +1187,7 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
         plan, others = split
         found = NATIVE.waits(hand.concealed, hand.melds, plan)
         if found is not NotImplemented:
+            others = _possible(others, len(hand.concealed) + 1, len(hand.melds))
             if not others:
                 return found  # type: ignore[no-any-return]
             more = python_waits(hand, others)
