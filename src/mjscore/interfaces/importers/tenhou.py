@@ -237,7 +237,7 @@ def _order(seats: list[_Seat], dealer: int, ends: tuple[str, int, int]) -> list[
             return search(_bump(drawn, player), thrown, player, "discard", entry)
         if phase == "discard":
             if thrown[player] >= len(seat.discards):
-                return ends[0] == "tsumo" and ends[1] == player and done(drawn, thrown)
+                return ends[0] == "tsumo" and ends[1] == player and tile > 0 and done(drawn, thrown)
             entry = seat.discards[thrown[player]]
             if isinstance(entry, str) and entry[:1] != "r":
                 call = Call.parse(entry, "")
@@ -331,15 +331,14 @@ class _Table:
     last_discard: int = 0
 
 
-def _replay(seats: list[_Seat], steps: list[_Step], where: str) -> _Table:
+def _replay(seats: list[_Seat], steps: list[_Step]) -> _Table:
     """Every player's hand and the table's counts at the end of ``steps``."""
     table = _Table([_Player() for _ in range(4)])
     for player, seat in enumerate(seats):
         table.players[player].held.update(seat.dealt)
     for step in steps:
         who = table.players[step.player]
-        what = f"{where}, player {step.player}'s {'draws' if step.kind in ('draw', 'call') else 'discards'} " \
-               f"entry {step.index + 1}"
+        what = f"player {step.player}'s {'draws' if step.kind in ('draw', 'call') else 'discards'} entry {step.index + 1}"
         try:
             _act(table, who, step)
         except _Problem as problem:
@@ -561,7 +560,7 @@ def _round(data: object, number: int, match: str) -> list[TenhouWin]:
     steps = _order(seats, dealer, ends)
     if steps is None:
         raise _Problem("the draws and discards cannot be played in any order that ends in the result")
-    table = _replay(seats, steps, "")
+    table = _replay(seats, steps)
     name = _round_name(kyoku, honba)
     imported = []
     order = sorted(wins, key=lambda w: (w.winner - w.source) % 4)
