@@ -249,3 +249,21 @@ def test_importing_a_log_loads_no_pydantic_and_no_scoring(tmp_path: Path) -> Non
     modules = listing.read_text(encoding="utf-8").split()
     assert "mjscore.interfaces.importers.tenhou" in modules
     assert not [m for m in modules if m.startswith(("pydantic", "mjscore.scoring"))]
+
+
+def test_a_round_too_long_to_replay_is_refused_in_one_line() -> None:
+    """Forty draws and discards for each player (more than a round holds: 70 draws in all), with the
+    interpreter's stack made short: the search's depth is refused, not a traceback."""
+    dealt = [[11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31, 32, 33, 34, 35, 36, 37, 38, 39, 25, 26, 27, 28],
+             [11, 12, 13, 14, 15, 16, 17, 18, 19, 29, 41, 42, 43], [31, 32, 33, 34, 35, 36, 37, 38, 39, 44, 45, 46, 47]]
+    round_data: list[Any] = [[0, 0, 0], [25000] * 4, [11], []]
+    for tiles in dealt:
+        round_data += [tiles, [29] * 40, [60] * 40]
+    round_data.append(["和了", [0, 0, 0, 0], [0, 0, 0, "30符1飜1000点", "立直(1飜)"]])
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        with pytest.raises(InputError, match=r"^x\.json round 1 \(東1局0本場\): too many draws and discards to replay$"):
+            read_log(json.dumps({"log": [round_data]}), "x.json")
+    finally:
+        sys.setrecursionlimit(limit)

@@ -279,7 +279,10 @@ def _order(seats: list[_Seat], dealer: int, ends: tuple[str, int, int]) -> list[
         return search(drawn, thrown, (player + 1) % 4, "draw", 0)
 
     start = (0, 0, 0, 0)
-    return steps if search(start, start, dealer, "draw", 0) else None
+    try:
+        return steps if search(start, start, dealer, "draw", 0) else None
+    except RecursionError:  # far more moves than a round holds (the lists are bounded by MAX_TURNS)
+        raise _Problem("too many draws and discards to replay") from None
 
 
 def _bump(counts: tuple[int, ...], player: int) -> tuple[int, ...]:
