@@ -86,8 +86,9 @@ MAX_TURNS = 40
 _HONOURS = "ESWNPFC"  # 41-47: East, South, West, North, white, green, red
 _WINDS = "東南西北"
 _SEGMENT = 4 + 3 * 4  # the round's head (4 entries) and three lists per player
-_POINTS = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀?)")
-_YAKU = re.compile(r"(.+)\((\d+)飜\)|(.+)\(役満\)")
+_POINTS = re.compile(r"(?:([0-9]{1,3})符([0-9]{1,2})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))"
+                     r"([0-9]{1,6})(?:-([0-9]{1,6}))?点(∀?)")
+_YAKU = re.compile(r"(.+)\(([0-9]{1,2})飜\)|(.+)\(役満\)")
 
 
 class _Problem(InputError):
@@ -122,7 +123,8 @@ class Call:
 
     @staticmethod
     def parse(text: str, what: str) -> Call:
-        found = re.fullmatch(r"((?:\d\d)*)([cpmka])((?:\d\d)+)", text)
+        """The call ``text`` (``what`` names its place, for a refusal)."""
+        found = re.fullmatch(r"((?:[0-9]{2})*)([cpmka])((?:[0-9]{2})+)", text)
         if found is None:
             raise _Problem(f"{what}: {text!r} is not a call (a letter c, p, m, k or a among two-digit tiles)")
         before, letter, after = found.groups()
@@ -293,7 +295,7 @@ def _discarded(entry: Entry, drawn: int) -> int | None:
     """The tile number a discard entry throws: itself, the tile just drawn (``60``; none after a
     call, ``drawn`` -1), or either after ``r``."""
     if isinstance(entry, str):
-        entry = int(entry[1:]) if re.fullmatch(r"r\d\d", entry) else -2
+        entry = int(entry[1:]) if re.fullmatch(r"r[0-9]{2}", entry) else -2
     if entry == 60:
         return drawn if drawn > 0 else None
     return entry if entry > 0 else None
@@ -437,7 +439,7 @@ def _entries(value: object, what: str, draws: bool) -> list[Entry]:
     for number, entry in enumerate(entries, 1):
         place = f"{what} entry {number}"
         if isinstance(entry, str):
-            if re.fullmatch(r"r\d\d", entry) and not draws:
+            if re.fullmatch(r"r[0-9]{2}", entry) and not draws:
                 if entry != "r60":
                     tenhou_tile(int(entry[1:]), place)
                 continue
