@@ -125,7 +125,9 @@ def test_the_files_hold_the_wins_and_draws_the_readme_lists() -> None:
     assert len(wins) == 19  # two double rons: double_ron and suukantsu_1
     # mangan: chankan, rinshan; haneman: double_ron, ranked_game; baiman and two yakuman: suukantsu_0 and _1
     assert Counter(w.stated.limit for w in wins) == {None: 12, "満貫": 2, "跳満": 2, "倍満": 1, "役満": 2}
-    drawn = {p.name: read_log(p.read_text(encoding="utf-8"), p.name).drawn for p in DATA.glob("*.json")}
+    logs = {p.name: read_log(p.read_text(encoding="utf-8"), p.name) for p in DATA.glob("*.json")}
+    assert sum(log.rounds for log in logs.values()) == 22  # ranked_game 3, suukantsu_1 2, the others 1 each
+    drawn = {name: log.drawn for name, log in logs.items()}
     assert sorted(name for name, count in drawn.items() if count) == [
         "confusing_nakis_0.json", "confusing_nakis_6.json", "four_reach.json", "kyushukyuhai.json", "ryukyoku.json"]
     # the one known stick left out of a round's deltas: player 2's riichi, 1000 the winner's deltas lack
