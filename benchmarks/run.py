@@ -8,7 +8,8 @@ Figures: LRC scoring per hand (median and p99 microseconds) for typical mixed ha
 many arrangements, and the worst case constructed; the wait set with the score of every waiting tile for a
 16-tile held hand (typical and worst, per ruleset); MCR scoring against pymahjonggb on the same hands
 (ratio of medians); LRC, Hé Fēn and Four Winds against the riichi ``mahjong`` package's
-``HandCalculator.estimate_hand_value`` on typical closed hands (ratio of medians); hand analysis
+``HandCalculator.estimate_hand_value`` on typical closed hands (ratio of medians), and riichi under the
+WRC preset against the same calculator with the WRC's options, like for like on the same hands; hand analysis
 (shanten, useful tiles and the scored discard table) of 17-tile LRC and 14-tile MCR hands, and MCR shanten
 and useful tiles beside pymahjonggb's; CLI start-up CPU; batch throughput on 1 and 2 workers; peak
 memory. Peers that are not installed are skipped.
@@ -265,6 +266,40 @@ def riichi_figures(count: int) -> None:
         # 16 tiles held (and the winning one) against the riichi calculator's 13 (and one)
         ratios(f"{ruleset}, mjscore (16+1) / riichi (13+1), awards read", read, theirs)
         ratios(f"{ruleset}, mjscore (16+1) / riichi (13+1), score only", alone, theirs)
+
+
+def riichi_wrc_figures(count: int) -> None:
+    """Riichi like for like: mjscore's riichi table under the WRC preset and the riichi ``mahjong``
+    package's ``HandCalculator.estimate_hand_value`` with its options set to the WRC's, on the same
+    random winning hands (the scoring oracle's generator, ``tools/riichi_oracle.py``: closed and open,
+    every wait and context, dora and ura dora), the package's 136-tile input built beforehand. The two
+    agree on the yaku, han, fu and payments of these hands (tests/test_riichi_oracle.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator  # type: ignore[import-not-found]
+        from tools.riichi_oracle import hands, oracle_arguments
+        from tools.riichi_oracle import ruleset as riichi_ruleset
+    except ImportError:
+        print("riichi-wrc: the mahjong package is not installed (pip install -e '.[test]'); no comparison")
+        return
+    rules = riichi_ruleset("riichi-wrc")
+    sample, warm = list(hands(2026, count, "riichi-wrc")), list(hands(2027, count, "riichi-wrc"))
+    arguments = [oracle_arguments(hand, "riichi-wrc") for hand in sample]
+    warm_arguments = [oracle_arguments(hand, "riichi-wrc") for hand in warm]
+
+    def theirs(args: tuple[tuple[Any, ...], dict[str, Any]]) -> object:
+        return HandCalculator.estimate_hand_value(*args[0], **args[1])
+
+    # The package always builds its yaku list and cost: the headline reads mjscore's awards.
+    read, alone, other = ("riichi-wrc score and its awards read (mjscore)", "riichi-wrc score, awards not read (mjscore)",
+                          "riichi mahjong HandCalculator, WRC options (13+1)")
+    alternating({
+        read: (lambda hand: mjscore.score(hand, rules).awards, sample, warm),
+        alone: (lambda hand: mjscore.score(hand, rules), sample, warm),
+        other: (theirs, arguments, warm_arguments),
+    })
+    ratios("riichi-wrc, mjscore / mahjong, awards read (headline)", read, other)
+    ratios("riichi-wrc, mjscore / mahjong, score only", alone, other)
 
 
 #: The environment of a start-up figure's process: this one's, less PYTHONDONTWRITEBYTECODE (a
@@ -650,6 +685,56 @@ def instructions_figure(stages: bool) -> None:
     ratio("MCR, mjscore / pymahjonggb, instructions, score only", found["mcr", "score"], theirs)
 
 
+#: Riichi under callgrind: mjscore under riichi-wrc (``awards`` read or ``score`` alone) or the riichi
+#: ``mahjong`` package (``mahjong``) on the scoring oracle's hands, warmed on 400 others.
+_RIICHI_STAGE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import mjscore
+from mahjong.hand_calculating.hand import HandCalculator
+from tools.riichi_oracle import hands, oracle_arguments, ruleset
+side, count = sys.argv[2], int(sys.argv[3])
+rules = ruleset("riichi-wrc")
+sample, warm = list(hands(2026, 400, "riichi-wrc")), list(hands(2027, 400, "riichi-wrc"))
+if side == "mahjong":
+    arguments = [oracle_arguments(hand, "riichi-wrc") for hand in sample]
+    for args, keywords in [oracle_arguments(hand, "riichi-wrc") for hand in warm]:
+        HandCalculator.estimate_hand_value(*args, **keywords)
+    for args, keywords in arguments[:count]:
+        HandCalculator.estimate_hand_value(*args, **keywords)
+else:
+    for hand in warm:
+        mjscore.score(hand, rules).awards
+    for hand in sample[:count]:
+        score = mjscore.score(hand, rules)
+        if side == "awards":
+            score.awards
+"""
+
+
+def riichi_instructions_figure() -> None:
+    """Instructions a riichi hand under callgrind, mjscore (riichi-wrc) and the riichi ``mahjong``
+    package on the same 400 hands (the scoring oracle's), each less the same run with none timed."""
+    if shutil.which("valgrind") is None:
+        return
+    try:
+        import mahjong  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return
+    root = str(Path(__file__).resolve().parents[1])
+
+    def collected(side: str, hands: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", _RIICHI_STAGE, root, side, str(hands)], capture_output=True, text=True, check=True)
+        return int(done.stderr.split("Collected : ")[1].split()[0])
+
+    found = {side: (collected(side, 400) - collected(side, 0)) / 400 for side in ("awards", "score", "mahjong")}
+    for side, per_hand in found.items():
+        print(f"{'riichi-wrc ' + side + ', instructions a hand (callgrind, 400)':58} {per_hand / 1e6:9.3f} M")
+    ratio("riichi-wrc, mjscore / mahjong, instructions, awards read", found["awards"], found["mahjong"])
+    ratio("riichi-wrc, mjscore / mahjong, instructions, score only", found["score"], found["mahjong"])
+
+
 def startup_instructions_figure() -> None:
     """Instructions of a whole ``mjscore`` process under callgrind (the ruleset kept from a run
     before): start-up as a count that the machine's load and speed do not change, beside the CPU
@@ -675,6 +760,7 @@ FIGURES: dict[str, tuple[Callable[[int], None], int, int]] = {
     "sheet": (sheet_figures, 1000, 100),
     "mcr": (mcr_figures, 10000, 1000),
     "riichi": (riichi_figures, 3000, 500),
+    "riichi-wrc": (riichi_wrc_figures, 3000, 500),
     "analysis": (analysis_figures, 500, 100),
     "dense": (dense_figures, 5000, 500),
     "mcr-shanten": (mcr_shanten_figures, 5000, 1000),
@@ -703,6 +789,7 @@ def main() -> None:
         figure(quick if args.quick else full)
     if args.instructions:
         instructions_figure(args.stages)
+        riichi_instructions_figure()
         startup_instructions_figure()
 
 

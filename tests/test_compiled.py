@@ -255,6 +255,29 @@ def test_every_exact_form_counts_as_its_pattern_on_every_arrangement(ruleset: st
                 assert form == reference, (rule.id, hand.to_dict())
 
 
+def test_riichi_hands_of_every_shape_and_preset_score_the_same() -> None:
+    """The riichi scoring oracle's hands (tools/riichi_oracle.py: closed and open, seven pairs, thirteen
+    orphans, every context, dora, ura dora, red fives), under each preset: the compiled evaluator with
+    riichi's fast forms and the reference agree on the score, and each exact form counts as its
+    pattern on every arrangement."""
+    from tool_modules import load_tool
+
+    oracle = load_tool("riichi_oracle")
+    shapes: set[str] = set()
+    for name in oracle.PRESETS:
+        rules = oracle.ruleset(name)
+        hands = list(oracle.hands(77, 600, name))
+        for hand in hands:
+            assert score(hand, rules) == reference_score(hand, rules), (name, hand.to_dict())
+            shapes.update(a.shape for a in arrangements(hand, rules.played_shapes))
+        for rule in _exact_rows(rules):
+            evaluate = _row_evaluator(rule)
+            for hand in hands[:200]:
+                for form, reference in _counts(rule, evaluate, hand, rules.played_shapes):
+                    assert form == reference, (name, rule.id, hand.to_dict())
+    assert shapes == {"regular", "distinct_seven_pairs", "thirteen_orphans"}
+
+
 #: Hands at the edges of the newer exact forms: (ruleset, hand record, row, the row's count on the
 #: best arrangement for it). The counts are worked out from the pattern's rule (its docstring and
 #: the table's row), not read from the engine.

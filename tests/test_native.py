@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,13 +77,29 @@ def _same(hand: Hand, shapes: tuple[str, ...]) -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("ruleset", ["lrc", "hefen", "fourwinds", "mcr", "taiwan"])
+@pytest.mark.parametrize("ruleset", ["lrc", "hefen", "fourwinds", "mcr", "taiwan", "riichi"])
 def test_random_hands_arrange_and_wait_as_in_python(ruleset: str) -> None:
+    """riichi plays a shape the native core does not know (distinct seven pairs): it finds the others'
+    arrangements and waits, Python that shape's, merged in the order of the shapes."""
     rules = mjscore.get_ruleset(ruleset)
     rng = random.Random(39)
     for _ in range(1500):
         _same(random_winning_hand(rng, hand_size=rules.hand_size, ruleset=ruleset, one_suit_chance=0.4),
               rules.played_shapes)
+
+
+@needs_native
+def test_riichi_hands_of_every_shape_arrange_and_wait_as_in_python() -> None:
+    """The riichi scoring oracle's hands (tools/riichi_oracle.py: seven pairs and thirteen orphans
+    too, open and closed): the native core's shapes and Python's distinct seven pairs, merged."""
+    from tool_modules import load_tool
+
+    rules = mjscore.get_ruleset("riichi")
+    made: Counter[str] = Counter()
+    for hand in load_tool("riichi_oracle").hands(seed=39, count=2000, name="riichi-tenhou"):
+        _same(hand, rules.played_shapes)
+        made.update(a.shape for a in python_arrangements(hand, rules.played_shapes))
+    assert set(made) == {"regular", "distinct_seven_pairs", "thirteen_orphans"}, made
 
 
 def _concealed(rng: random.Random, kinds: list[int], size: int) -> list[int]:

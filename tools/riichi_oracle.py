@@ -124,8 +124,9 @@ def _tiles_136(hand: Hand) -> tuple[list[int], int, list[Any]]:
     return tiles, win, melds
 
 
-def oracle(hand: Hand, name: str) -> Any:
-    """The package's HandResponse for ``hand`` under the preset ``name``."""
+def oracle_arguments(hand: Hand, name: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The package's arguments for ``hand`` under the preset ``name``: the positional arguments and
+    keywords of ``HandCalculator.estimate_hand_value`` (built apart, so a benchmark times the call alone)."""
     tiles, win, melds = _tiles_136(hand)
     rules = ruleset(name)
     options = OptionalRules(has_open_tanyao=True, kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
@@ -138,9 +139,15 @@ def oracle(hand: Hand, name: str) -> Any:
         is_haitei=hand.last_tile and hand.win is WinKind.SELF_DRAW, is_houtei=hand.last_tile and hand.win is WinKind.DISCARD,
         is_daburu_riichi=double, is_tenhou=hand.heavenly, is_chiihou=hand.earthly, is_renhou=renhou,
         player_wind=27 + SEATS.index(hand.seat), round_wind=27 + SEATS.index(hand.round), options=options)
-    return HandCalculator.estimate_hand_value(
-        tiles, win, melds=melds or None, dora_indicators=[t.index * 4 + 3 for t in hand.dora_indicators] or None,
-        config=config, ura_dora_indicators=[t.index * 4 + 3 for t in hand.ura_dora_indicators] or None)
+    return (tiles, win), {
+        "melds": melds or None, "dora_indicators": [t.index * 4 + 3 for t in hand.dora_indicators] or None,
+        "config": config, "ura_dora_indicators": [t.index * 4 + 3 for t in hand.ura_dora_indicators] or None}
+
+
+def oracle(hand: Hand, name: str) -> Any:
+    """The package's HandResponse for ``hand`` under the preset ``name``."""
+    args, keywords = oracle_arguments(hand, name)
+    return HandCalculator.estimate_hand_value(*args, **keywords)
 
 
 def _renhou(hand: Hand) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import permutations
+from operator import attrgetter
 from typing import Final
 
 from mjscore.hand import Hand, Meld, MeldKind, WinKind
@@ -992,17 +993,26 @@ def _plan(shapes: Sequence[str]) -> tuple[Shape, ...]:
 def arrangements(hand: Hand, shapes: Sequence[str]) -> list[Arrangement]:
     """Every arrangement of a winning hand under ``shapes``, in a stable order; empty if the winning
     tile does not complete the hand. The native core finds them where it runs and knows the shapes
-    (:func:`python_arrangements` is the reference it is held to)."""
+    (:func:`python_arrangements` is the reference it is held to); where it knows some of them, it
+    finds theirs and Python the others', in the order of ``shapes``."""
     if hand.win_tile is None:
         return []
-    plan = native_plan(shapes)
-    if plan is not None:
+    split = _native_split(shapes)
+    if split is not None:
         assert NATIVE is not None
+        plan, others = split
         declared = tuple([meld_group(m) for m in hand.melds])
         found = NATIVE.arrangements(hand.concealed, hand.win_tile.index, declared,
                                     hand.win is _DISCARD or hand.win is _ROBBING_GONG, plan)
         if found is not NotImplemented:  # else a hand it does not take (a fifth copy): the reference answers
-            return found  # type: ignore[no-any-return]
+            others = _possible(others, len(hand.concealed) + 1, len(hand.melds))
+            if not others:
+                return found  # type: ignore[no-any-return]
+            more = python_arrangements(hand, others)
+            if not more:
+                return found  # type: ignore[no-any-return]
+            order = _shape_order(shapes)
+            return sorted([*found, *more], key=lambda a: order[a.shape])
     return python_arrangements(hand, shapes)
 
 
@@ -1050,8 +1060,38 @@ def native_plan(shapes: Sequence[str]) -> bytes | None:
     return _NATIVE_PLANS[key]
 
 
+#: Each list of shapes split for the native core: the plan of the shapes it knows (a byte a shape)
+#: and the names of the others, in order; None where it does not run or knows none of them.
+_NATIVE_SPLITS: Final[dict[tuple[str, ...], tuple[bytes, tuple[str, ...]] | None]] = {}
+_SHAPE_ORDERS: Final[dict[tuple[str, ...], dict[str, int]]] = {}
+
+
+def _native_split(shapes: Sequence[str]) -> tuple[bytes, tuple[str, ...]] | None:
+    """The native plan of the shapes of ``shapes`` the native core knows, and the others (for Python)."""
+    key = tuple(shapes)
+    if key not in _NATIVE_SPLITS:
+        known = NATIVE.SHAPES if NATIVE is not None else ()
+        plan = bytes(known.index(name) for name in key if name in known)
+        _NATIVE_SPLITS[key] = (plan, tuple(name for name in key if name not in known)) if plan else None
+    return _NATIVE_SPLITS[key]
+
+
+def _possible(shapes: tuple[str, ...], tiles: int, melds: int) -> tuple[str, ...]:
+    """The shapes of ``shapes`` that ``tiles`` concealed tiles (the winning one included) beside ``melds`` may make."""
+    return tuple(name for name in shapes if SHAPES[name].may_hold(tiles, melds)) if shapes else shapes
+
+
+def _shape_order(shapes: Sequence[str]) -> dict[str, int]:
+    key = tuple(shapes)
+    found = _SHAPE_ORDERS.get(key)
+    if found is None:
+        found = _SHAPE_ORDERS[key] = {name: place for place, name in enumerate(key)}
+    return found
+
+
 _DISCARD: Final = WinKind.DISCARD
 _ROBBING_GONG: Final = WinKind.ROBBING_GONG
+_BY_INDEX: Final = attrgetter("index")
 
 #: Groups are values: each concealed group (by its raw group), claimed group, and declared meld is
 #: made once and shared by every arrangement that holds it (a few hundred in all). A chow, pung or
@@ -1137,15 +1177,23 @@ def waits(hand: Hand, shapes: Sequence[str]) -> tuple[Tile, ...]:
     """The wait set (ruling 4): the tile kinds that complete the tiles held before the win, in any
     allowed shape. A kind the hand already holds all four of cannot be waited on.
 
-    The native core finds it where it runs and knows the shapes; in Python (:func:`held_waits`) the
+    The native core finds it where it runs and knows the shapes (where it knows some, their waits,
+    and Python the others'); in Python (:func:`held_waits`) the
     regular shape is searched one block at a time, and each other shape checks the few candidates
     its :meth:`Shape.candidates` names (all 34 kinds for a shape that names none)."""
-    plan = native_plan(shapes)
-    if plan is not None:
+    split = _native_split(shapes)
+    if split is not None:
         assert NATIVE is not None
+        plan, others = split
         found = NATIVE.waits(hand.concealed, hand.melds, plan)
         if found is not NotImplemented:
-            return found  # type: ignore[no-any-return]
+            others = _possible(others, len(hand.concealed) + 1, len(hand.melds))
+            if not others:
+                return found  # type: ignore[no-any-return]
+            more = python_waits(hand, others)
+            if not more:
+                return found  # type: ignore[no-any-return]
+            return tuple(sorted({*found, *more}, key=_BY_INDEX))
     return python_waits(hand, shapes)
 
 

@@ -442,6 +442,7 @@ def _score_valued(hand: Hand, rules: Ruleset, table: PointsTable, fu_table: FuTa
     which = evaluator(used).ordinary
     minimum = prepared.minimum.get(hand.round) if prepared.minimum else None
     discarder = hand.discarder if hand.win.claimed else None
+    rows = prepared.rows
     best: tuple[tuple[int, ...], Arrangement, list[tuple[AwardRule, int]], list[tuple[int, int]] | None,
                 HandValue, tuple[Payment, ...], int] | None = None
     for candidate in candidates:
@@ -450,12 +451,19 @@ def _score_valued(hand: Hand, rules: Ruleset, table: PointsTable, fu_table: FuTa
             _, fired, counted = which.best(hand, (candidate,), wait_set)
         else:
             counted = [(used.award(a.id), a.count) for a in arrangement_awards(used, Facts(hand, candidate, wait_set))]
-        kept = limit_hands_only([(rule.id, rule.points * count, rule.limit_hand) for rule, count in counted],
-                                table.limit_hands_cumulative)
-        counted = [counted[index] for index in kept]
-        limits = sum(rule.points * count for rule, count in counted if rule.limit_hand)
-        han = sum(rule.points * count for rule, count in counted if not rule.limit_hand)
-        excluded = sum(prepared.rows[id(rule)].points * count for rule, count in counted if prepared.rows[id(rule)].excluded)
+        if any(rule.limit_hand for rule, _ in counted):
+            kept = limit_hands_only([(rule.id, rule.points * count, rule.limit_hand) for rule, count in counted],
+                                    table.limit_hands_cumulative)
+            counted = [counted[index] for index in kept]
+        limits = han = excluded = 0
+        for rule, count in counted:  # one pass: the limit hands' value, the han, the han the minimum leaves out
+            if rule.limit_hand:
+                limits += rule.points * count
+            else:
+                han += rule.points * count
+            row = rows[id(rule)]
+            if row.excluded:
+                excluded += row.points * count
         legal = minimum is None or limits + han - excluded >= minimum
         fu, lines = (0, ()) if limits else count_fu(fu_table, hand, candidate, [rule.id for rule, _ in counted])
         value = hand_value(table, han, fu, lines, limits)

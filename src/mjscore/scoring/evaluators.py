@@ -17,6 +17,7 @@ from mjscore.scoring.patterns import Hit, Pattern
 from mjscore.scoring.ruleset import AwardRule
 from mjscore.arrangements import pungs_a_held_pair as PUNGS_A_HELD_PAIR
 from mjscore.scoring.fast_forms import all_step_up as ALL_STEP_UP
+from mjscore.scoring.fast_forms import dora_count as DORA_COUNT
 from mjscore.scoring.fast_forms import dragon_sequence as DRAGON_SEQUENCE
 from mjscore.scoring.fast_forms import every_group_holds as EVERY_GROUP_HOLDS
 from mjscore.scoring.fast_forms import flower_set as FLOWER_SET
@@ -3717,6 +3718,7 @@ def riichi_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     seat_wind = 27 + SEATS.index(hand.seat)
     round_wind = 27 + SEATS.index(hand.round)
     r0 = 1 if hand.ready_declared else 0
+    r1 = 1 if hand.ippatsu else 0
     r2 = 1 if all_kongs and self_drawn == 1 and not exposed else 0
     r5 = 0 if has_terminals or has_honours else 1
     r11 = 1 if hand.last_tile and win is not ROBBING_GONG and win is SELF_DRAW else 0
@@ -3733,6 +3735,8 @@ def riichi_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
     r38 = 0 if present & 12839288831 else 1
     r41 = 1 if hand.heavenly else 0
     r42 = 1 if hand.earthly else 0
+    r43 = DORA_COUNT(counts, hand.dora_indicators)
+    r44 = DORA_COUNT(counts, hand.ura_dora_indicators)
     best = -1
     best_total = 0
     best_fired: list[tuple[int, int]] = []
@@ -3791,65 +3795,33 @@ def riichi_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         numbered_pung_bits = pung_bits & 134217727
         pung_same_rank = (numbered_pung_bits & (numbered_pung_bits >> 9 | numbered_pung_bits >> 18) | numbered_pung_bits >> 9 & numbered_pung_bits >> 18) & 511 != 0
         chow_ranks = (chow_bits | chow_bits >> 9 | chow_bits >> 18) & 511
+        outside = pair >= 0 and (pair >= 27 or pair % 9 in (0, 8)) and all(c % 9 in (0, 6) for c in chow_firsts) and all(p >= 27 or p % 9 in (0, 8) for p in pung_firsts)
         in_shapes0 = shape in ('regular',)
         in_shapes1 = shape in ('distinct_seven_pairs',)
         in_shapes2 = shape in ('regular', 'distinct_seven_pairs')
-        r1 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[1](facts, *arguments[1])
-        if h is not None:
-            r1 = h.count
         r3 = 0
         if in_shapes0:
+            r3 = 1 if not hand.melds and regular and pair >= 0 and nchows == nsets and pair < 31 and pair != seat_wind and pair != round_wind and role is TWO_SIDED_ROLE else 0
+        r4 = 0
+        if chow_dups >= 1:
             if facts is None:
                 facts = Facts(hand, arrangement, waits)
-            h = patterns[3](facts, *arguments[3])
+            h = patterns[4](facts, *arguments[4])
             if h is not None:
-                r3 = h.count
-        r4 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[4](facts, *arguments[4])
-        if h is not None:
-            r4 = h.count
+                r4 = h.count
         r6 = pung_firsts.count(seat_wind)
         r7 = pung_firsts.count(round_wind)
-        r8 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[8](facts, *arguments[8])
-        if h is not None:
-            r8 = h.count
-        r9 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[9](facts, *arguments[9])
-        if h is not None:
-            r9 = h.count
-        r10 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[10](facts, *arguments[10])
-        if h is not None:
-            r10 = h.count
+        r8 = pung_bits >> 31 & 1
+        r9 = pung_bits >> 32 & 1
+        r10 = pung_bits >> 33 & 1
         r16 = 0
         if in_shapes1:
             r16 = 1 if shape == 'distinct_seven_pairs' else 0
         r17 = 0
         if in_shapes0:
-            if facts is None:
-                facts = Facts(hand, arrangement, waits)
-            h = patterns[17](facts, *arguments[17])
-            if h is not None:
-                r17 = h.count
+            r17 = 1 if regular and outside and nchows and has_honours else 0
         r18 = DRAGON_SEQUENCE(chow_firsts, 1) if nchows >= 3 and chow_ranks & DRAGON_RANKS == DRAGON_RANKS else 0
-        r19 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[19](facts, *arguments[19])
-        if h is not None:
-            r19 = h.count
+        r19 = 1 if chow_bits & chow_bits >> 9 & chow_bits >> 18 & 511 else 0
         r20 = SISTER_PUNGS(pung_firsts, 3, 0) if npungs >= 3 and pung_same_rank else 0
         r21 = 1 if nkongs in (3,) else 0
         r22 = 1 if regular and npungs == nsets else 0
@@ -3858,46 +3830,27 @@ def riichi_ordinary(hand: Hand, candidates: Sequence[Arrangement | None], waits:
         r25 = x25 if in_shapes2 else 0
         r27 = 0
         if in_shapes0:
+            r27 = 1 if regular and outside and nchows and not has_honours else 0
+        r28 = 0
+        if chow_dups >= 2:
             if facts is None:
                 facts = Facts(hand, arrangement, waits)
-            h = patterns[27](facts, *arguments[27])
+            h = patterns[28](facts, *arguments[28])
             if h is not None:
-                r27 = h.count
-        r28 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[28](facts, *arguments[28])
-        if h is not None:
-            r28 = h.count
+                r28 = h.count
         r31 = 1 if shape == 'thirteen_orphans' else 0
-        r32 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[32](facts, *arguments[32])
-        if h is not None:
-            r32 = h.count
+        r32 = 1 if cpungs >= 4 else 0
         r33 = 1 if dragon_pungs >= 3 else 0
         r34 = 1 if wind_pungs >= 3 and 27 <= pair < 31 else 0
         r35 = 1 if wind_pungs >= 4 else 0
         r39 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[39](facts, *arguments[39])
-        if h is not None:
-            r39 = h.count
+        if not hand.melds and nnumbered == 1 and not has_honours:
+            if facts is None:
+                facts = Facts(hand, arrangement, waits)
+            h = patterns[39](facts, *arguments[39])
+            if h is not None:
+                r39 = h.count
         r40 = 1 if nkongs in (4,) else 0
-        r43 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[43](facts, *arguments[43])
-        if h is not None:
-            r43 = h.count
-        r44 = 0
-        if facts is None:
-            facts = Facts(hand, arrangement, waits)
-        h = patterns[44](facts, *arguments[44])
-        if h is not None:
-            r44 = h.count
         a15 = r15 != 0
         a28 = r28 != 0
         k0 = r0
@@ -4679,7 +4632,7 @@ PREBUILT: dict[str, Evaluate] = {
     "85bc4c121e99bff1": lrc_ordinary,
     "87cbe414fe9c467a": mcr_ordinary,
     "b7d4c6ad4ca96bd6": mcr_flower_win,
-    "5f19fd647cb92eab": riichi_ordinary,
+    "b58c5d456b530731": riichi_ordinary,
     "37208f1c29501eb0": taiwan_ordinary,
     "5e1bf9f2fa101a21": taiwan_flower_win,
 }

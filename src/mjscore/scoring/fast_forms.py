@@ -51,7 +51,7 @@ docstring, and the differential test holds the two to the same count.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
@@ -864,3 +864,83 @@ def _ready_on(when: str) -> Form:
 def _first_go_around_discard() -> Form:
     return exact(f"1 if hand.seat != {DEALER!r} and win is DISCARD and hand.discards is not None and not hand.earthly"
                  " and not hand.effective_declared_tiles and hand.discards < SEATS.index(hand.seat) else 0")
+
+
+# ----- riichi's patterns (mjscore.scoring.patterns_riichi)
+
+
+@fast("ippatsu")
+def _ippatsu() -> Form:
+    return exact("1 if hand.ippatsu else 0")
+
+
+@fast("red_fives")
+def _red_fives() -> Form:
+    return exact("len(hand.red_fives)")
+
+
+@fast("dora")
+def _dora(indicators: str) -> Form:
+    if indicators not in ("dora_indicators", "ura_dora_indicators"):
+        raise ValueError(f"dora: {indicators!r} is not a field of dora indicators")
+    return exact(f"DORA_COUNT(counts, hand.{indicators})")
+
+
+#: For each tile index, the index of the dora it indicates (the next of its family, round again):
+#: the suits 1-9, the winds East to North, the dragons white, green, red (patterns_riichi.dora_of).
+DORA_OF: tuple[int, ...] = tuple(start + (index - start + 1) % (end - start)
+                                 for start, end in ((0, 9), (9, 18), (18, 27), (27, 31), (31, 34))
+                                 for index in range(start, end))
+
+
+def dora_count(counts: Sequence[int], indicators: tuple[Tile, ...]) -> int:
+    """The count of the pattern ``dora``: the hand's tiles each indicator names (twice if shown twice)."""
+    return sum(counts[DORA_OF[t.index]] for t in indicators)
+
+
+@fast("valueless_chows")
+def _valueless_chows(two_sided: bool = True) -> Form:
+    wait = " and role is TWO_SIDED_ROLE" if two_sided else ""
+    return exact("1 if not hand.melds and regular and pair >= 0 and nchows == nsets and pair < 31"
+                 f" and pair != seat_wind and pair != round_wind{wait} else 0")
+
+
+@fast("identical_chow_pairs")
+def _identical_chow_pairs(pairs: int) -> Form:
+    # n pairs of identical chows repeat a chow at least n times (three identical repeat it twice and
+    # make one pair: the pattern decides)
+    return guard(f"chow_dups >= {pairs!r}")
+
+
+@fast("three_suit_chows")
+def _three_suit_chows() -> Form:
+    return exact("1 if chow_bits & chow_bits >> 9 & chow_bits >> 18 & 511 else 0")
+
+
+@fast("outside_hand")
+def _outside_hand(honours: bool) -> Form:
+    honoured = "has_honours" if honours else "not has_honours"
+    return exact(f"1 if regular and outside and nchows and {honoured} else 0")
+
+
+@fast("pung_of_tile")
+def _pung_of_tile(tile: str) -> Form:
+    (index,) = (t.index for t in parse_tiles(tile))
+    return exact(f"pung_bits >> {index} & 1")
+
+
+@fast("four_concealed_pungs")
+def _four_concealed_pungs(single_wait: bool | None = None) -> Form:
+    if single_wait is None:
+        return exact("1 if cpungs >= 4 else 0")
+    return exact(f"1 if cpungs >= 4 and (role is PAIR_ROLE) == {bool(single_wait)!r} else 0")
+
+
+@fast("nine_gates")
+def _nine_gates(nine_sided: bool | None = None) -> Form:
+    return guard("not hand.melds and nnumbered == 1 and not has_honours")
+
+
+@fast("waits_on")
+def _waits_on(kinds: int, shape: str) -> Form:
+    return exact(f"1 if shape == {shape!r} and nwaits >= {kinds!r} else 0")

@@ -130,16 +130,21 @@ class HandValue:
                 "limit_name": self.limit.name.get(lang) if self.limit else None, "base": self.base}
 
 
-def _terminal_or_honour(tile: Tile) -> bool:
-    return tile.is_terminal_or_honour
+#: The :data:`SET_KINDS` key of a set by (concealed, kong, terminal or honour), indexed 4, 2, 1.
+_SET_KIND_NAMES: tuple[str, ...] = tuple(
+    f"{'closed' if closed else 'open'}_{'kong' if kong else 'pung'}{'_terminal' if end else ''}"
+    for closed in (False, True) for kong in (False, True) for end in (False, True))
+
+
+def _is_end(index: int) -> bool:
+    """A terminal or an honour, by its tile index (a 1 or 9 of a suit, or 27 and above)."""
+    return index >= 27 or index % 9 in (0, 8)
 
 
 def set_kind(group: Group) -> str:
     """The :data:`SET_KINDS` key of a pung or kong: open or closed (a pung completed by a claimed
     winning tile is open, ruling 3), pung or kong, simples or terminals and honours."""
-    state = "closed" if group.concealed else "open"
-    kind = "kong" if group.is_kong else "pung"
-    return f"{state}_{kind}{'_terminal' if _terminal_or_honour(group.first) else ''}"
+    return _SET_KIND_NAMES[4 * group.concealed + 2 * group.is_kong + _is_end(group.index)]
 
 
 def pair_kinds(tile: Tile, hand: Hand) -> tuple[str, ...]:
@@ -162,29 +167,39 @@ def count_fu(table: FuTable, hand: Hand, arrangement: Arrangement, counted: Sequ
     if fixed is not None:
         return fixed, (FuLine("shape", fixed, (), (arrangement.shape,)),)
     lines = [FuLine("base", table.base)]
+    raw = table.base
     concealed = not hand.has_exposed_melds
-    if concealed and hand.win.claimed and table.concealed_claimed:
+    win = hand.win
+    if concealed and table.concealed_claimed and win.claimed:
         lines.append(FuLine("concealed_claimed", table.concealed_claimed))
-    if hand.win is WinKind.SELF_DRAW and table.self_drawn and not any(a in table.self_drawn_except for a in counted):
+        raw += table.concealed_claimed
+    if win is WinKind.SELF_DRAW and table.self_drawn and not any(a in table.self_drawn_except for a in counted):
         lines.append(FuLine("self_drawn", table.self_drawn))
+        raw += table.self_drawn
+    sets = table.sets
+    pair = arrangement.pair
     for group in arrangement.groups:
         if group.is_pung_like:
             kind = set_kind(group)
-            fu = table.sets.get(kind, 0)
+            fu = sets.get(kind, 0)
             if fu:
                 lines.append(FuLine(kind, fu, group.tiles))
-        elif group.is_pair and arrangement.pair is group:
+                raw += fu
+        elif group is pair and group.index >= 27:  # only an honour pair earns fu
             reasons = pair_kinds(group.first, hand)
             fu = sum(table.pair.get(reason, 0) for reason in reasons)
             if table.pair_most is not None:
                 fu = min(fu, table.pair_most)
             if fu:
                 lines.append(FuLine("pair", fu, group.tiles, reasons))
+                raw += fu
     role = arrangement.win_role
-    if role is not None and table.wait.get(role.value, 0):
-        win_group = arrangement.groups[arrangement.win_group] if arrangement.win_group is not None else None
-        lines.append(FuLine("wait", table.wait[role.value], win_group.tiles if win_group else (), (role.value,)))
-    raw = sum(line.fu for line in lines)
+    if role is not None:
+        fu = table.wait.get(role.value, 0)
+        if fu:
+            win_group = arrangement.groups[arrangement.win_group] if arrangement.win_group is not None else None
+            lines.append(FuLine("wait", fu, win_group.tiles if win_group else (), (role.value,)))
+            raw += fu
     rounded = round_up(raw, table.round_to)
     if not concealed and rounded < table.open_minimum:
         lines.append(FuLine("open_minimum", table.open_minimum - raw))

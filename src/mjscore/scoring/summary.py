@@ -87,6 +87,7 @@ SEQUENTIAL_PAIRS: Final = fast_forms.sequential_pairs
 HELD_SUIT_COUNTS: Final = fast_forms.held_suit_counts
 EVERY_GROUP_HOLDS: Final = fast_forms.every_group_holds
 OWN_KONG_REPLACEMENT: Final = fast_forms.own_kong_replacement
+DORA_COUNT: Final = fast_forms.dora_count
 
 #: The names the generated code may read besides the summary and its arguments.
 NAMES: Final[dict[str, Any]] = {
@@ -102,7 +103,7 @@ NAMES: Final[dict[str, Any]] = {
     "TERMINAL_CHOWS_WITH_FIVES": TERMINAL_CHOWS_WITH_FIVES, "SEQUENTIAL_PUNG_HAND": SEQUENTIAL_PUNG_HAND,
     "ALL_STEP_UP": ALL_STEP_UP, "PAIR_GONGS": PAIR_GONGS, "SEQUENTIAL_PAIRS": SEQUENTIAL_PAIRS,
     "HELD_SUIT_COUNTS": HELD_SUIT_COUNTS, "EVERY_GROUP_HOLDS": EVERY_GROUP_HOLDS,
-    "OWN_KONG_REPLACEMENT": OWN_KONG_REPLACEMENT,
+    "OWN_KONG_REPLACEMENT": OWN_KONG_REPLACEMENT, "DORA_COUNT": DORA_COUNT,
 }
 
 #: The summary: every value an expression may use, how it is computed, and whether it is the

@@ -37,6 +37,7 @@ from mjscore.hand import parse_record, without_annotations
 from mjscore.interfaces.cli.app import OUTPUT_FILE, Lang, app, enum_option, fail
 from mjscore.interfaces.files import put_in_place
 from mjscore.reading import LIMITS, decode
+from mjscore.rulesets import house_rules_file
 from mjscore.scoring.sheet import score_json
 
 _CHUNK = 256
@@ -207,7 +208,8 @@ def _pooled(pool: Pool, lines: Lines, window: int) -> Iterator[Answered]:
 @app.command("batch")
 @click.argument("source", type=click.Path(path_type=Path), help="Hand records, one JSON object per line.")
 @click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one result per line.")
-@click.option("--rules", "house_rules", type=click.Path(path_type=Path), help="House rules (TOML or JSON) for every hand.")
+@click.option("--rules", "house_rules", type=click.Path(path_type=Path),
+              help="House rules (TOML or JSON, or a preset's name: riichi-tenhou) for every hand.")
 @click.option("--ruleset-file", type=click.Path(path_type=Path),
               help="A club's ruleset file (docs/ruleset-files.md) scoring every hand.")
 @click.option("--summary", is_flag=True, help="Compact lines: total, legality, award ids, payments.")
@@ -228,7 +230,8 @@ def batch_command(source: Path, output: Path, house_rules: Path | None, ruleset_
     if source.resolve() == output.resolve() or _same_file(source, output):
         raise fail(f"-o {output}: the output would overwrite the input {source}; write to another file")
     try:
-        options = BatchOptions(read_house_rules(house_rules) if house_rules else None, ruleset_file, summary, lang.value)
+        rules = read_house_rules(house_rules_file(house_rules, "")) if house_rules else None
+        options = BatchOptions(rules, ruleset_file, summary, lang.value)
         if ruleset_file is not None:
             options.ruleset("")  # a club file that cannot load fails the batch at once, not on every line
     except MjscoreError as error:

@@ -1,4 +1,5 @@
-"""``mjscore import botzone LOG -o hands.jsonl``, ``mjscore import mahjongsoft RECORD -o hands.jsonl``: game
+"""``mjscore import botzone LOG -o hands.jsonl``, ``mjscore import mahjongsoft RECORD -o hands.jsonl``,
+``mjscore import tenhou LOG -o hands.jsonl``: game
 logs and records of other platforms replayed into hand records.
 
 One output line per win, in the record's order: the winner's hand record with the record's own score of
@@ -102,3 +103,21 @@ def mahjongsoft_command(record: Path, output: Path) -> None:
     _, wins = _write(games.wins, output)
     click.echo(f"{wins} win(s) of {games.rounds} game(s) written to {output}; {games.drawn} drawn game(s) have no line",
                err=True)
+
+
+@import_app.command("tenhou")
+@click.argument("log", type=click.Path(path_type=Path), help="A Tenhou riichi game log (the JSON tenhou.net/6 shows).")
+@click.option("-o", "--output", type=OUTPUT_FILE, required=True, help="Where to write one hand record per win.")
+def tenhou_command(log: Path, output: Path) -> None:
+    """Replay a Tenhou log: one riichi hand record per win, with the log's own han, yaku and points."""
+    from mjscore.interfaces.importers.tenhou import read_log
+
+    if log.resolve() == output.resolve():
+        raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
+    try:
+        game = read_log(read_text(log, "game_record"), str(log))
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    _, wins = _write(game.imported().wins, output)
+    click.echo(f"{wins} win(s) of {game.rounds} round(s) written to {output}; {game.drawn} drawn round(s) have no "
+               "line; score them with --rules riichi-tenhou", err=True)
