@@ -120,11 +120,14 @@ def test_rulesets_and_award_tables(client: TestClient) -> None:
     assert dragon["points"] == 2 and dragon["name"] == "三元牌刻子" and dragon["source"].startswith("seed 000")
 
 
-def test_tiles_with_names_in_three_languages(client: TestClient) -> None:
+def test_tiles_with_names_in_four_languages(client: TestClient) -> None:
     tiles = client.get("/api/tiles").json()
     assert len(tiles) == 42 and [t["index"] for t in tiles] == list(range(42))
     five = next(t for t in tiles if t["code"] == "5m")
-    assert five["names"] == {"en": "5 of Characters", "zh-Hans": "五万", "zh-Hant": "五萬"}
+    assert five["names"] == {"en": "5 of Characters", "zh-Hans": "五万", "zh-Hant": "五萬", "ja": "五萬"}
+    # Japanese as riichi players write the tiles: 索 for bamboo (Chinese 条/條), 發 and 中 alone.
+    names = {t["code"]: t["names"]["ja"] for t in tiles}
+    assert [names[code] for code in ("1s", "9p", "E", "F", "C", "P")] == ["一索", "九筒", "東", "發", "中", "白"]
     assert five["unicode"] == "\U0001f00b"
 
 
@@ -143,7 +146,7 @@ def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
     assert answer.status_code == 422
     assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
                              "span": None, "code": "in_field", "params": {
-                                 "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌"},
+                                 "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌", "ja": "手牌"},
                                  "cause": {"code": "unknown_tile_letter", "params": {"letter": "'x'", "position": 21}}}}
 
 
@@ -397,11 +400,11 @@ def test_pages_are_served_with_no_outside_resources(client: TestClient) -> None:
         assert "http://" not in script.read_text(encoding="utf-8") and "https://" not in script.read_text(encoding="utf-8")
 
 
-def test_page_labels_are_in_three_languages_and_zh_hant_is_taiwans(client: TestClient) -> None:
+def test_page_labels_are_in_four_languages_and_zh_hant_is_taiwans(client: TestClient) -> None:
     labels = client.get("/api/labels").json()
     assert labels == catalogue()
-    assert set(labels) == {"en", "zh-Hans", "zh-Hant"}
-    assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
+    assert set(labels) == {"en", "zh-Hans", "zh-Hant", "ja"}
+    assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"]) == set(labels["ja"])
     # Taiwan's Chinese (OpenCC's s2twp, with the reviewed corrections of tests/traditional.py): the unit
     # 台, 連結 for a link, 傳送 to send, 開啟 to open, 伺服器, 裝置, 儲存, 匯出.
     assert {key: traditional(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]

@@ -28,7 +28,7 @@ from mjscore.scoring.payments import Direction
 if TYPE_CHECKING:
     from mjscore.scoring.han_fu import FuTable, PointsTable
 
-LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,12 +36,14 @@ class Open(Answer):
 
 
 class Names(Answer):
-    """A name in the three languages."""
+    """A name in English, Simplified and Traditional Chinese, and in Japanese where it has its own
+    (riichi's; a name without one is said in Japanese by its Traditional Chinese)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     en: str
     zh_hans: str = Field(alias="zh-Hans")
     zh_hant: str = Field(alias="zh-Hant")
+    ja: str | None = None
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // A ruleset's award table: every award with its points, group, names, help and source row, each in
 // the reader's language (the ruleset file's [groups] and [source_notes]).
 
-import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+import { api, esc, lang, nameIn, onLanguageChange, startPage, t } from "./common.js";
 
 // Who pays whom in a table payment (the ruleset's `direction`), as a label of labels.json.
 const DIRECTION_LABELS = { collect: "each", pay: "to_each", from_discarder: "from_discarder" };
@@ -27,7 +27,7 @@ async function main() {
   const rulesets = await api("/api/rulesets");
   const fill = () => {
     const chosen = select.value || new URLSearchParams(location.search).get("id") || rulesets.find((r) => r.default)?.id;
-    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(nameIn(r.names))}</option>`).join("");
     select.value = chosen;
     showTable(container, chosen);
   };
