@@ -146,7 +146,8 @@ def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
     assert answer.status_code == 422
     assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
                              "span": None, "code": "in_field", "params": {
-                                 "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌", "ja": "手牌"},
+                                 "field": "concealed",
+                                 "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌", "ja": "手牌"},
                                  "cause": {"code": "unknown_tile_letter", "params": {"letter": "'x'", "position": 21}}}}
 
 
