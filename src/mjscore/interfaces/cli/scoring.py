@@ -50,6 +50,30 @@ ruleset_file_option = click.option(
 format_option = enum_option("--format", "output", default=Format.text, help="text reads like a score sheet; json for programs.")
 lang_option = enum_option("--lang", default=Lang.en, help="Language of award names.")
 
+#: The hand record's fields ``score`` takes as options of their own, with a shorter name a referee
+#: says (``--dora`` for ``--dora-indicators``). Each option is named after its field and explained by
+#: the record's own description (:data:`mjscore.record_schema.SCHEMA`, generated from
+#: :class:`mjscore.record.HandRecord`, the one source of the record's fields): a field's meaning is
+#: written once, for the API, the JSON Schema and the command line alike.
+RECORD_OPTIONS: dict[str, tuple[str, ...]] = {
+    "ippatsu": (), "dora_indicators": ("--dora",), "ura_dora_indicators": ("--ura-dora",), "red_fives": (),
+}
+
+
+def record_options(function: Any) -> Any:
+    """The options of :data:`RECORD_OPTIONS`: a flag for a yes-or-no field (absent: the record's
+    own), tiles in notation for a field of tiles (``--dora '3m 5p'``)."""
+    from mjscore.record_schema import SCHEMA
+
+    for name, aliases in reversed(RECORD_OPTIONS.items()):
+        field = SCHEMA["properties"][name]
+        names = (f"--{name.replace('_', '-')}", *aliases, name)
+        if field.get("type") == "boolean":
+            function = click.option(*names, is_flag=True, default=None, help=field["description"])(function)
+        else:
+            function = click.option(*names, metavar="TILES", help=f"{field['description']} As tiles, e.g. '5p' or '5m 5p'.")(function)
+    return function
+
 
 def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
     """The hand record from a file, standard input or notation, with command-line fields on top.
@@ -118,7 +142,11 @@ def _ruleset_for(hand: Hand, house_rules: Path | None, ruleset_file: Path | None
 
 def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
                      dealer_streak: int | None, ready: bool, ready_on: str | None, heavenly: bool, earthly: bool,
-                     last_of_kind: bool) -> dict[str, Any]:
+                     last_of_kind: bool, double_riichi: bool = False) -> dict[str, Any]:
+    if double_riichi:
+        if ready_on not in (None, "first_discard"):
+            raise _fail(f"--double-riichi is a declaration with the first discard: it cannot be --ready-on {ready_on}")
+        ready_on = "first_discard"
     return {"replacement": replacement, "last_tile": last_tile or None, "discards": discards,
             "declared_tiles": declared_tiles, "dealer_streak": dealer_streak,
             "ready_declared": ready or ready_on is not None or None, "ready_on": ready_on,
@@ -140,12 +168,14 @@ def _context_options(replacement: str | None, last_tile: bool, discards: int | N
 @click.option("--discards", type=int, help="Tiles discarded before the win.")
 @click.option("--declared-tiles", type=int, help="Tiles in every player's declared sets.")
 @click.option("--dealer-streak", type=int, help="Hands the dealer has already won in a row (taiwan: kept the deal).")
-@click.option("--ready", is_flag=True, help="The hand was declared ready (Calling).")
+@click.option("--ready", "--riichi", "ready", is_flag=True, help="The hand was declared ready (Calling; riichi's riichi).")
 @click.option("--ready-on", help="Declared ready on the deal or with the first discard: deal or first_discard "
-                                 "(taiwan's 天聽, 地聽); implies --ready.")
+                                 "(taiwan's 天聽, 地聽; riichi's double riichi); implies --ready.")
+@click.option("--double-riichi", is_flag=True, help="Riichi declared with the first discard (--ready-on first_discard).")
 @click.option("--heavenly", is_flag=True, help="The dealer's dealt hand was complete.")
 @click.option("--earthly", is_flag=True, help="Won on the dealer's first discard (taiwan: on the winner's own first draw).")
 @click.option("--last-of-kind", is_flag=True, help="The winning tile was the last of its kind.")
+@record_options
 @house_rules_option
 @ruleset_file_option
 @format_option
@@ -154,12 +184,13 @@ def score_command(
     hand: str | None, ruleset: str | None, seat: str | None, round_wind: str | None, win_tile: str | None,
     win: str | None, discarder: str | None, meld: tuple[str, ...], flowers: str | None, replacement: str | None,
     last_tile: bool, discards: int | None, declared_tiles: int | None, dealer_streak: int | None, ready: bool,
-    ready_on: str | None, heavenly: bool, earthly: bool, last_of_kind: bool, house_rules: Path | None,
-    ruleset_file: Path | None, output: Format, lang: Lang,
+    ready_on: str | None, double_riichi: bool, heavenly: bool, earthly: bool, last_of_kind: bool,
+    house_rules: Path | None, ruleset_file: Path | None, output: Format, lang: Lang, **record: Any,
 ) -> None:
-    """Score a winning hand: every award with its points and reason, the total, who pays whom."""
-    extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
-                             heavenly, earthly, last_of_kind)
+    """Score a winning hand: every award with its points and reason, the total, who pays whom; under
+    riichi, the han of each yaku, the fu line by line, dora, the limit and the points."""
+    extra = {**_context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
+                                heavenly, earthly, last_of_kind, double_riichi), **record}
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
     try:
         result = score(parsed, _ruleset_for(parsed, house_rules, ruleset_file))
@@ -325,6 +356,29 @@ def _row_tiles(row: "Row", lang: str) -> str:
     return " ".join(_tiles(s) for s in row.sets)
 
 
+def _print_value(console: Any, shown: "Sheet", lang: str) -> None:
+    """A hand valued by han and fu (riichi): its fu line by line (each set, the wait, the pair, the
+    self-draw or concealed claim, the rounding) and what the han and fu make: the limit, the base points."""
+    from rich import box
+    from rich.table import Table
+
+    value = shown.value
+    assert value is not None
+    words = catalogue()[lang]
+    if value.fu_lines:
+        console.print(label("heading_line", lang, heading=words["fu"], text="").rstrip(), markup=False)
+        table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        table.add_column(style="dim")
+        for fu_line in value.fu_lines:
+            table.add_row(shown.fu_line_text(fu_line, lang), str(fu_line.fu), _tiles(fu_line.tiles))
+        table.add_section()
+        table.add_row(words["total"], str(value.fu), words["fu"])
+        console.print(table)
+    console.print(shown.value_text(lang), markup=False)
+
+
 def _print_sheet(shown: "Sheet", lang: str) -> None:
     """The score sheet as text: the same model, words and sentences as the web's sheet."""
     from rich import box
@@ -357,7 +411,7 @@ def _print_sheet(shown: "Sheet", lang: str) -> None:
     if shown.base:
         table.add_row(rules.base_name.get(lang), str(shown.base), "")
     table.add_section()
-    table.add_row(words["total"], str(shown.total), shown.unit(lang))
+    table.add_row(words["total"], str(shown.total), shown.total_unit(lang))
     console.print(table)
     if shown.per_payment:  # 莊家, 連莊: carried by the dealer's payments, not in the total (ruling 55)
         console.print(shown.dealer_text(lang), markup=False)
@@ -370,6 +424,8 @@ def _print_sheet(shown: "Sheet", lang: str) -> None:
         for gone in shown.replaced:
             replaced.add_row(gone.names.get(lang), str(gone.value), gone.text(lang))
         console.print(replaced)
+    if shown.value is not None:
+        _print_value(console, shown, lang)
     if shown.limit is not None:
         console.print(shown.limit_text(lang), markup=False)
     if shown.minimum is not None and not shown.minimum.legal:
