@@ -71,7 +71,8 @@ def record_options(function: Any) -> Any:
         if field.get("type") == "boolean":
             function = click.option(*names, is_flag=True, default=None, help=field["description"])(function)
         else:
-            function = click.option(*names, metavar="TILES", help=f"{field['description']} As tiles, e.g. '5p' or '5m 5p'.")(function)
+            explained = f"{field['description']} As tiles, e.g. '5p' or '5m 5p'."
+            function = click.option(*names, metavar="TILES", help=explained)(function)
     return function
 
 
