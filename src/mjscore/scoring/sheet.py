@@ -59,7 +59,7 @@ _FLOWER_PATTERNS = frozenset({"flowers", "seat_flowers", "flower_set", "flower_w
 _WIN_PATTERNS = frozenset({
     "self_drawn", "robbing_gong", "last_tile", "last_of_its_kind", "replacement_draw",
     "replacement_after_own_kong", "single_wait", "single_tile_wait", "pair_wait", "winning", "early_win",
-    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "four_in_ways"})
+    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "four_in_ways", "ippatsu"})
 #: Patterns about the dealer's seat: their rows show the East wind, the dealer's seat (the winning
 #: tile would read as the reason, as if an 8s earned "East Seat / Dealer Tile").
 _SEAT_PATTERNS = frozenset({"dealer_involved", "dealer_streak", "dealer_payment"})

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.exceptions import Exit
 
-from mjscore import Hand, get_ruleset, resolve_ruleset, score, score_waits
+from mjscore import Hand, resolve_ruleset, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, make_console, wrap_line
 from mjscore.interfaces.cli.app import fail as _fail
-from mjscore.labels import catalogue, label
+from mjscore.labels import catalogue, label, unit_name
 from mjscore.reading import read_stream
 from mjscore.rulesets import loadable_rulesets
 from mjscore.scoring.payments import Direction
-from mjscore.scoring.ruleset import Ruleset
+from mjscore.scoring.ruleset import AwardRule, Ruleset
 from mjscore.tiles import Tile
 
 if TYPE_CHECKING:
@@ -188,8 +188,10 @@ def score_command(
     ready_on: str | None, double_riichi: bool, heavenly: bool, earthly: bool, last_of_kind: bool,
     house_rules: Path | None, ruleset_file: Path | None, output: Format, lang: Lang, **record: Any,
 ) -> None:
-    """Score a winning hand: every award with its points and reason, the total, who pays whom; under
-    riichi, the han of each yaku, the fu line by line, dora, the limit and the points."""
+    """Score a winning hand: every award with its points and reason, the total, who pays whom.
+
+    Under riichi (--ruleset riichi-wrc): the han of each yaku, the fu line by line, dora, the limit
+    and the points."""
     extra = {**_context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
                                 heavenly, earthly, last_of_kind, double_riichi), **record}
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
@@ -260,7 +262,7 @@ def waits_command(
 
 
 @app.command("rulesets")
-@click.argument("ruleset_id", required=False, help="Show this ruleset's award table.")
+@click.argument("ruleset_id", required=False, help="Show this ruleset's award table (or a preset's: riichi-wrc).")
 @format_option
 @lang_option
 def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None:
@@ -277,7 +279,7 @@ def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None
             click.echo(wrap_line(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})", indent=11))
         return
     try:
-        rules = get_ruleset(ruleset_id)
+        rules = resolve_ruleset(ruleset_id)  # a ruleset's id, or a preset's name (riichi-wrc: the table it plays)
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
@@ -297,8 +299,11 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     console = make_console(emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
+    if rules.overrides:
+        console.print(label("heading_line", lang, heading=words["house_rules"], text="; ".join(rules.overrides)),
+                      markup=False)
     table = Table(box=box.SIMPLE, pad_edge=False)
-    rows = [(award.id, award.name.get(lang) + ("" if award.enabled else f" ({words['off']})"), str(award.points),
+    rows = [(award.id, award.name.get(lang) + ("" if award.enabled else f" ({words['off']})"), _points_of(rules, award, lang),
              award.group or "") for award in rules.awards]
     rows.append(("base", rules.base_name.get(lang), str(rules.base), ""))
     # Ids and groups are what a house-rule file names: whole on any terminal. The names wrap at their
@@ -309,13 +314,13 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     if sum(widest) + longest_word + 6 <= console.width:
         table.add_column("id", no_wrap=True, min_width=widest[0])
         table.add_column(words["award"], ratio=1, min_width=longest_word)
-        table.add_column(words["points"], justify="right", no_wrap=True)
+        table.add_column(_points_heading(rules, lang), justify="right", no_wrap=True)
         table.add_column(words["group"], no_wrap=True, min_width=widest[2])
         for row in rows:
             table.add_row(*row)
     else:
         table.add_column(f"{words['award']} (id, {words['group']})", ratio=1)
-        table.add_column(words["points"], justify="right", no_wrap=True)
+        table.add_column(_points_heading(rules, lang), justify="right", no_wrap=True)
         for award_id, name, points, group in rows:
             table.add_row(f"{name}\n  {award_id}{f'  ({group})' if group else ''}", points)
     console.print(table)
@@ -326,9 +331,74 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
             event = f" ({words['event_note']})" if payment.pattern is None else ""
             mark = "" if payment.enabled else f" ({words['off']})"
             console.print(f"  {payment.name.get(lang)}{mark}: {who}{event}", markup=False)
+    if rules.points_table is not None and rules.fu is not None:
+        _print_points_tables(console, rules, lang)
     reason = _why_in_python(rules)
     console.print(label("scored_natively", lang) if reason is None else label("scored_in_python", lang, reason=reason),
                   markup=False)
+
+
+def _points_heading(rules: Ruleset, lang: str) -> str:
+    """The heading of the award table's values: "Points", or, under a ruleset valued by han and fu,
+    the unit and the open hand's value ("han (open)")."""
+    words = catalogue()[lang]
+    if rules.points_table is None:
+        return words["points"]
+    return f"{unit_name(rules.unit, lang)}{label('aside', lang, text=words['col_open'])}"
+
+
+def _points_of(rules: Ruleset, award: AwardRule, lang: str) -> str:
+    """An award's value in the table: its points; under a ruleset valued by han and fu, the closed
+    han and the open ("2 (1)", "1 (closed only)"), and a limit hand's count of limits ("1 Yakuman")."""
+    table = rules.points_table
+    if table is None:
+        return str(award.points)
+    if award.limit_hand:
+        return f"{award.points} {table.limit_hand_name.get(lang)}"
+    if award.open_points is None:
+        return str(award.points)
+    opened = str(award.open_points) if award.open_points else label("closed_only", lang)
+    return f"{award.points}{label('aside', lang, text=opened)}"
+
+
+def _print_points_tables(console: Any, rules: Ruleset, lang: str) -> None:
+    """A ruleset valued by han and fu (riichi): its fu table (what each part of a hand earns), its
+    limits (mangan and the others, the limit hands) and who pays what share of the base points."""
+    from rich import box
+    from rich.table import Table
+
+    fu, points = rules.fu, rules.points_table
+    assert fu is not None and points is not None
+    words = catalogue()[lang]
+    rows: list[tuple[str, int]] = [(label("fu_base", lang), fu.base)]
+    rows += [(label("fu_shape", lang), value) for value in fu.shapes.values()]
+    rows += [(label(f"fu_{kind}", lang), value) for kind, value in
+             (("concealed_claimed", fu.concealed_claimed), ("self_drawn", fu.self_drawn)) if value]
+    rows += [(label(f"fu_{kind}", lang), value) for kind, value in fu.sets.items() if value]
+    rows += [(label("fu_pair", lang, reasons=label(f"fu_pair_{kind}", lang)), value) for kind, value in fu.pair.items()]
+    if fu.pair_most is not None:
+        rows.append((words["fu_pair_most"], fu.pair_most))
+    rows += [(label("fu_wait", lang, role=label(f"fu_wait_{kind}", lang)), value) for kind, value in fu.wait.items() if value]
+    if fu.open_minimum:
+        rows.append((words["fu_open_minimum"], fu.open_minimum))
+    rows.append((words["fu_rounding"], fu.round_to))
+    console.print(label("heading_line", lang, heading=words["fu"], text="").rstrip(), markup=False)
+    table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+    table.add_column(ratio=1)
+    table.add_column(justify="right", no_wrap=True)
+    for text, value in rows:
+        table.add_row(text, str(value))
+    console.print(table)
+    console.print(label("heading_line", lang, heading=words["limits_heading"], text="").rstrip(), markup=False)
+    for limit in points.limits:
+        key = "limit_line_from_base" if limit.from_base is not None else "limit_line"
+        line = label(key, lang, name=limit.name.get(lang), han=limit.han, from_base=limit.from_base, base=limit.base)
+        console.print("  " + line + ("" if limit.enabled else label("aside", lang, text=words["off"])), markup=False)
+    how = words["limit_hands_add" if points.limit_hands_cumulative else "limit_hands_single"]
+    console.print("  " + label("limit_hand_line", lang, name=points.limit_hand_name.get(lang), base=points.limit_hand_base,
+                               how=how), markup=False)
+    console.print(wrap_line(label("shares_line", lang, share=points.share, dealer_share=points.dealer_share,
+                                  round_to=points.round_to)), markup=False)
 
 
 def _why_in_python(rules: Ruleset) -> str | None:
@@ -375,7 +445,7 @@ def _print_value(console: Any, shown: "Sheet", lang: str) -> None:
         for fu_line in value.fu_lines:
             table.add_row(shown.fu_line_text(fu_line, lang), str(fu_line.fu), _tiles(fu_line.tiles))
         table.add_section()
-        table.add_row(words["total"], str(value.fu), words["fu"])
+        table.add_row(words["total"], str(value.fu), words["fu_unit"])
         console.print(table)
     console.print(shown.value_text(lang), markup=False)
 
