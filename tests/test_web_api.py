@@ -95,6 +95,28 @@ def test_names_come_in_the_language_asked(client: TestClient) -> None:
     hant = client.post("/api/score", params={"lang": "zh-Hant"}, json={"hand": PLAIN_WIN}).json()
     assert [a["name"] for a in hans["awards"]] == ["无花", "三元牌刻子"]
     assert [a["name"] for a in hant["awards"]] == ["無花", "三元牌刻子"]
+    # Japanese: LRC's awards have no Japanese names, so their Traditional Chinese (docs/rulesets/riichi.md,
+    # "Languages"); the sheet's words are Japanese.
+    ja = client.post("/api/score", params={"lang": "ja"}, json={"hand": PLAIN_WIN}).json()
+    assert [a["name"] for a in ja["awards"]] == ["無花", "三元牌刻子"]
+    assert ja["sheet"]["win"]["line"].startswith("ロン")
+
+
+def test_a_riichi_hand_is_explained_in_japanese(client: TestClient) -> None:
+    """?lang=ja: riichi's yaku by their Japanese names, the fu line by line and the value in Japanese.
+    South's riichi and pinfu on West's discard: 2 han; 20 + 10 (menzen ron) = 30 fu; base 30 × 2^4 = 480;
+    West pays 4 × 480 = 1920, rounded up to 2000 (WRC 6.1, 6.3)."""
+    hand = {"ruleset": "riichi", "seat": "S", "win": "discard", "discarder": "W", "concealed": "123m 456p 789s 23s 55m",
+            "win_tile": "4s", "ready_declared": True, "dora_indicators": "9p"}
+    answer = client.post("/api/score", params={"lang": "ja"}, json={"hand": hand}).json()
+    assert [(a["name"], a["value"]) for a in answer["awards"]] == [("立直", 1), ("平和", 1)]
+    value = answer["sheet"]["value"]
+    assert [(line["text"], line["fu"]) for line in value["lines"]] == [("副底", 20), ("門前加符（門前ロン）", 10)]
+    assert value["text"] == "2翻30符：基本点 480" and value["total_unit"] == "翻"
+    assert answer["sheet"]["payments_text"] == "西から南へ 2000"
+    table = client.get("/api/rulesets/riichi", params={"lang": "ja"}).json()
+    assert next(a for a in table["awards"] if a["id"] == "ippatsu")["name"] == "一発"
+    assert client.get("/api/rulesets/riichi", params={"lang": "ko"}).status_code == 422
 
 
 def test_house_rules_change_the_score(client: TestClient) -> None:
