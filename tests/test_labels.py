@@ -112,7 +112,7 @@ def test_japanese_labels_are_japanese_with_full_width_punctuation() -> None:
     words = catalogue()["ja"]
     assert words["win_discard"] == "ロン" and words["win_self_draw"] == "ツモ" and words["unit_han"] == "翻"
     for key, text in words.items():
-        bare = re.sub(r"""山田太郎, [0-9]+|"[^"]*": "[^"]*"|\{\w+\}|`[^`]*`|'[^']*'|"[^"]*"|\[[^\]]*\]""", "", text)
+        bare = re.sub(r""""[^"]*": "[^"]*"|\{\w+\}|`[^`]*`|'[^']*'|"[^"]*"|\[[^\]]*\]""", "", text)
         latin = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9_.-]*(?: [a-z]+)*", bare) if not _LATIN_IN_JAPANESE.fullmatch(w)]
         assert latin == [], (key, text, latin)
         if key.startswith(("http_", "error_")) or "mjscore" in text:
