@@ -213,3 +213,20 @@ def test_a_chinese_tables_award_in_japanese_is_its_traditional_chinese_name() ->
     assert "三元牌刻子 2 🀄🀄🀄" in lines  # LRC's Pong of Dragons, as zh-Hant writes it
     assert any(line.startswith("和了の仕方：ロン") for line in lines)
     assert any(re.fullmatch(r"合計 \d+ 点", line) for line in lines)
+
+
+def test_a_presets_name_is_its_ruleset_with_its_house_rules() -> None:
+    """``--ruleset riichi-ema`` (and a record's ruleset) is the riichi table under the EMA preset, named by
+    the preset on the sheet; house rules go on top of it; a name that is neither is refused."""
+    import mjscore
+    from mjscore.errors import RulesetError
+    from mjscore.rulesets import preset, resolve_ruleset
+
+    named = resolve_ruleset("riichi-ema")
+    applied = mjscore.apply_house_rules(get_ruleset("riichi"), mjscore.read_house_rules(preset("riichi-ema")))
+    assert named.id == "riichi" and named.overrides == ("riichi-ema",)
+    assert named.awards == applied.awards and named.points_table == applied.points_table and named.fu == applied.fu
+    assert named.points_table is not None and not named.points_table.limit_hands_cumulative
+    assert resolve_ruleset("riichi-ema", {"awards": {"renhou": False}}).award("renhou").enabled is False
+    with pytest.raises(RulesetError, match="unknown ruleset 'riichi-nowhere'"):
+        resolve_ruleset("riichi-nowhere")
