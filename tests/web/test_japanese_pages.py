@@ -70,3 +70,19 @@ def test_a_table_page_reads_in_japanese(page: Page) -> None:
     page.wait_for_load_state("networkidle")
     assert english_words(page) == []
     assert JAPANESE.search(page.title())
+
+
+def test_the_riichi_table_reads_in_japanese(page: Page) -> None:
+    """The award table as a Japanese player reads it: each yaku's closed and open han (平和 門前のみ,
+    断幺九 1（1）), a yakuman counted in 役満, under 翻（鳴き）, the sources in Japanese."""
+    _in(page, "ja")
+    page.goto("/rulesets?id=riichi")
+    table = page.locator(".award-table table.awards")
+    expect(table.locator("thead th").nth(1)).to_have_text("翻（鳴き）")
+    row = table.locator("tbody tr", has_text="平和")
+    expect(row.locator("td.num")).to_have_text("1（門前のみ）")
+    expect(table.locator("tbody tr", has_text="断幺九").locator("td.num")).to_have_text("1（1）")
+    expect(table.locator("tbody tr", has_text="国士無双").first.locator("td.num")).to_have_text("1 役満")
+    expect(row).to_contain_text("世界リーチ麻雀選手権ルールブック 2015 年版 6.5.1 平和")
+    page.wait_for_load_state("networkidle")
+    assert english_words(page) == []
