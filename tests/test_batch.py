@@ -46,7 +46,7 @@ def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "ja"])
 def test_a_line_is_the_scores_json_as_utf8_text(tmp_path: Path, lang: str) -> None:
     """Each default line is ``{"line": n}`` and the JSON ``mjscore score --format json`` prints, with
     Chinese written as it is (not escaped) in UTF-8, whichever ruleset and language."""

@@ -109,8 +109,8 @@ def test_replacements_that_have_what_they_replace_still_score() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["score", "--lang", "xx", "1m"], "error: Invalid value for '--lang': 'xx' is not one of 'en', 'zh-Hans', 'zh-Hant'. "
-                                      "(see `mjscore score --help`)"),
+    (["score", "--lang", "xx", "1m"], "error: Invalid value for '--lang': 'xx' is not one of 'en', 'zh-Hans', 'zh-Hant', "
+                                      "'ja'. (see `mjscore score --help`)"),
     (["score", "--discards", "x", "1m"], "error: Invalid value for '--discards': 'x' is not a valid integer."),
     (["nope"], "error: No such command 'nope'. (see `mjscore --help`)"),
     (["scroe"], "error: No such command 'scroe'. Did you mean 'score'? (see `mjscore --help`)"),

@@ -44,6 +44,7 @@ def test_each_label_has_the_same_placeholders_in_every_language() -> None:
     for key, english in words["en"].items():
         if not key.startswith("error_"):  # a refusal's: each language says what it needs of the parameters
             assert _fields(words["zh-Hans"][key]) == _fields(english) == _fields(words["zh-Hant"][key]), key
+            assert _fields(words["ja"][key]) == _fields(english), key
 
 
 def _refusals() -> dict[str, list[set[str] | None]]:
@@ -93,3 +94,27 @@ def test_units_are_named_as_each_language_says_them() -> None:
     assert [unit_name(u, "en") for u in ("points", "tai", "fan")] == ["points", "tai", "fan"]
     assert unit_name("beans", "zh-Hant") == "beans"  # a club's own unit, shown as its file writes it
     assert label("pays", "zh-Hant", payer="西", payee="南", amount=8) == "西 付給 南 8"
+
+
+#: The Latin words a Japanese label may keep: names (the app's, a file format's, a rating system's),
+#: the notation's letters, and the words of a command, a record's field or a value a user types.
+_LATIN_IN_JAPANESE = re.compile(
+    r"mjscore|JSON|CSV|EMA|UTC|ID|Python|C|OpenSkill|Plackett-Luce|mu|sigma|YYYY-MM-DD|R|Ann|"
+    r"[0-9]+[mpszf]|[mpszf]|E|S|W|N|chow|pung|kong|concealed|added|tiles|win|flowers|seat|"
+    r"mjscore [a-z ]+|--[a-z-]+|[a-z]+(_[a-z]+)+|discards|discarder|replacement|visible|link|preset|count|"
+    r"request_id|expected_version|ready_on|win_tile|melds|ippatsu|allowed-host|ema|join")
+
+
+def test_japanese_labels_are_japanese_with_full_width_punctuation() -> None:
+    """Every label in Japanese (``ja``): no English left but names and what a user types (a record's
+    field, a command), and the full-width punctuation Japanese writes (、。：（）), never the ASCII
+    comma, colon or brackets, outside a placeholder and a command or field quoted in it."""
+    words = catalogue()["ja"]
+    assert words["win_discard"] == "ロン" and words["win_self_draw"] == "ツモ" and words["unit_han"] == "翻"
+    for key, text in words.items():
+        bare = re.sub(r""""[^"]*": "[^"]*"|\{\w+\}|`[^`]*`|'[^']*'|"[^"]*"|\[[^\]]*\]""", "", text)
+        latin = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9_.-]*(?: [a-z]+)*", bare) if not _LATIN_IN_JAPANESE.fullmatch(w)]
+        assert latin == [], (key, text, latin)
+        if key.startswith(("http_", "error_")) or "mjscore" in text:
+            bare = re.sub(r"""\([^()]*[a-z_]{3,}[^()]*\)|[a-z_]+ [a-z0-9_"]+""", "", bare)  # (ready_declared), discards 0
+        assert not re.search(r"[,;:()]", bare.replace("mu - 3 sigma", "")), (key, text)

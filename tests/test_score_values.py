@@ -22,7 +22,7 @@ def test_each_value_is_a_frozen_dataclass_with_its_fields_in_order() -> None:
         Payment: ["payer", "payee", "amount"],
         Score: ["ruleset", "hand", "total", "base", "arrangement", "waits", "payments", "table_payments",
                 "minimum", "uncapped_total", "counted_for_minimum", "limited", "dealer_tai",
-                    "_awards"],
+                    "_awards", "value"],
     }
     for cls, names in expected.items():
         assert [f.name for f in dataclasses.fields(cls)] == names

@@ -118,7 +118,7 @@ def test_the_mcr_shortfall_is_said_once_and_the_same_in_every_language() -> None
     assert shown.payments_text("zh-Hans") == "无：未达起胡，不是合法的胡牌"
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_the_text_sheet_prints_the_models_sentences(lang: str) -> None:
     printed = runner.invoke(app, [*MCR_FLOWERS_ARGS, "--lang", lang])
     assert printed.exit_code == 1
@@ -208,10 +208,12 @@ STREAK: dict[str, Any] = {"ruleset": "taiwan", "seat": "S", "round": "E", "melds
 STREAK_ARGS = ["score", "--ruleset", "taiwan", "--seat", "S", "--win-tile", "9s", "--win", "self_draw", "--dealer-streak", "1",
                "--meld", "chow 123m", "456m 789p 234s 567s 9s"]
 DEALER_SENTENCES = {"en": "The dealer pays 3 tai more: Dealer 1, Dealer streak 2",
-                    "zh-Hans": "庄家多付 3 台：庄家 1、连庄拉庄 2", "zh-Hant": "莊家多付 3 台：莊家 1、連莊拉莊 2"}
+                    "zh-Hans": "庄家多付 3 台：庄家 1、连庄拉庄 2", "zh-Hant": "莊家多付 3 台：莊家 1、連莊拉莊 2",
+                    # Japanese: the sheet's words, the Taiwanese awards by their Traditional Chinese names.
+                    "ja": "親はさらに 3 台 支払う：莊家 1、連莊拉莊 2"}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_the_dealers_tai_are_shown_apart_from_the_total(lang: str) -> None:
     shown = _sheet(STREAK)
     assert shown.total == 2
@@ -226,7 +228,7 @@ def test_the_dealers_tai_are_shown_apart_from_the_total(lang: str) -> None:
     assert all(r["per_payment"] for r in data["per_payment"]["rows"])
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_the_text_sheet_prints_the_total_without_the_dealers_tai(lang: str) -> None:
     printed = runner.invoke(app, [*STREAK_ARGS, "--lang", lang])
     assert printed.exit_code == 0, printed.output
@@ -285,10 +287,11 @@ LIGULIGU: dict[str, Any] = {"ruleset": "taiwan", "seat": "S", "round": "E", "con
                             "win_tile": "9m", "win": "discard", "discarder": "W"}
 LIGULIGU_ARGS = ["score", "--ruleset", "taiwan", "--rules", "platform", "--seat", "S", "--discarder", "W",
                  "--win-tile", "9m", "11m 22m 33p 44p 55s 66s 77s 99m"]
-LIGULIGU_REPLACED = {"en": "replaced by Seven pairs and a pung", "zh-Hans": "被呖咕呖咕取代", "zh-Hant": "被嚦咕嚦咕取代"}
+LIGULIGU_REPLACED = {"en": "replaced by Seven pairs and a pung", "zh-Hans": "被呖咕呖咕取代", "zh-Hant": "被嚦咕嚦咕取代",
+                     "ja": "嚦咕嚦咕があるため計上しない"}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant", "ja"])
 def test_seven_pairs_and_a_pung_replaces_concealed_hand_on_every_sheet(lang: str) -> None:
     rules = mjscore.apply_house_rules(mjscore.get_ruleset("taiwan"), mjscore.read_house_rules(preset("taiwan-platform")))
     shown = sheet(mjscore.score(mjscore.Hand.from_dict(LIGULIGU), rules))

@@ -157,7 +157,7 @@ def test_the_api_answers_what_the_command_prints(database: str) -> None:
         keeper.close()
 
 
-def test_the_stats_page_is_served_with_its_words_in_three_languages(database: str) -> None:
+def test_the_stats_page_is_served_with_its_words_in_four_languages(database: str) -> None:
     """The page and its scripts name nothing outside the app; its own words (the catalogue's
     ``stats_`` labels) are in English, Simplified and Traditional Chinese, the Traditional being
     OpenCC's of the Simplified."""
@@ -171,8 +171,8 @@ def test_the_stats_page_is_served_with_its_words_in_three_languages(database: st
         assert "http://" not in text and "https://" not in text
     words = {lang: {key: text for key, text in found.items() if key.startswith("stats_")}
              for lang, found in catalogue().items()}
-    assert set(words) == {"en", "zh-Hans", "zh-Hant"}
-    assert set(words["en"]) == set(words["zh-Hans"]) == set(words["zh-Hant"])
+    assert set(words) == {"en", "zh-Hans", "zh-Hant", "ja"}
+    assert set(words["en"]) == set(words["zh-Hans"]) == set(words["zh-Hant"]) == set(words["ja"])
     assert {key: traditional(text) for key, text in words["zh-Hans"].items()} == words["zh-Hant"]
     used = {key if key.startswith("stats_") else f"stats_{key}"
             for key in set(re.findall(r'data-stats-label="(\w+)"', page.text)) | set(

@@ -72,11 +72,12 @@ def test_the_glossary_finds_mainland_words() -> None:
     assert not_taiwans("無法連線伺服器：么九、放槍、台數、計分項目、補牌程序") == []
 
 
-#: Half-width punctuation a Chinese sentence writes full-width: , : ; ? ! ( ).
-HALF = re.compile(rf"[{HAN}][,:;?!(]|[,:;?!)][{HAN}]|\([{HAN}]|[{HAN}]\)")
+#: Half-width punctuation a Chinese (or Japanese: kana too) sentence writes full-width: , : ; ? ! ( ).
+WRITTEN = f"{HAN}\u3040-\u30ff"
+HALF = re.compile(rf"[{WRITTEN}][,:;?!(]|[,:;?!)][{WRITTEN}]|\([{WRITTEN}]|[{WRITTEN}]\)")
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
 def test_chinese_sentences_take_full_width_punctuation(lang: str) -> None:
     wrong = {where: text for where, text in strings(lang) if HALF.search(text)}
     assert wrong == {}

@@ -49,6 +49,15 @@ def test_unicode_and_chinese_names() -> None:
     assert len({t.unicode for t in ALL_TILES}) == 42
 
 
+def test_japanese_names_are_as_riichi_players_write_the_tiles() -> None:
+    """萬子, 筒子, 索子 (bamboo is 索 in Japanese, 条/條 in Chinese), the winds alone, the dragons 白 發 中."""
+    assert [Tile.parse(code).name("ja") for code in ("1m", "5p", "9s", "E", "N", "P", "F", "C", "2f")] == [
+        "一萬", "五筒", "九索", "東", "北", "白", "發", "中", "蘭"]
+    assert len({t.name("ja") for t in ALL_TILES}) == 42  # every tile its own name
+    with pytest.raises(ValueError, match="use en, zh-Hans, zh-Hant or ja"):
+        Tile.parse("1m").name("ko")
+
+
 def test_kinds_and_orphans() -> None:
     assert len(HAND_TILES) == 34 and len(ALL_TILES) == 42
     assert format_tiles(ORPHANS) == "19m 19p 19s ESWNPFC"

@@ -95,6 +95,28 @@ def test_names_come_in_the_language_asked(client: TestClient) -> None:
     hant = client.post("/api/score", params={"lang": "zh-Hant"}, json={"hand": PLAIN_WIN}).json()
     assert [a["name"] for a in hans["awards"]] == ["无花", "三元牌刻子"]
     assert [a["name"] for a in hant["awards"]] == ["無花", "三元牌刻子"]
+    # Japanese: LRC's awards have no Japanese names, so their Traditional Chinese (docs/rulesets/riichi.md,
+    # "Languages"); the sheet's words are Japanese.
+    ja = client.post("/api/score", params={"lang": "ja"}, json={"hand": PLAIN_WIN}).json()
+    assert [a["name"] for a in ja["awards"]] == ["無花", "三元牌刻子"]
+    assert ja["sheet"]["win"]["line"].startswith("ロン")
+
+
+def test_a_riichi_hand_is_explained_in_japanese(client: TestClient) -> None:
+    """?lang=ja: riichi's yaku by their Japanese names, the fu line by line and the value in Japanese.
+    South's riichi and pinfu on West's discard: 2 han; 20 + 10 (menzen ron) = 30 fu; base 30 × 2^4 = 480;
+    West pays 4 × 480 = 1920, rounded up to 2000 (WRC 6.1, 6.3)."""
+    hand = {"ruleset": "riichi", "seat": "S", "win": "discard", "discarder": "W", "concealed": "123m 456p 789s 23s 55m",
+            "win_tile": "4s", "ready_declared": True, "dora_indicators": "9p"}
+    answer = client.post("/api/score", params={"lang": "ja"}, json={"hand": hand}).json()
+    assert [(a["name"], a["value"]) for a in answer["awards"]] == [("立直", 1), ("平和", 1)]
+    value = answer["sheet"]["value"]
+    assert [(line["text"], line["fu"]) for line in value["lines"]] == [("副底", 20), ("門前加符（門前ロン）", 10)]
+    assert value["text"] == "2翻30符：基本点 480" and value["total_unit"] == "翻"
+    assert answer["sheet"]["payments_text"] == "西から南へ 2000"
+    table = client.get("/api/rulesets/riichi", params={"lang": "ja"}).json()
+    assert next(a for a in table["awards"] if a["id"] == "ippatsu")["name"] == "一発"
+    assert client.get("/api/rulesets/riichi", params={"lang": "ko"}).status_code == 422
 
 
 def test_house_rules_change_the_score(client: TestClient) -> None:
@@ -120,11 +142,14 @@ def test_rulesets_and_award_tables(client: TestClient) -> None:
     assert dragon["points"] == 2 and dragon["name"] == "三元牌刻子" and dragon["source"].startswith("seed 000")
 
 
-def test_tiles_with_names_in_three_languages(client: TestClient) -> None:
+def test_tiles_with_names_in_four_languages(client: TestClient) -> None:
     tiles = client.get("/api/tiles").json()
     assert len(tiles) == 42 and [t["index"] for t in tiles] == list(range(42))
     five = next(t for t in tiles if t["code"] == "5m")
-    assert five["names"] == {"en": "5 of Characters", "zh-Hans": "五万", "zh-Hant": "五萬"}
+    assert five["names"] == {"en": "5 of Characters", "zh-Hans": "五万", "zh-Hant": "五萬", "ja": "五萬"}
+    # Japanese as riichi players write the tiles: 索 for bamboo (Chinese 条/條), 發 and 中 alone.
+    names = {t["code"]: t["names"]["ja"] for t in tiles}
+    assert [names[code] for code in ("1s", "9p", "E", "F", "C", "P")] == ["一索", "九筒", "東", "發", "中", "白"]
     assert five["unicode"] == "\U0001f00b"
 
 
@@ -139,7 +164,7 @@ def test_notation_box_is_read_into_record_fields(client: TestClient) -> None:
 
 
 #: The letter x as a refusal quotes it, in each language's quotation marks (errors.Quoted).
-X_QUOTED = {"en": "'x'", "zh-Hans": "“x”", "zh-Hant": "“x”"}
+X_QUOTED = {"en": "'x'", "zh-Hans": "“x”", "zh-Hant": "“x”", "ja": "「x」"}
 
 
 def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
@@ -147,7 +172,8 @@ def test_a_bad_tile_is_422_naming_it(client: TestClient) -> None:
     assert answer.status_code == 422
     assert answer.json() == {"message": "concealed: unknown tile letter 'x' at position 21", "type": "HandError",
                              "span": None, "code": "in_field", "params": {
-                                 "field": "concealed", "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌"},
+                                 "field": "concealed",
+                                 "name": {"en": "Concealed", "zh-Hans": "手牌", "zh-Hant": "手牌", "ja": "手牌"},
                                  "cause": {"code": "unknown_tile_letter", "params": {"letter": X_QUOTED, "position": 21}}}}
 
 
@@ -401,11 +427,11 @@ def test_pages_are_served_with_no_outside_resources(client: TestClient) -> None:
         assert "http://" not in script.read_text(encoding="utf-8") and "https://" not in script.read_text(encoding="utf-8")
 
 
-def test_page_labels_are_in_three_languages_and_zh_hant_is_taiwans(client: TestClient) -> None:
+def test_page_labels_are_in_four_languages_and_zh_hant_is_taiwans(client: TestClient) -> None:
     labels = client.get("/api/labels").json()
     assert labels == catalogue()
-    assert set(labels) == {"en", "zh-Hans", "zh-Hant"}
-    assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"])
+    assert set(labels) == {"en", "zh-Hans", "zh-Hant", "ja"}
+    assert set(labels["en"]) == set(labels["zh-Hans"]) == set(labels["zh-Hant"]) == set(labels["ja"])
     # Taiwan's Chinese (OpenCC's s2twp, with the reviewed corrections of tests/traditional.py): the unit
     # 台, 連結 for a link, 傳送 to send, 開啟 to open, 伺服器, 裝置, 儲存, 匯出.
     assert {key: traditional(text) for key, text in labels["zh-Hans"].items()} == labels["zh-Hant"]

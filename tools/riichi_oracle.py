@@ -47,13 +47,17 @@ PRESETS = ("riichi-wrc", "riichi-ema", "riichi-mleague", "riichi-tenhou")
 
 #: Each preset's rules as the mahjong package's options: open tanyao everywhere; red fives at
 #: M-League and Tenhou; double yakuman at Tenhou; counted yakuman (a single one) at EMA, M-League
-#: and Tenhou, sanbaiman at WRC; no kiriage; 30 fu for an open hand of no fu; no fu for pinfu's
+#: and Tenhou, sanbaiman at WRC; kiriage mangan at WRC only (WRC 2015 6.1); 30 fu for an open hand of no fu; no fu for pinfu's
 #: self-draw; renhou a 5-han yaku (WRC and EMA play it; M-League and Tenhou do not: never asked).
 OPTIONS: dict[str, dict[str, Any]] = {
-    "riichi-wrc": {"has_aka_dora": False, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_SANBAIMAN},
-    "riichi-ema": {"has_aka_dora": False, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_LIMITED},
-    "riichi-mleague": {"has_aka_dora": True, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_LIMITED},
-    "riichi-tenhou": {"has_aka_dora": True, "has_double_yakuman": True, "kazoe_limit": HandConstants.KAZOE_LIMITED},
+    "riichi-wrc": {"has_aka_dora": False, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_SANBAIMAN,
+                   "kiriage": True},
+    "riichi-ema": {"has_aka_dora": False, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_LIMITED,
+                   "kiriage": False},
+    "riichi-mleague": {"has_aka_dora": True, "has_double_yakuman": False, "kazoe_limit": HandConstants.KAZOE_LIMITED,
+                       "kiriage": False},
+    "riichi-tenhou": {"has_aka_dora": True, "has_double_yakuman": True, "kazoe_limit": HandConstants.KAZOE_LIMITED,
+                      "kiriage": False},
 }
 
 #: The package's yaku names, as the riichi table's ids (the seat and round winds by name).
@@ -129,7 +133,7 @@ def oracle_arguments(hand: Hand, name: str) -> tuple[tuple[Any, ...], dict[str, 
     keywords of ``HandCalculator.estimate_hand_value`` (built apart, so a benchmark times the call alone)."""
     tiles, win, melds = _tiles_136(hand)
     rules = ruleset(name)
-    options = OptionalRules(has_open_tanyao=True, kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
+    options = OptionalRules(has_open_tanyao=True, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
                             renhou_as_yakuman=False, **OPTIONS[name])
     double = hand.ready_on is not None and hand.ready_on.value == "first_discard"
     renhou = rules.award("renhou").enabled and _renhou(hand)

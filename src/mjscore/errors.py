@@ -44,11 +44,13 @@ class Term(str):
 
 class Quoted(str):
     """A text a refusal names as it was written (a name, a code), in the quotation marks of the
-    language that says it: ``'Nope'`` in English, ``“Nope”`` in Chinese."""
+    language that says it: ``'Nope'`` in English, ``“Nope”`` in Chinese, ``「Nope」`` in Japanese."""
 
     __slots__ = ()
 
     def get(self, lang: str) -> str:
+        if lang == "ja":
+            return f"「{self}」"
         return f"“{self}”" if lang.startswith("zh") else repr(str(self))
 
     def to_dict(self) -> dict[str, str]:

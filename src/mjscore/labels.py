@@ -1,5 +1,5 @@
 """The label catalogue: every word that mjscore's interfaces and its score sheet show, in English,
-Simplified and Traditional Chinese, from one file (``labels.json`` beside this module).
+Simplified and Traditional Chinese and Japanese, from one file (``labels.json`` beside this module).
 
 The command line (``--lang``), the score sheet (:mod:`mjscore.scoring.sheet`) and the web app
 (``GET /api/labels``) all read this catalogue; award and ruleset names come from the rulesets.
@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 #: The languages of the catalogue, as the ``lang`` of the API and ``--lang`` of the CLI spell them.
-LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
 
 
 @cache

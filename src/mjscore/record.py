@@ -51,7 +51,7 @@ class HandRecord(BaseModel):
     """One winning hand and the context of the win, as JSON."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="mjscore hand record")
-    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds, mcr or taiwan.")
+    ruleset: str = Field("lrc", max_length=40, description="The ruleset id: lrc, hefen, fourwinds, mcr, riichi or taiwan.")
     seat: Seat = Field("E", description="The winner's seat wind. East is always the dealer.")
     round: Seat = Field("E", description="The prevailing (round) wind.")
     concealed: TileField = Field("", description="The concealed tiles held, without the winning tile.")

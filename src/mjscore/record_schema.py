@@ -32,7 +32,7 @@ SCHEMA: Final[dict[str, Any]] = {'$defs': {'MeldRecord': {'additionalProperties'
  'additionalProperties': False,
  'description': 'One winning hand and the context of the win, as JSON.',
  'properties': {'ruleset': {'default': 'lrc',
-                            'description': 'The ruleset id: lrc, hefen, fourwinds, mcr or taiwan.',
+                            'description': 'The ruleset id: lrc, hefen, fourwinds, mcr, riichi or taiwan.',
                             'maxLength': 40,
                             'title': 'Ruleset',
                             'type': 'string'},

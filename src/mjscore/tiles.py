@@ -62,6 +62,9 @@ _HONOUR_ZH = (
     ("白板", "白板"), ("发财", "發財"), ("红中", "紅中"),
 )
 _FLOWER_ZH = (("梅", "梅"), ("兰", "蘭"), ("菊", "菊"), ("竹", "竹"), ("春", "春"), ("夏", "夏"), ("秋", "秋"), ("冬", "冬"))
+# Japanese names, as riichi players write them: 一萬, 一筒, 一索; 東 南 西 北, 白 發 中.
+_SUIT_JA = {Suit.CHARACTERS: "萬", Suit.CIRCLES: "筒", Suit.BAMBOO: "索"}
+_HONOUR_JA = ("東", "南", "西", "北", "白", "發", "中")
 # Unicode Mahjong Tiles block: honours E S W N C F P at U+1F000..1F006, characters at 1F007,
 # bamboo at 1F010, circles at 1F019, then plum, orchid, bamboo, chrysanthemum, spring..winter.
 _HONOUR_UNICODE = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
@@ -162,16 +165,22 @@ class Tile:
         return chr(_FLOWER_UNICODE[self.rank - 1])
 
     def name(self, lang: str = "en") -> str:
-        """The tile's name in ``en``, ``zh-Hans`` or ``zh-Hant``."""
+        """The tile's name in ``en``, ``zh-Hans``, ``zh-Hant`` or ``ja``."""
         if lang == "en":
             if self.is_numbered:
                 return f"{self.rank} of {_SUIT_EN[self.suit]}"
             if self.is_honour:
                 return (_WIND_EN + _DRAGON_EN)[self.index - 27]
             return _FLOWER_EN[self.rank - 1]
+        if lang == "ja":
+            if self.is_numbered:
+                return _NUMERALS[self.rank - 1] + _SUIT_JA[self.suit]
+            if self.is_honour:
+                return _HONOUR_JA[self.index - 27]
+            return _FLOWER_ZH[self.rank - 1][1]
         form = _ZH_FORMS.get(lang)
         if form is None:
-            raise ValueError(f"unknown language {lang!r}: use en, zh-Hans or zh-Hant")
+            raise ValueError(f"unknown language {lang!r}: use en, zh-Hans, zh-Hant or ja")
         if self.is_numbered:
             return _NUMERALS[self.rank - 1] + _SUIT_ZH[self.suit][form]
         if self.is_honour:

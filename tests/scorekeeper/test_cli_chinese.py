@@ -84,3 +84,23 @@ def test_standings_ratings_and_stats_headings_are_chinese(cli: CliRunner) -> Non
     for column in ("选手", "桌数", "场次", "局数", "和牌", "自摸", "点炮", "第一", "平均名次", "净分", "最大一手",
                    "记录", "开始"):
         assert column in stats
+
+
+def test_a_japanese_director_reads_the_tournament_in_japanese(cli: CliRunner) -> None:
+    """``--lang ja``: the tournament's lines in Japanese with full-width punctuation (回戦, 卓, 代走,
+    抜け番), and a refusal in one Japanese line."""
+    def ja(*arguments: str) -> str:
+        done: Result = cli.invoke(app, [*arguments, "--lang", "ja"], env={"COLUMNS": "120"})
+        assert done.exit_code == 0, done.output
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][,:;()]|[,:;()][\u3040-\u30ff\u4e00-\u9fff]", done.output)
+        return done.output
+
+    shown = ja("tournament", "show", "Cup").splitlines()
+    assert shown[0] == "Cup［mcr］：4 人、2 回戦中 1 回戦の組み合わせ済み（再戦なし、代走）、シード zh"
+    assert shown[5] == "  ペナルティ：第 1 回戦 Ann -5（迟到）"
+    assert shown[6:] == ["第 1 回戦（再戦なし）：終了", "  1 卓（mjscore 卓 1）：東 Ann、南 Cal、西 Bob、北 Dee、終了"]
+    assert ja("tournament", "standings", "Cup").startswith("Cup — 第 1 回戦終了時の順位\n")
+    assert "卓 1 第 1 回戦 1 卓［mcr］：1 局、1 回戦 1 局" in ja("standings", "--event", "Cup")
+    assert ja("tournament", "drop", "Cup", "Dee") == "Deeは第 1 回戦後に棄権\n"
+    refused = cli.invoke(app, ["tournament", "enter", "Cup", "   ", "--lang", "ja"])
+    assert (refused.exit_code, refused.output) == (2, "error: プレイヤー名は空にできません\n")

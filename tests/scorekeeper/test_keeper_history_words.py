@@ -24,5 +24,10 @@ def test_the_history_reads_in_each_language(keeper: Scorekeeper) -> None:
     assert [describe(s, PLAYERS) for s in steps] == [
         "阿安 won on 阿博's discard: 9 points", "阿卡 won by self-draw: 11 points, Concealed Gong collection",
         "drawn hand"]
+    # Japanese: the words of a Japanese table (ロン, ツモ, 和了, 点, 流局); LRC's Concealed Gong collection has no
+    # Japanese name, so its Traditional Chinese (docs/rulesets/riichi.md, "Languages").
+    assert [describe(s, PLAYERS, "ja") for s in steps] == [
+        "阿安が阿博からロンで和了：9 点", "阿卡がツモで和了：11 点、暗槓收分", "流局"]
     for step in steps:
         assert re.findall(r"[A-Za-z]{2,}", describe(step, PLAYERS, "zh-Hant")) == []
+        assert re.findall(r"[A-Za-z]{2,}", describe(step, PLAYERS, "ja")) == []

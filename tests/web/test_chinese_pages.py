@@ -1,7 +1,7 @@
-"""Every page in its reader's Chinese (issue 29): walked in zh-Hans and zh-Hant at phone size, no page
-shows an English word (beyond proper tokens: names, tile codes, CSV), a zh-Hant page says nothing
-but Taiwan's words (issue 41), and the words follow the table's region (a Taiwanese table says 胡牌
-and 放槍, an MCR table 和牌 and 點炮)."""
+"""Every page in its reader's Chinese (issue 29), and in Japanese (issue 43): walked in zh-Hans,
+zh-Hant and ja at phone size, no page shows an English word (beyond proper tokens: names, tile
+codes, CSV), a zh-Hant page says nothing but Taiwan's words (issue 41), and the words follow the
+table's region (a Taiwanese table says 胡牌 and 放槍, an MCR table 和牌 and 點炮)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def english_words(page: Page) -> list[str]:
                    if re.search("[A-Za-z]", word) and word not in PROPER and not TILES.fullmatch(word)})
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
 def test_every_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> None:
     table_id = _table(page)
     _in(page, lang)
@@ -75,12 +75,12 @@ def test_every_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> N
             expect(page.locator(".sheet [data-testid=total] output, .sheet .total output").first).to_have_text(re.compile(r"\d"))
         page.wait_for_load_state("networkidle")
         assert english_words(page) == [], f"{path} in {lang}"
-        assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
         if lang == "zh-Hant":  # Taiwan's words and forms (tests/test_taiwan_chinese.py holds the strings)
             assert not_taiwans(page.evaluate(SEEN)) == [], path
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
 def test_the_rulesets_page_shows_no_english_word_in_chinese(page: Page, lang: str) -> None:
     # Every table: the group names, source notes and version come from the ruleset files in Chinese.
     _in(page, lang)
@@ -124,11 +124,11 @@ def test_the_players_statistics_fit_a_phone_in_chinese(page: Page) -> None:
     assert widths[0] <= widths[1] + 0.5, f"the table ends at {widths[0]:.0f} px, its box at {widths[1]:.0f} px"
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
 def test_the_tournament_pages_show_no_english_word_in_chinese(page: Page, lang: str) -> None:
     """The tournaments' list, the director's page, the players' view and the projector, a round seated
     with three substitutes (named 替补 1 to 3, as the page's language says it)."""
-    name = "周五杯" + ("甲" if lang == "zh-Hans" else "乙")
+    name = "周五杯" + {"zh-Hans": "甲", "zh-Hant": "乙", "ja": "丙"}[lang]
     players = [*PLAYERS, "王芳"]
     assert page.request.post("/api/tournaments", data={"name": name, "players": players, "session_minutes": 60}).ok
     assert page.request.post(f"/api/tournaments/{name}/rounds", data={}).ok
@@ -138,7 +138,7 @@ def test_the_tournament_pages_show_no_english_word_in_chinese(page: Page, lang: 
         expect(page.get_by_test_id("tournament").or_(page.get_by_test_id("tournaments")).first).not_to_have_text("")
         page.wait_for_load_state("networkidle")
         assert english_words(page) == [], f"{path} in {lang}"
-        assert re.search(r"[\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
-    expect(page.locator(".card h3").first).to_have_text("第 1 桌")
-    substitute = {"zh-Hans": "替补", "zh-Hant": "替補"}[lang]
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", page.title()), f"{path}: title {page.title()!r}"
+    expect(page.locator(".card h3").first).to_have_text({"zh-Hans": "第 1 桌", "zh-Hant": "第 1 桌", "ja": "1 卓"}[lang])
+    substitute = {"zh-Hans": "替补", "zh-Hant": "替補", "ja": "代走"}[lang]
     expect(page.locator(".card", has_text=substitute)).to_have_count(2)  # three substitutes, at the two tables

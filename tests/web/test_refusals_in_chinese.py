@@ -434,7 +434,7 @@ SAY = """async (answers) => { const common = await import('/static/common.js');
   return answers.map(([status, body]) => common.refusalText(status, body)); }"""
 
 
-@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "ja"])
 def test_each_refusal_is_said_in_chinese(refused: Clients, chinese: Callable[[str], Page], lang: str) -> None:
     page = chinese(lang)
     said = dict(zip(refused.answers, page.evaluate(SAY, [[status, body] for status, body, _ in refused.answers.values()]),
@@ -442,13 +442,13 @@ def test_each_refusal_is_said_in_chinese(refused: Clients, chinese: Callable[[st
     english = {code: (said[code], words) for code, (_, _, typed) in refused.answers.items()
                if (words := _english_words(said[code], typed))}
     assert english == {}
-    assert all(re.search(r"[\u4e00-\u9fff]", text) for text in said.values())
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) for text in said.values())
     # A table payment by its name, never its id; the minimum with its figures.
     assert "triple_dice" not in said["dealer_only"] and ("擲骰" in said["dealer_only"] or "掷骰" in said["dealer_only"]), said
-    assert re.search(r"9 分.*20.*11", said["below_minimum"]), said["below_minimum"]
+    assert re.search(rf"9 {'点' if lang == 'ja' else '分'}.*20.*11", said["below_minimum"]), said["below_minimum"]
     unreachable = [[422, {"message": "", **Refusal(code, **params).to_json()}] for code, (_, params) in UNREACHABLE.items()]
     for code, text in zip(UNREACHABLE, page.evaluate(SAY, unreachable), strict=True):
-        assert re.search(r"[\u4e00-\u9fff]", text) and not _english_words(text, {"x", "X"}), (code, text)
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) and not _english_words(text, {"x", "X"}), (code, text)
 
 
 def _as(page: Page, lang: str) -> None:

@@ -59,7 +59,7 @@ def _table(page: Page) -> int:
     return table_id
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "ja"])
 def test_every_page_works_at_320_px(small: Page, lang: str) -> None:
     table_id = _table(small)
     small.goto("/join")

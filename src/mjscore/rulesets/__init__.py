@@ -111,9 +111,15 @@ def load_ruleset_file(path: Path) -> Ruleset:
 def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any] | Path | None = None,
                     ruleset_file: Path | None = None) -> Ruleset:
     """The ruleset a hand is scored under: ``ruleset_file`` if given (it wins over the id), else
-    the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`), with ``house_rules`` (a
-    mapping, a TOML/JSON file, or a preset's name: :func:`house_rules_file`) applied on top."""
-    rules = load_ruleset_file(ruleset_file) if ruleset_file is not None else get_ruleset(ruleset_id or DEFAULT_RULESET)
+    the shipped ruleset ``ruleset_id`` (None: :data:`DEFAULT_RULESET`; a preset's name, such as
+    ``riichi-wrc``: :func:`preset_ruleset`), with ``house_rules`` (a mapping, a TOML/JSON file, or a
+    preset's name: :func:`house_rules_file`) applied on top."""
+    if ruleset_file is not None:
+        rules = load_ruleset_file(ruleset_file)
+    elif ruleset_id is not None and ruleset_id not in available() and ruleset_id in presets():
+        rules = preset_ruleset(ruleset_id)
+    else:
+        rules = get_ruleset(ruleset_id or DEFAULT_RULESET)
     if not house_rules:
         return rules
     from mjscore.scoring.house_rules import apply_house_rules, load_house_rules
@@ -121,6 +127,20 @@ def resolve_ruleset(ruleset_id: str | None = None, house_rules: Mapping[str, Any
     if isinstance(house_rules, Path):
         return load_house_rules(rules, house_rules_file(house_rules, rules.id))
     return apply_house_rules(rules, house_rules)
+
+
+@cache
+def preset_ruleset(name: str) -> Ruleset:
+    """The ruleset a preset is made for (the shipped id its name starts with: ``riichi`` for
+    ``riichi-wrc``) with the preset's house rules, named by the preset alone where a sheet lists the
+    house rules (its settings are in its file and on the ruleset's notes page). Lets a command or a
+    record name the rules a table plays in one word (``--ruleset riichi-wrc``); made once a process."""
+    from dataclasses import replace
+
+    from mjscore.scoring.house_rules import load_house_rules
+
+    base = next(ruleset_id for ruleset_id in available() if name.startswith(f"{ruleset_id}-"))
+    return replace(load_house_rules(get_ruleset(base), preset(name)), overrides=(name,))
 
 
 def preset(name: str) -> Path:

@@ -181,10 +181,12 @@ class HelpRow(NamesRow):
 
 
 class ChineseRow(StrictModel):
-    """A text's Simplified and Traditional Chinese: its English is the key it is written under."""
+    """A text's Simplified and Traditional Chinese (and Japanese, where the ruleset gives it; else a
+    Japanese reader sees the Traditional Chinese): its English is the key it is written under."""
 
     zh_hans: LongText = Field(alias="zh-Hans")
     zh_hant: LongText = Field(alias="zh-Hant")
+    ja: LongText | None = None
 
 
 #: ``[groups]``: each exclusive group's name, by id; ``[source_notes]``: the Chinese of a source note
@@ -706,7 +708,7 @@ def _complete(file: RulesetFile, data: Mapping[str, Any], source: Source) -> Rul
         dealer_keeps_deal_on_win=meta.dealer_keeps_deal_on_win, dealer_keeps_deal_on_draw=meta.dealer_keeps_deal_on_draw,
         streak_counts_draws=meta.streak_counts_draws, contexts={name: row.rule() for name, row in meta.context.items()},
         group_names={group: row.names() for group, row in file.groups.items()},
-        source_notes={text: Names(text, row.zh_hans, row.zh_hant) for text, row in file.source_notes.items()},
+        source_notes={text: Names(text, row.zh_hans, row.zh_hant, row.ja) for text, row in file.source_notes.items()},
         fu=meta.fu.table() if meta.fu else None, points_table=meta.points.table() if meta.points else None,
         points_game=meta.game.game() if meta.game else None,
     )
@@ -748,7 +750,7 @@ def _extended(club: ClubRulesetFile, data: Mapping[str, Any], source: Source, ba
     rules = replace(base, id=meta.id, name=meta.name.names() if meta.name else base.name, version=version,
                     awards=tuple(awards.values()), table_payments=tuple(payments.values()), overrides=(),
                     group_names={**base.group_names, **{group: row.names() for group, row in club.groups.items()}},
-                    source_notes={**base.source_notes, **{text: Names(text, row.zh_hans, row.zh_hant)
+                    source_notes={**base.source_notes, **{text: Names(text, row.zh_hans, row.zh_hant, row.ja)
                                                           for text, row in club.source_notes.items()}}, **changes)
     _check_references(rules, source, data, {k.split(":", 1)[1]: v for k, v in locs.items() if k.startswith("award:")})
     _check_translations(rules, club.groups, club.source_notes, source, meta.version)

@@ -32,14 +32,15 @@ def dora_of(indicator: Tile) -> Tile:
 def dora(f: Facts, indicators: str) -> Hit | None:
     """One for each tile of the hand (declared kongs' four included) that an indicator of the
     record's field ``indicators`` (``dora_indicators`` or ``ura_dora_indicators``) names; an
-    indicator shown twice counts twice."""
+    indicator shown twice counts twice. The detail is the dora in the hand, in tile notation, a tile
+    once for each time it counts (``66s 6s``: two 6s, named by two indicators), for the sheet to draw."""
     shown: tuple[Tile, ...] = getattr(f.hand, indicators)
     if not shown:
         return None
     counts = f.hand.counts
     found = [dora_of(t) for t in shown]
     total = sum(counts[t.index] for t in found)
-    return hit(total, " ".join(f"{format_tiles((t,))}×{counts[t.index]}" for t in found if counts[t.index]))
+    return hit(total, " ".join(format_tiles((t,) * counts[t.index]) for t in found if counts[t.index]))
 
 
 @pattern

@@ -28,7 +28,7 @@ from mjscore.scoring.payments import Direction
 if TYPE_CHECKING:
     from mjscore.scoring.han_fu import FuTable, PointsTable
 
-LANGUAGES = ("en", "zh-Hans", "zh-Hant")
+LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,11 +361,13 @@ class Ruleset:
             "limit": self.limit, "stake": str(self.stake), "base_money": str(self.base_money),
             "minimum": dict(self.minimum) if self.minimum is not None else None,
             "overrides": list(self.overrides),
+            "limit_hand_name": self.points_table.limit_hand_name.get(lang) if self.points_table is not None else None,
             "awards": [{"id": a.id, "points": a.points, "group": a.group,
                         "group_name": self.group_name(a.group, lang) if a.group else None, "name": a.name.get(lang),
                         "names": a.name.to_dict(), "help": a.help.get(lang), "enabled": a.enabled, "source": a.source,
                         "source_note": self.note(a.source, lang),
-                        "dealer_payments_only": a.dealer_payments_only}
+                        "dealer_payments_only": a.dealer_payments_only, "open_points": a.open_points,
+                        "limit_hand": a.limit_hand}
                        for a in self.awards],
             "table_payments": [{"id": p.id, "amount_each": p.amount, "group": p.group,
                                 "group_name": self.group_name(p.group, lang) if p.group else None, "name": p.name.get(lang),

@@ -4,7 +4,9 @@ text, the web app from its JSON), so that they cannot disagree.
 A :class:`Sheet` is built from a :class:`~mjscore.scoring.engine.Score` by :func:`sheet`. It holds
 every counted award with the sets or tiles behind it, the awards the hand also showed but that a
 bigger one replaced (and by which), the arrangement, the minimum to win and the shortfall, the
-limit, and who pays whom. Names come in English, Simplified and Traditional Chinese; every other
+limit, and who pays whom; under a ruleset valued by han and fu (riichi), the han, the fu line by line,
+the limit reached and the base points the payments are made of. Names come in English, Simplified
+and Traditional Chinese (and Japanese where the ruleset gives it); every other
 word is a label of the catalogue (:mod:`mjscore.labels`), and :meth:`Sheet.to_dict` writes the
 sentences of one language once, for every renderer to show as they are.
 
@@ -26,6 +28,7 @@ from mjscore.errors import NotationError
 from mjscore.hand import WinKind
 from mjscore.labels import glossary_label, label, unit_name
 from mjscore.scoring.engine import Award, Score, shown_rows
+from mjscore.scoring.han_fu import FuLine, HandValue
 from mjscore.scoring.payments import Payment
 from mjscore.scoring.ruleset import Names, Ruleset
 from mjscore.tiles import Tile, parse_tiles
@@ -56,7 +59,7 @@ _FLOWER_PATTERNS = frozenset({"flowers", "seat_flowers", "flower_set", "flower_w
 _WIN_PATTERNS = frozenset({
     "self_drawn", "robbing_gong", "last_tile", "last_of_its_kind", "replacement_draw",
     "replacement_after_own_kong", "single_wait", "single_tile_wait", "pair_wait", "winning", "early_win",
-    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "four_in_ways"})
+    "first_go_around_discard", "heavenly", "earthly", "ready_declared", "ready_on", "four_in_ways", "ippatsu"})
 #: Patterns about the dealer's seat: their rows show the East wind, the dealer's seat (the winning
 #: tile would read as the reason, as if an 8s earned "East Seat / Dealer Tile").
 _SEAT_PATTERNS = frozenset({"dealer_involved", "dealer_streak", "dealer_payment"})
@@ -190,6 +193,9 @@ class Sheet:
     table_payments: tuple[TablePaymentRow, ...]
     per_payment: tuple[Row, ...] = ()
     dealer_limit: int | None = None
+    #: Under a ruleset valued by han and fu (riichi): the han, the fu and their lines, the limit and
+    #: the base points (:class:`~mjscore.scoring.han_fu.HandValue`); None under every other ruleset.
+    value: HandValue | None = None
 
     @property
     def dealer_tai(self) -> int:
@@ -208,6 +214,14 @@ class Sheet:
     def unit(self, lang: str) -> str:
         """The ruleset's unit in ``lang`` (points, 台, 番), as the ruleset names it."""
         return unit_name(self.ruleset.unit, lang)
+
+    def total_unit(self, lang: str) -> str:
+        """What the total counts in ``lang``: the ruleset's unit (points, 台, 翻), or, for a hand paid
+        as limit hands (riichi's yakuman), the name of a limit hand (役満): "Total 2 Yakuman"."""
+        table = self.ruleset.points_table
+        if self.value is not None and self.value.limit_hands and table is not None:
+            return table.limit_hand_name.get(lang)
+        return self.unit(lang)
 
     def win_text(self, lang: str) -> str:
         """How the hand was won: "Discard 🀗 from East"."""
@@ -261,6 +275,39 @@ class Sheet:
             text += label("aside", lang, text=label("dealer_capped", lang, limit=self.dealer_limit))
         return text
 
+    def fu_line_text(self, line: FuLine, lang: str) -> str:
+        """One line of the fu as a referee says it: "Closed pung of terminals or honours", "Wait:
+        closed (kanchan)", "Pair of value tiles: the seat wind, the round wind"."""
+        if line.kind == "pair":
+            reasons = _join(lang, [label(f"fu_pair_{reason}", lang) for reason in line.reasons])
+            return label("fu_pair", lang, reasons=reasons)
+        if line.kind == "wait":
+            return label("fu_wait", lang, role=label(f"fu_wait_{line.reasons[0]}", lang))
+        return label(f"fu_{line.kind}", lang)
+
+    def value_text(self, lang: str) -> str:
+        """The hand's value as the points table makes it: "2 han 30 fu: base points 480", "5 han 40 fu:
+        Mangan, base points 2000", "Yakuman × 2: base points 16000" (empty under another ruleset)."""
+        value = self.value
+        if value is None:
+            return ""
+        if value.limit_hands:
+            table = self.ruleset.points_table
+            name = table.limit_hand_name.get(lang) if table is not None else ""
+            return label("value_limit_hands", lang, limit=name, n=value.limit_hands, base=value.base)
+        if value.limit is not None:
+            return label("value_limit", lang, han=value.han, fu=value.fu, limit=value.limit.name.get(lang), base=value.base)
+        return label("value_line", lang, han=value.han, fu=value.fu, base=value.base)
+
+    def _value_dict(self, lang: str) -> dict[str, Any] | None:
+        value = self.value
+        if value is None:
+            return None
+        return {**value.to_dict(lang), "text": self.value_text(lang), "total_unit": self.total_unit(lang),
+                "fu_text": label("han_fu", lang, han=value.han, fu=value.fu),
+                "lines": [{"kind": line.kind, "fu": line.fu, "tiles": [t.code for t in line.tiles],
+                           "text": self.fu_line_text(line, lang)} for line in value.fu_lines]}
+
     def table_payment_text(self, row: TablePaymentRow, lang: str) -> str:
         payments = _join(lang, [self.payment_text(p, lang) for p in row.payments])
         return label("table_payment_line", lang, name=row.names.get(lang), payments=payments)
@@ -305,6 +352,7 @@ class Sheet:
                                 "amount": t.amount, "text": self.table_payment_text(t, lang),
                                 "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount}
                                              for p in t.payments]} for t in self.table_payments],
+            "value": self._value_dict(lang),
         }
 
 
@@ -347,7 +395,8 @@ def sheet(result: Score) -> Sheet:
         arrangement=groups, win=hand.win, win_tile=hand.win_tile, discarder=hand.discarder, seat=hand.seat,
         round=hand.round, flowers=hand.flowers, waits=result.waits, minimum=minimum, payments=result.payments,
         table_payments=tuple(TablePaymentRow(t.id, t.name, t.count, t.amount, t.payments)
-                             for t in result.table_payments))
+                             for t in result.table_payments),
+        value=result.value)
 
 
 def _row(rules: Ruleset, award: Award, result: Score, groups: tuple[SheetGroup, ...]) -> Row:

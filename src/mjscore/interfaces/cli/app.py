@@ -163,6 +163,7 @@ class Lang(StrEnum):
     en = "en"
     zh_hans = "zh-Hans"
     zh_hant = "zh-Hant"
+    ja = "ja"
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.exceptions import Exit
 
-from mjscore import Hand, get_ruleset, resolve_ruleset, score, score_waits
+from mjscore import Hand, resolve_ruleset, score, score_waits
 from mjscore.errors import MjscoreError
 from mjscore.hand import parse_record, read_record_file
 from mjscore.interfaces.cli.app import Format, Lang, app, enum_option, make_console, wrap_line
 from mjscore.interfaces.cli.app import fail as _fail
-from mjscore.labels import catalogue, label
+from mjscore.labels import catalogue, label, unit_name
 from mjscore.reading import read_stream
 from mjscore.rulesets import loadable_rulesets
 from mjscore.scoring.payments import Direction
-from mjscore.scoring.ruleset import Ruleset
+from mjscore.scoring.ruleset import AwardRule, Ruleset
 from mjscore.tiles import Tile
 
 if TYPE_CHECKING:
@@ -49,6 +49,31 @@ ruleset_file_option = click.option(
     help="A club's ruleset file (TOML, docs/ruleset-files.md); wins over the record's ruleset.")
 format_option = enum_option("--format", "output", default=Format.text, help="text reads like a score sheet; json for programs.")
 lang_option = enum_option("--lang", default=Lang.en, help="Language of award names.")
+
+#: The hand record's fields ``score`` takes as options of their own, with a shorter name a referee
+#: says (``--dora`` for ``--dora-indicators``). Each option is named after its field and explained by
+#: the record's own description (:data:`mjscore.record_schema.SCHEMA`, generated from
+#: :class:`mjscore.record.HandRecord`, the one source of the record's fields): a field's meaning is
+#: written once, for the API, the JSON Schema and the command line alike.
+RECORD_OPTIONS: dict[str, tuple[str, ...]] = {
+    "ippatsu": (), "dora_indicators": ("--dora",), "ura_dora_indicators": ("--ura-dora",), "red_fives": (),
+}
+
+
+def record_options(function: Any) -> Any:
+    """The options of :data:`RECORD_OPTIONS`: a flag for a yes-or-no field (absent: the record's
+    own), tiles in notation for a field of tiles (``--dora '3m 5p'``)."""
+    from mjscore.record_schema import SCHEMA
+
+    for name, aliases in reversed(RECORD_OPTIONS.items()):
+        field = SCHEMA["properties"][name]
+        names = (f"--{name.replace('_', '-')}", *aliases, name)
+        if field.get("type") == "boolean":
+            function = click.option(*names, is_flag=True, default=None, help=field["description"])(function)
+        else:
+            explained = f"{field['description']} As tiles, e.g. '5p' or '5m 5p'."
+            function = click.option(*names, metavar="TILES", help=explained)(function)
+    return function
 
 
 def _read_hand(source: str | None, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -118,7 +143,11 @@ def _ruleset_for(hand: Hand, house_rules: Path | None, ruleset_file: Path | None
 
 def _context_options(replacement: str | None, last_tile: bool, discards: int | None, declared_tiles: int | None,
                      dealer_streak: int | None, ready: bool, ready_on: str | None, heavenly: bool, earthly: bool,
-                     last_of_kind: bool) -> dict[str, Any]:
+                     last_of_kind: bool, double_riichi: bool = False) -> dict[str, Any]:
+    if double_riichi:
+        if ready_on not in (None, "first_discard"):
+            raise _fail(f"--double-riichi is a declaration with the first discard: it cannot be --ready-on {ready_on}")
+        ready_on = "first_discard"
     return {"replacement": replacement, "last_tile": last_tile or None, "discards": discards,
             "declared_tiles": declared_tiles, "dealer_streak": dealer_streak,
             "ready_declared": ready or ready_on is not None or None, "ready_on": ready_on,
@@ -140,12 +169,14 @@ def _context_options(replacement: str | None, last_tile: bool, discards: int | N
 @click.option("--discards", type=int, help="Tiles discarded before the win.")
 @click.option("--declared-tiles", type=int, help="Tiles in every player's declared sets.")
 @click.option("--dealer-streak", type=int, help="Hands the dealer has already won in a row (taiwan: kept the deal).")
-@click.option("--ready", is_flag=True, help="The hand was declared ready (Calling).")
+@click.option("--ready", "--riichi", "ready", is_flag=True, help="The hand was declared ready (Calling; riichi's riichi).")
 @click.option("--ready-on", help="Declared ready on the deal or with the first discard: deal or first_discard "
-                                 "(taiwan's 天聽, 地聽); implies --ready.")
+                                 "(taiwan's 天聽, 地聽; riichi's double riichi); implies --ready.")
+@click.option("--double-riichi", is_flag=True, help="Riichi declared with the first discard (--ready-on first_discard).")
 @click.option("--heavenly", is_flag=True, help="The dealer's dealt hand was complete.")
 @click.option("--earthly", is_flag=True, help="Won on the dealer's first discard (taiwan: on the winner's own first draw).")
 @click.option("--last-of-kind", is_flag=True, help="The winning tile was the last of its kind.")
+@record_options
 @house_rules_option
 @ruleset_file_option
 @format_option
@@ -154,12 +185,15 @@ def score_command(
     hand: str | None, ruleset: str | None, seat: str | None, round_wind: str | None, win_tile: str | None,
     win: str | None, discarder: str | None, meld: tuple[str, ...], flowers: str | None, replacement: str | None,
     last_tile: bool, discards: int | None, declared_tiles: int | None, dealer_streak: int | None, ready: bool,
-    ready_on: str | None, heavenly: bool, earthly: bool, last_of_kind: bool, house_rules: Path | None,
-    ruleset_file: Path | None, output: Format, lang: Lang,
+    ready_on: str | None, double_riichi: bool, heavenly: bool, earthly: bool, last_of_kind: bool,
+    house_rules: Path | None, ruleset_file: Path | None, output: Format, lang: Lang, **record: Any,
 ) -> None:
-    """Score a winning hand: every award with its points and reason, the total, who pays whom."""
-    extra = _context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
-                             heavenly, earthly, last_of_kind)
+    """Score a winning hand: every award with its points and reason, the total, who pays whom.
+
+    Under riichi (--ruleset riichi-wrc): the han of each yaku, the fu line by line, dora, the limit
+    and the points."""
+    extra = {**_context_options(replacement, last_tile, discards, declared_tiles, dealer_streak, ready, ready_on,
+                                heavenly, earthly, last_of_kind, double_riichi), **record}
     parsed = _hand_from_cli(hand, ruleset, seat, round_wind, win_tile, win, discarder, meld, flowers, extra)
     try:
         result = score(parsed, _ruleset_for(parsed, house_rules, ruleset_file))
@@ -228,7 +262,7 @@ def waits_command(
 
 
 @app.command("rulesets")
-@click.argument("ruleset_id", required=False, help="Show this ruleset's award table.")
+@click.argument("ruleset_id", required=False, help="Show this ruleset's award table (or a preset's: riichi-wrc).")
 @format_option
 @lang_option
 def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None:
@@ -245,7 +279,7 @@ def rulesets_command(ruleset_id: str | None, output: Format, lang: Lang) -> None
             click.echo(wrap_line(f"{rules.id:10} {rules.name.get(lang.value)} ({rules.version})", indent=11))
         return
     try:
-        rules = get_ruleset(ruleset_id)
+        rules = resolve_ruleset(ruleset_id)  # a ruleset's id, or a preset's name (riichi-wrc: the table it plays)
     except MjscoreError as error:
         raise _fail(str(error)) from None
     if output is Format.json:
@@ -265,8 +299,11 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     console = make_console(emoji=False)
     words = catalogue()[lang]
     console.print(f"{rules.name.get(lang)} — {rules.version}")
+    if rules.overrides:
+        console.print(label("heading_line", lang, heading=words["house_rules"], text="; ".join(rules.overrides)),
+                      markup=False)
     table = Table(box=box.SIMPLE, pad_edge=False)
-    rows = [(award.id, award.name.get(lang) + ("" if award.enabled else f" ({words['off']})"), str(award.points),
+    rows = [(award.id, award.name.get(lang) + ("" if award.enabled else f" ({words['off']})"), _points_of(rules, award, lang),
              award.group or "") for award in rules.awards]
     rows.append(("base", rules.base_name.get(lang), str(rules.base), ""))
     # Ids and groups are what a house-rule file names: whole on any terminal. The names wrap at their
@@ -277,13 +314,13 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
     if sum(widest) + longest_word + 6 <= console.width:
         table.add_column("id", no_wrap=True, min_width=widest[0])
         table.add_column(words["award"], ratio=1, min_width=longest_word)
-        table.add_column(words["points"], justify="right", no_wrap=True)
+        table.add_column(_points_heading(rules, lang), justify="right", no_wrap=True)
         table.add_column(words["group"], no_wrap=True, min_width=widest[2])
         for row in rows:
             table.add_row(*row)
     else:
         table.add_column(f"{words['award']} (id, {words['group']})", ratio=1)
-        table.add_column(words["points"], justify="right", no_wrap=True)
+        table.add_column(_points_heading(rules, lang), justify="right", no_wrap=True)
         for award_id, name, points, group in rows:
             table.add_row(f"{name}\n  {award_id}{f'  ({group})' if group else ''}", points)
     console.print(table)
@@ -294,9 +331,74 @@ def _print_ruleset(rules: Ruleset, lang: str) -> None:
             event = f" ({words['event_note']})" if payment.pattern is None else ""
             mark = "" if payment.enabled else f" ({words['off']})"
             console.print(f"  {payment.name.get(lang)}{mark}: {who}{event}", markup=False)
+    if rules.points_table is not None and rules.fu is not None:
+        _print_points_tables(console, rules, lang)
     reason = _why_in_python(rules)
     console.print(label("scored_natively", lang) if reason is None else label("scored_in_python", lang, reason=reason),
                   markup=False)
+
+
+def _points_heading(rules: Ruleset, lang: str) -> str:
+    """The heading of the award table's values: "Points", or, under a ruleset valued by han and fu,
+    the unit and the open hand's value ("han (open)")."""
+    words = catalogue()[lang]
+    if rules.points_table is None:
+        return words["points"]
+    return f"{unit_name(rules.unit, lang)}{label('aside', lang, text=words['col_open'])}"
+
+
+def _points_of(rules: Ruleset, award: AwardRule, lang: str) -> str:
+    """An award's value in the table: its points; under a ruleset valued by han and fu, the closed
+    han and the open ("2 (1)", "1 (closed only)"), and a limit hand's count of limits ("1 Yakuman")."""
+    table = rules.points_table
+    if table is None:
+        return str(award.points)
+    if award.limit_hand:
+        return f"{award.points} {table.limit_hand_name.get(lang)}"
+    if award.open_points is None:
+        return str(award.points)
+    opened = str(award.open_points) if award.open_points else label("closed_only", lang)
+    return f"{award.points}{label('aside', lang, text=opened)}"
+
+
+def _print_points_tables(console: Any, rules: Ruleset, lang: str) -> None:
+    """A ruleset valued by han and fu (riichi): its fu table (what each part of a hand earns), its
+    limits (mangan and the others, the limit hands) and who pays what share of the base points."""
+    from rich import box
+    from rich.table import Table
+
+    fu, points = rules.fu, rules.points_table
+    assert fu is not None and points is not None
+    words = catalogue()[lang]
+    rows: list[tuple[str, int]] = [(label("fu_base", lang), fu.base)]
+    rows += [(label("fu_shape", lang), value) for value in fu.shapes.values()]
+    rows += [(label(f"fu_{kind}", lang), value) for kind, value in
+             (("concealed_claimed", fu.concealed_claimed), ("self_drawn", fu.self_drawn)) if value]
+    rows += [(label(f"fu_{kind}", lang), value) for kind, value in fu.sets.items() if value]
+    rows += [(label("fu_pair", lang, reasons=label(f"fu_pair_{kind}", lang)), value) for kind, value in fu.pair.items()]
+    if fu.pair_most is not None:
+        rows.append((words["fu_pair_most"], fu.pair_most))
+    rows += [(label("fu_wait", lang, role=label(f"fu_wait_{kind}", lang)), value) for kind, value in fu.wait.items() if value]
+    if fu.open_minimum:
+        rows.append((words["fu_open_minimum"], fu.open_minimum))
+    rows.append((words["fu_rounding"], fu.round_to))
+    console.print(label("heading_line", lang, heading=words["fu"], text="").rstrip(), markup=False)
+    table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+    table.add_column(ratio=1)
+    table.add_column(justify="right", no_wrap=True)
+    for text, value in rows:
+        table.add_row(text, str(value))
+    console.print(table)
+    console.print(label("heading_line", lang, heading=words["limits_heading"], text="").rstrip(), markup=False)
+    for limit in points.limits:
+        key = "limit_line_from_base" if limit.from_base is not None else "limit_line"
+        line = label(key, lang, name=limit.name.get(lang), han=limit.han, from_base=limit.from_base, base=limit.base)
+        console.print("  " + line + ("" if limit.enabled else label("aside", lang, text=words["off"])), markup=False)
+    how = words["limit_hands_add" if points.limit_hands_cumulative else "limit_hands_single"]
+    console.print("  " + label("limit_hand_line", lang, name=points.limit_hand_name.get(lang), base=points.limit_hand_base,
+                               how=how), markup=False)
+    console.print(wrap_line(label("shares_line", lang, share=points.share, dealer_share=points.dealer_share,
+                                  round_to=points.round_to)), markup=False)
 
 
 def _why_in_python(rules: Ruleset) -> str | None:
@@ -323,6 +425,29 @@ def _row_tiles(row: "Row", lang: str) -> str:
     if row.scope is Scope.HAND:
         return label("whole_hand", lang)
     return " ".join(_tiles(s) for s in row.sets)
+
+
+def _print_value(console: Any, shown: "Sheet", lang: str) -> None:
+    """A hand valued by han and fu (riichi): its fu line by line (each set, the wait, the pair, the
+    self-draw or concealed claim, the rounding) and what the han and fu make: the limit, the base points."""
+    from rich import box
+    from rich.table import Table
+
+    value = shown.value
+    assert value is not None
+    words = catalogue()[lang]
+    if value.fu_lines:
+        console.print(label("heading_line", lang, heading=words["fu"], text="").rstrip(), markup=False)
+        table = Table(box=box.SIMPLE, show_header=False, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        table.add_column(style="dim")
+        for fu_line in value.fu_lines:
+            table.add_row(shown.fu_line_text(fu_line, lang), str(fu_line.fu), _tiles(fu_line.tiles))
+        table.add_section()
+        table.add_row(words["total"], str(value.fu), words["fu_unit"])
+        console.print(table)
+    console.print(shown.value_text(lang), markup=False)
 
 
 def _print_sheet(shown: "Sheet", lang: str) -> None:
@@ -357,7 +482,7 @@ def _print_sheet(shown: "Sheet", lang: str) -> None:
     if shown.base:
         table.add_row(rules.base_name.get(lang), str(shown.base), "")
     table.add_section()
-    table.add_row(words["total"], str(shown.total), shown.unit(lang))
+    table.add_row(words["total"], str(shown.total), shown.total_unit(lang))
     console.print(table)
     if shown.per_payment:  # 莊家, 連莊: carried by the dealer's payments, not in the total (ruling 55)
         console.print(shown.dealer_text(lang), markup=False)
@@ -370,6 +495,8 @@ def _print_sheet(shown: "Sheet", lang: str) -> None:
         for gone in shown.replaced:
             replaced.add_row(gone.names.get(lang), str(gone.value), gone.text(lang))
         console.print(replaced)
+    if shown.value is not None:
+        _print_value(console, shown, lang)
     if shown.limit is not None:
         console.print(shown.limit_text(lang), markup=False)
     if shown.minimum is not None and not shown.minimum.legal:

@@ -176,7 +176,7 @@ SHOWN = 20
 @tables.command("show")
 @table_id_argument
 @format_option
-@click.option("--lang", default="en", help="en, zh-Hans or zh-Hant.")
+@click.option("--lang", default="en", help="en, zh-Hans, zh-Hant or ja.")
 @click.option("--all", "everything", is_flag=True, help=f"The whole history, not the last {SHOWN} entries.")
 @click.option("--since-version", "since", type=int, help="JSON: only the entries changed after this version.")
 @click.option("--as-stored", "as_stored", is_flag=True,

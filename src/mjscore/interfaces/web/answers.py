@@ -206,6 +206,9 @@ class RulesetAward(Answer):
     source_note: str = Field(description="The source row in the language asked for (as written where none is given).")
     group_name: str | None = Field(description="Its exclusive group's name in the language asked for.")
     dealer_payments_only: bool
+    open_points: int | None = Field(description=(
+        "Its value in an open hand (riichi's han when a set is declared): null, the same as points; 0, closed only."))
+    limit_hand: bool = Field(description="A limit hand (riichi's yakuman): its points count limits, not han.")
 
 
 class RulesetTablePayment(Answer):
@@ -241,6 +244,8 @@ class RulesetTable(Answer):
     base_money: str
     minimum: dict[str, int] | None = Field(description="The minimum to win by round wind (null: none).")
     overrides: list[str]
+    limit_hand_name: str | None = Field(description=(
+        "Under a ruleset valued by han and fu (riichi): what a limit hand is called (Yakuman, 役満); else null."))
     awards: list[RulesetAward]
     table_payments: list[RulesetTablePayment]
 

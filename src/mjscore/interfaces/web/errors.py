@@ -69,7 +69,7 @@ class ErrorBody(BaseModel):
                           "(GET /api/labels), filled from params. None: the message is the only wording.")
     params: dict[str, Any] | None = Field(
         None, description="The values the label names: numbers, texts as written (tiles, names), "
-                          "names by language ({en, zh-Hans, zh-Hant}), a cause ({code, params}), or lists of those.")
+                          "names by language ({en, zh-Hans, zh-Hant, ja}), a cause ({code, params}), or lists of those.")
 
 
 #: The ``responses`` of a route that reads a request body, for the OpenAPI schema.

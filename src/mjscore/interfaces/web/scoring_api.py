@@ -23,7 +23,7 @@ from mjscore.scoring.ruleset import LANGUAGES, Ruleset
 from mjscore.scoring.sheet import score_json
 from mjscore.tiles import ALL_TILES
 
-Lang = Literal["en", "zh-Hans", "zh-Hant"]
+Lang = Literal["en", "zh-Hans", "zh-Hant", "ja"]
 
 logger = logging.getLogger(__name__)
 
@@ -145,11 +145,12 @@ class Labels(BaseModel):
     en: dict[str, str]
     zh_hans: dict[str, str] = Field(alias="zh-Hans")
     zh_hant: dict[str, str] = Field(alias="zh-Hant")
+    ja: dict[str, str]
 
 
 @router.get("/labels", response_model=Labels)
 def labels() -> dict[str, dict[str, str]]:
-    """Every label the pages and the score sheet show, by language (en, zh-Hans, zh-Hant) and key."""
+    """Every label the pages and the score sheet show, by language (en, zh-Hans, zh-Hant, ja) and key."""
     return catalogue()
 
 

@@ -1,11 +1,11 @@
 // What every page shares: the header with its navigation and language switch, the labels in
-// English / Simplified / Traditional Chinese (the label catalogue, /api/labels; the choice is remembered in this browser),
+// English / Simplified / Traditional Chinese / Japanese (the label catalogue, /api/labels; the choice is remembered in this browser),
 // the tile list, and the JSON API client.
 
 import { noteAnswer, registerServiceWorker, unreachable } from "./offline.js";
 import { tileSvg } from "./tiles.js";
 
-export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
+export const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"], ["ja", "日本語"]];
 const STORAGE_KEY = "mjscore.lang";
 const listeners = [];
 let labels = {};
@@ -22,7 +22,17 @@ export function lang() {
   if (LANGS.some(([code]) => code === saved)) return saved;
   const browser = (navigator.language || "en").toLowerCase();
   if (browser.startsWith("zh")) return /tw|hk|mo|hant/.test(browser) ? "zh-Hant" : "zh-Hans";
+  if (browser.startsWith("ja")) return "ja";
   return "en";
+}
+
+/** A name by language (a ruleset's, an award's, a tile's) in the page's language. A name without
+ * Japanese (a Chinese ruleset's award) is said in Japanese by its Traditional Chinese, the script of
+ * those tables (docs/rulesets/riichi.md, "Languages"). */
+export function nameIn(names) {
+  if (!names) return undefined;
+  const code = lang();
+  return names[code] ?? (code === "ja" ? names["zh-Hant"] : undefined) ?? names.en;
 }
 
 /** A label in the page's language, with {placeholders} filled from `values`: the word of the page's
@@ -44,7 +54,7 @@ export function setGlossary(unit) {
 
 /** A ruleset's name in the page's language (its id where it is not known). */
 export function rulesetName(id) {
-  return rulesetList.find((r) => r.id === id)?.names[lang()] ?? id;
+  return nameIn(rulesetList.find((r) => r.id === id)?.names) ?? id;
 }
 
 /** A date (YYYY-MM-DD, or an ISO time) written the page's language's way: 3 December 2026, 2026年12月3日. */
@@ -60,7 +70,7 @@ export function labelled(label, value) {
 
 /** A tile's name in the page's language. */
 export function tileName(code) {
-  return tileInfo[code]?.names[lang()] ?? code;
+  return nameIn(tileInfo[code]?.names) ?? code;
 }
 
 /** The tile's SVG, named in the page's language. */
@@ -139,7 +149,7 @@ function said(value) {
   if (value && typeof value === "object") {
     if ("code" in value) return refusal(value.code, value.params ?? {}) ?? "";
     if ("message" in value) return lang() === "en" ? value.message : t("http_422");
-    return value[lang()] ?? value.en ?? "";
+    return nameIn(value) ?? "";
   }
   return String(value);
 }

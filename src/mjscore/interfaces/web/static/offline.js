@@ -25,6 +25,11 @@ const LABELS = {
     live: "無法連線伺服器。請保持本頁開啟：伺服器恢復前無法重新開啟。",
     retry: "重試", failed: "無法連線伺服器。",
   },
+  "ja": {
+    cached: "サーバーに接続できません：この端末に保存したアプリを表示しています。サーバーが戻ると点数計算と卓が使えます。",
+    live: "サーバーに接続できません。このページを開いたままにしてください：サーバーが戻るまで再び開けません。",
+    retry: "再試行", failed: "サーバーに接続できません。",
+  },
 };
 const HEADER = "X-Mjscore-Offline";
 let state = { offline: false, cached: false };

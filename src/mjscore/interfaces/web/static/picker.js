@@ -6,7 +6,7 @@
 // hand or declared), and once the hand holds all its tiles the next tap is the winning tile. The
 // hand is drawn in a strip of fixed height, so the palette under it stays put while the hand grows.
 
-import { allTiles, api, esc, lang, onLanguageChange, t, tile, tileIndex } from "./common.js";
+import { allTiles, api, esc, lang, nameIn, onLanguageChange, t, tile, tileIndex } from "./common.js";
 
 const SEATS = ["E", "S", "W", "N"];
 // The modes, in two rows: what goes into the hand (one tile, a set of concealed tiles, the winning
@@ -258,7 +258,7 @@ export class Picker {
 
   render() {
     const previous = this.root.querySelector("form.context") ? this.context() : null;
-    const rulesetOptions = this.rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    const rulesetOptions = this.rulesets.map((r) => `<option value="${esc(r.id)}">${esc(nameIn(r.names))}</option>`).join("");
     const chips = (modes) => modes.map((mode) => `<label class="mode"><input type="radio" name="mode" value="${mode}"` +
       `${mode === this.mode ? " checked" : ""}><span>${esc(t(`mode_${mode}`))}</span></label>`).join("");
     const wins = ["self_draw", "discard", "robbing_gong", "flowers"]

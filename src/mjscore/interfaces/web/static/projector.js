@@ -6,7 +6,7 @@
 // every few seconds (?every=SECONDS), so every table and every place of a large field is shown.
 // The page asks again every few seconds and follows the rounds by itself.
 
-import { api, esc, lang, onLanguageChange, startPage, t } from "./common.js";
+import { api, esc, lang, LANGS, onLanguageChange, startPage, t } from "./common.js";
 import { points, seatName, signed } from "./tournament.js";
 
 /** How often the page asks again, and turns, in milliseconds. */
@@ -169,7 +169,7 @@ function show(answer) {
 
 async function main() {
   const asked = new URLSearchParams(location.search).get("lang");  // the director's link says the page's language
-  if (["en", "zh-Hans", "zh-Hant"].includes(asked)) localStorage.setItem("mjscore.lang", asked);
+  if (LANGS.some(([code]) => code === asked)) localStorage.setItem("mjscore.lang", asked);
   await startPage("/tournaments", { title: "nav_tournaments", bare: true });
   const name = decodeURIComponent(location.pathname.split("/")[2] ?? "");
   const full = root.querySelector("button.full");

@@ -36,6 +36,17 @@ function replaced(row) {
     `<td class="num">${row.value}</td><td class="reason">${esc(row.text)}</td></tr>`;
 }
 
+/** A hand valued by han and fu (riichi): its fu line by line (each set, the wait, the pair, the
+ * self-draw or concealed claim, the rounding) with the tiles behind each, and what the han and fu
+ * make (the limit, the base points), in the model's sentences. */
+function handValue(value) {
+  const lines = value.lines.map((line) => `<tr data-fu="${esc(line.kind)}"><th scope="row">${esc(line.text)}</th>` +
+    `<td class="num">${line.fu}</td><td class="reason">${line.tiles.length ? tileRow(line.tiles, { className: "small" }) : ""}</td></tr>`);
+  return (lines.length ? `<h3>${esc(t("fu"))}</h3><table class="awards fu"><tbody>${lines.join("")}</tbody>` +
+    `<tfoot><tr><th scope="row">${esc(t("total"))}</th><td class="num">${value.fu}</td><td></td></tr></tfoot></table>` : "") +
+    `<p class="note" data-testid="value">${esc(value.text)}</p>`;
+}
+
 /** One payment: the model's sentence ("East pays South 9"), or, where the page knows who sits in
  * each seat (`player(seat)`, a table), the same with the players' names ("Ann pays Bo 9"). */
 function paymentText(payment, player) {
@@ -68,13 +79,14 @@ export function scoreSheet(sheet, player = null) {
     sheet.payments.map((p) => `<li>${esc(paymentText(p, player))}</li>`).join("") : `<li>${esc(sheet.payments_text)}</li>`;
   const tablePayments = sheet.table_payments.map((p) => `<li>${esc(tablePaymentText(p, player))}</li>`).join("");
   return `<div class="total" data-testid="total"><span data-label="total">${esc(t("total"))}</span> ` +
-    `<output>${sheet.total}</output> <small>${esc(rules.unit_name)}</small></div>` +
+    `<output>${sheet.total}</output> <small>${esc(sheet.value?.total_unit ?? rules.unit_name)}</small></div>` +
     `<p class="ruleset">${esc(rules.name)}</p>` +
     `<p class="win" data-testid="win">${winLine(sheet.win)}</p>` +
     notes.join("") +
     `<table class="awards"><thead><tr><th scope="col">${esc(t("award"))}</th>` +
-    `<th scope="col" class="num">${esc(t("points"))}</th><th scope="col">${esc(t("reason"))}</th></tr></thead>` +
-    `<tbody>${rows}</tbody></table>` +
+    `<th scope="col" class="num">${esc(sheet.value ? rules.unit_name : t("points"))}</th>` +
+    `<th scope="col">${esc(t("reason"))}</th></tr></thead><tbody>${rows}</tbody></table>` +
+    (sheet.value ? handValue(sheet.value) : "") +
     // 莊家 and 連莊: carried by each payment that involves the dealer, apart from the total (ruling 55).
     (sheet.per_payment ? `<p class="note" data-testid="per-payment">${esc(sheet.per_payment.text)}</p>` +
       `<table class="awards per-payment"><tbody>${sheet.per_payment.rows.map(award).join("")}</tbody></table>` : "") +

@@ -1,7 +1,7 @@
 // The list of tables and the form that opens a new one (a server that needs the club passphrase
 // sends a device that has not joined to /join).
 
-import { api, esc, lang, onLanguageChange, randomId, rulesetName, startPage, t } from "./common.js";
+import { api, esc, lang, nameIn, onLanguageChange, randomId, rulesetName, startPage, t } from "./common.js";
 import { tableName } from "./tournament.js";
 
 async function showTables(list) {
@@ -26,7 +26,7 @@ async function main() {
   const fillRulesets = () => {
     const select = form.elements.ruleset;
     const chosen = select.value || rulesets.find((r) => r.default)?.id;
-    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(nameIn(r.names))}</option>`).join("");
     select.value = chosen;
     fillPresets();
   };

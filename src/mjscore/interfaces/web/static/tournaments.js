@@ -3,7 +3,7 @@
 // ruleset, players (one a line, an EMA number after a comma), rounds, how rounds are seated and
 // empty seats filled, each table's session, and a seed. A refusal is one line in the page's language.
 
-import { api, esc, lang, onLanguageChange, rulesetName, startPage, t } from "./common.js";
+import { api, esc, lang, nameIn, onLanguageChange, rulesetName, startPage, t } from "./common.js";
 
 /** The players typed, one a line: names, and the EMA numbers written after a comma. */
 export function readPlayers(text) {
@@ -38,7 +38,7 @@ async function main() {
   const showRulesets = () => {
     const select = form.elements.ruleset;
     const chosen = select.value || "mcr";
-    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(r.names[lang()])}</option>`).join("");
+    select.innerHTML = rulesets.map((r) => `<option value="${esc(r.id)}">${esc(nameIn(r.names))}</option>`).join("");
     select.value = chosen;
   };
   const load = async () => {
