@@ -41,7 +41,9 @@ def test_every_preset_is_a_house_rule_file_of_the_taiwan_table() -> None:
 
 
 def test_an_unknown_preset_names_the_ones_there_are() -> None:
-    with pytest.raises(RulesetError, match="unknown preset 'platform': choose one of taiwan-cap24, taiwan-cap81"):
+    with pytest.raises(RulesetError, match="unknown preset 'platform': choose one of riichi-ema, riichi-mleague, "
+                                           "riichi-tenhou, riichi-wrc, taiwan-cap24, taiwan-cap81, taiwan-jianhua, "
+                                           "taiwan-platform$"):
         preset("platform")
 
 
@@ -252,5 +254,6 @@ def test_rules_take_a_preset_by_its_name_or_its_short_name(tmp_path: Path) -> No
     assert house_rules_file(tmp_path / "house.toml", "taiwan") == tmp_path / "house.toml"  # a path stays a path
     capped = mjscore.resolve_ruleset("taiwan", Path("cap24"))
     assert capped.limit == 24
-    with pytest.raises(mjscore.RulesetError, match="unknown preset 'nope': choose one of taiwan-cap24"):
+    with pytest.raises(mjscore.RulesetError, match="unknown preset 'nope': choose one of taiwan-cap24, taiwan-cap81, "
+                                                   "taiwan-jianhua, taiwan-platform$"):  # the table's own presets
         mjscore.resolve_ruleset("taiwan", Path("nope"))

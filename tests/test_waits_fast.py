@@ -177,15 +177,19 @@ def test_waits_near_the_irregular_shapes_agree_with_the_definition(size: int) ->
     rulesets = rulesets_of_size(size)
     assert rulesets
     rng = random.Random(size)
-    compared = waited = 0
+    hands = waited = 0
     for _ in range(60):
         for hand in near_irregular_hands(rng, size):
+            waits_somewhere = False
             for _, shapes in rulesets:
                 expected = reference_waits(hand, shapes)
                 assert waits(hand, shapes) == expected, (hand.to_dict(), shapes)
-                compared += 1
-                waited += bool(expected)
-    assert waited > compared // 4  # most of these hands do wait: the comparison is not all empty
+                waits_somewhere = waits_somewhere or bool(expected)
+            hands += 1
+            waited += waits_somewhere
+    # Many of these hands wait under some ruleset (a hand near MCR's knitted shapes waits on nothing
+    # under riichi's, so each hand counts once): the comparison is not all empty.
+    assert waited > hands // 4
 
 
 @pytest.mark.parametrize("size", [13, 16])

@@ -190,6 +190,13 @@ def _provoke(clients: Clients) -> None:
         _score(clients, "claim_broken", **changed)
         clients.answers[code] = clients.answers.pop("claim_broken")
     _score(clients, "claim_broken", heavenly=True)
+    # A riichi hand's dora and red fives (checked for every record).
+    _score(clients, "indicator_bonus", dora_indicators=["1f"])
+    _score(clients, "too_many_indicators", dora_indicators=["1m"] * 6)
+    _score(clients, "ura_without_ready", ura_dora_indicators=["1m"])
+    _score(clients, "ippatsu_without_ready", ippatsu=True)
+    _score(clients, "red_five_not_five", red_fives=["4m"])
+    _score(clients, "red_five_not_held", red_fives=["5p"])
     ask("unknown_ruleset", "GET", "/api/rulesets/zz")
     ask("analyse_size", "POST", "/api/analyse", {"concealed": "123m"})
     ask("visible_bonus", "POST", "/api/analyse", {"concealed": "123m 456m 789p 67s 99p 111s", "visible": "1f"})

@@ -164,6 +164,9 @@ def house_rules_file(path: Path, ruleset_id: str) -> Path:
         return path
     name = str(path)
     own = f"{ruleset_id}-{name}"
+    if own not in presets() and name not in presets():  # the table's own presets are the ones to choose from
+        known = presets_of(ruleset_id) or presets()
+        raise RulesetError(Refusal("unknown_preset", name=quoted(name), known=", ".join(known)))
     return preset(own if own in presets() else name)
 
 
