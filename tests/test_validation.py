@@ -26,8 +26,9 @@ def test_the_page_is_what_the_tool_writes(found: list[object]) -> None:
 def test_no_reference_disagrees_outside_a_documented_class(found: list[object]) -> None:
     assert {entry.reference: entry.disagreements for entry in found if entry.disagreements} == {}
     shorts = [entry.short for entry in found]
-    assert shorts[:4] == ["pymahjonggb", "published answers", "Botzone", "Mahjongsoft"]
-    assert {short.removesuffix(" golden") for short in shorts[4:]} == {"fourwinds", "hefen", "lrc", "mcr", "taiwan"}
+    assert shorts[:9] == ["pymahjonggb", "published answers", "Botzone", "Mahjongsoft", *["mahjong"] * 4, "Tenhou"]
+    assert {short.removesuffix(" golden") for short in shorts[9:]} == {"fourwinds", "hefen", "lrc", "mcr", "riichi",
+                                                                       "taiwan"}
 
 
 def test_the_page_names_each_rulesets_golden_hands_and_the_rows_they_prove() -> None:
@@ -61,3 +62,13 @@ def test_a_published_hand_scored_otherwise_is_a_disagreement() -> None:
     assert validate.published_outcome(row) == ""
     changed = {**row, "published_total": row["published_total"] + 1}
     assert validate.published_outcome(changed) == "disagreement"
+
+
+def test_a_tenhou_win_scored_otherwise_is_a_disagreement() -> None:
+    """A logged win whose stated points or han differ from mjscore's is named, with both answers."""
+    win, *_ = validate.tenhou_wins()
+    assert validate.tenhou_difference(win) == ""
+    paid = replace(win, imported=replace(win.imported, scores=(0, 0, 0, 0)))
+    assert validate.tenhou_difference(paid).startswith(f"{win.imported.match}: mjscore ")
+    more = replace(win, imported=replace(win.imported, total=win.imported.total + 1))
+    assert validate.tenhou_difference(more) != ""

@@ -13,6 +13,11 @@ The references:
   public copies of Mahjongsoft's game records in PMN (``tests/data/mahjongsoft``): each win re-scored
   against the fans and points the site recorded, and the deal's ``Result`` where it settles that win
   alone.
+- **Riichi against the mahjong package**, a Python riichi calculator nobody here wrote, validated on
+  Tenhou's logs (``tools/riichi_oracle.py``): seeded random winning hands of each riichi preset,
+  compared on the yaku with their han, the fu and the payments; and **Tenhou's logs**
+  (``tests/data/tenhou``, real games from mjai-reviewer's tests): each win re-scored under
+  ``riichi-tenhou`` against the yaku, han, fu and points the log states.
 - **The held golden hands** of every ruleset (``tests/golden/*.toml``): hands whose awards, totals and
   payments were worked out by hand from the source tables and the rulings before the engine ran. For
   the Taiwanese rulesets (LRC, Hé Fēn, Four Winds, the Taiwan association table) there is no public
@@ -46,11 +51,15 @@ from typing import Any
 import mcr_oracle
 import mutate
 import near_misses
+import riichi_oracle
 
 import mjscore
 from mjscore.interfaces.importers.botzone import ImportedWin, botzone_scores, parse_breakdown, read_log
 from mjscore.interfaces.importers.mahjongsoft import PMN_FANS, read_records
+from mjscore.interfaces.importers.tenhou import TenhouWin
+from mjscore.interfaces.importers.tenhou import read_log as read_tenhou_log
 from mjscore.interfaces.importers.wins import FAN_ALIASES
+from mjscore.rulesets import preset
 from mjscore.scoring.statistics import award_ids_by_name
 from mjscore.tiles import SEATS
 
@@ -59,10 +68,13 @@ PAGE = ROOT / "docs" / "validation.md"
 PUBLISHED = ROOT / "tests" / "data" / "mcr-rulebook-examples.jsonl"
 BOTZONE = ROOT / "tests" / "data" / "botzone" / "sample.txt"
 MAHJONGSOFT = ROOT / "tests" / "data" / "mahjongsoft"
+TENHOU = ROOT / "tests" / "data" / "tenhou"
 
 #: The page's random MCR hands, and their seed.
 MCR_HANDS = 20_000
 SEED = 26
+#: The page's random riichi hands of each preset (the same seed); tools/riichi_oracle.py runs 100,000.
+RIICHI_HANDS = 5_000
 
 #: The published answers' 5-fan fan that mjscore scores as Two Melded Kongs 4 + Concealed Kong 2.
 MELDED_AND_CONCEALED_KONG = "Concealed Kong and Melded Kong"
@@ -90,6 +102,9 @@ CLASSES = {
                                  "on East's discard) records -32 36 -8 36, the rule's worked example would give -40 28 "
                                  "-16 28 (each winner Hu+24 less 8 paid to the other, the discarder Hu+8 to each, the "
                                  "fourth player 8 to each): 8 more for every player, which no rule text found explains",
+    "yakuman do not add up": "riichi-ema counts a hand's highest yakuman alone (EMA Riichi Competition Rules 2016: "
+                             "\"the maximum score is a single yakuman\"; docs/rulesets/riichi.md); the mahjong package "
+                             "adds every yakuman a hand holds and has no option for a single one",
     "duplicate self-drawn win": "Mahjongsoft's duplicate MCR settles a self-draw otherwise than MCR (mahjongsoft.com/"
                                 "duplicate_rules.php, Rule 1: \"the winner gains (HV+24) pts., and others lose (HV/3-8) "
                                 "pts. rounded to the closest highest integer\", its example HV=9: +33 / -11, that is "
@@ -235,6 +250,40 @@ def mahjongsoft_difference(win: ImportedWin, winners: int) -> str:
     return "melded and concealed kong" if kongs else ""
 
 
+# ----- riichi: the mahjong package and Tenhou's logs
+
+
+def riichi_outcome(hand: mjscore.Hand, name: str) -> str:
+    """"" when mjscore and the mahjong package agree on the hand's yaku, han, fu and payments under the
+    preset ``name``, the documented class when that is the whole difference, else both answers."""
+    outcome = riichi_oracle.compare(hand, name)
+    if outcome.reason != "disagreement":
+        return outcome.reason
+    return f"{name}: mjscore {outcome.ours}, mahjong {outcome.theirs}"
+
+
+def tenhou_wins(folder: Path = TENHOU) -> list[TenhouWin]:
+    """Every win of the Tenhou logs in ``folder``."""
+    return [win for path in sorted(folder.glob("*.json"))
+            for win in read_tenhou_log(path.read_text(encoding="utf-8"), path.name).wins]
+
+
+def tenhou_difference(win: TenhouWin) -> str:
+    """How mjscore's score of a logged win (under riichi-tenhou) differs from the log: "" when the yaku
+    (dora by their count), the han or yakuman, the fu where stated and the points each player paid
+    agree, else what differs."""
+    rules = mjscore.resolve_ruleset("riichi", preset("riichi-tenhou"))
+    score = mjscore.score(mjscore.Hand.from_dict(win.imported.record), rules)
+    scored = Counter({award.id: award.count for award in score.awards})
+    logged = Counter({award: han if award in ("dora", "ura_dora", "aka_dora") else 1 for award, han in win.yaku})
+    fu = score.value.fu if score.value is not None else None
+    if (scored, score.total, net(score)) != (logged, win.imported.total, win.imported.scores) \
+            or (win.stated.fu is not None and fu != win.stated.fu):
+        return (f"{win.imported.match}: mjscore {score.total} {fu} fu {net(score)} {dict(scored)}, Tenhou "
+                f"{win.imported.total} {win.stated.fu} fu {win.imported.scores} {dict(logged)}")
+    return ""
+
+
 # ----- the figures
 
 
@@ -258,7 +307,7 @@ def _timed(short: str, reference: str, compared: str, outcomes: list[str], began
     return Agreement(short, reference, compared, Counter(outcomes), time.process_time() - began)
 
 
-def agreements(mcr_hands: int = MCR_HANDS, seed: int = SEED) -> list[Agreement]:
+def agreements(mcr_hands: int = MCR_HANDS, seed: int = SEED, riichi_hands: int = RIICHI_HANDS) -> list[Agreement]:
     """Every reference's figures, in the page's order."""
     found = []
     began = time.process_time()
@@ -279,6 +328,16 @@ def agreements(mcr_hands: int = MCR_HANDS, seed: int = SEED) -> list[Agreement]:
     found.append(_timed("Mahjongsoft", "MCR: Mahjongsoft's game records (public PMN copies)",
                         f"{len(records)} wins of {games} games",
                         [mahjongsoft_difference(win, winners) for win, winners in records], began))
+    for name in riichi_oracle.PRESETS:
+        began = time.process_time()
+        found.append(_timed("mahjong", f"Riichi ({name}): the mahjong package (Python), yaku, han, fu and payments",
+                            f"{riichi_hands:,} random hands, seed {seed}",
+                            [riichi_outcome(hand, name) for hand in riichi_oracle.hands(seed, riichi_hands, name)], began))
+    began = time.process_time()
+    wins = tenhou_wins()
+    found.append(_timed("Tenhou", "Riichi (riichi-tenhou): Tenhou's logged games (mjai-reviewer's test logs)",
+                        f"{len(wins)} wins of {len(list(TENHOU.glob('*.json')))} logs",
+                        [tenhou_difference(win) for win in wins], began))
     for ruleset in mutate.rulesets():
         began = time.process_time()
         cases = mutate.golden_cases(ruleset)
@@ -318,14 +377,15 @@ def golden_rows() -> list[GoldenRows]:
 
 
 def page(found: list[Agreement], mcr_hands: int = MCR_HANDS, seed: int = SEED,
-         golden: list[GoldenRows] | None = None) -> str:
+         golden: list[GoldenRows] | None = None, riichi_hands: int = RIICHI_HANDS) -> str:
     """``docs/validation.md``: the table of figures, the classes of difference, the golden hands and the
     rows they prove (``golden``; None: :func:`golden_rows`), what is not checked."""
     lines = [
         "# Validation: mjscore against independent references",
         "",
         "Generated by `tools/validate.py` (`PYTHONPATH=src python tools/validate.py`; "
-        f"{mcr_hands:,} random MCR hands, seed {seed}); `tests/test_validation.py` fails when this page is stale or "
+        f"{mcr_hands:,} random MCR hands and {riichi_hands:,} riichi hands of each preset, seed {seed}); "
+        "`tests/test_validation.py` fails when this page is stale or "
         "a reference disagrees. Do not edit it by hand. How each reference is compared: the tool's docstring.",
         "",
         "| reference | compared | identical | documented difference | disagreements |",
@@ -361,20 +421,24 @@ def page(found: list[Agreement], mcr_hands: int = MCR_HANDS, seed: int = SEED,
               "MCR comparisons check fans, totals and (for Botzone, and Mahjongsoft's single wins) payments; they do "
               "not check the score sheet's "
               "wording, the web app or the scorekeeper. pymahjonggb does not check tile counts and has no 8-fan "
-              "minimum: a random hand is legal by construction, and the minimum is not compared.", ""]
+              "minimum: a random hand is legal by construction, and the minimum is not compared. The riichi "
+              "comparisons check the yaku with their han, the fu and the payments of a hand (Tenhou's logs: the "
+              "points each player paid, less the honba and riichi sticks), not the game around it (sticks, honba, "
+              "uma: `docs/riichi-game.md`'s hanchan worked by hand, in `tests/scorekeeper/test_riichi_game.py`).", ""]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mcr-hands", type=int, default=MCR_HANDS)
+    parser.add_argument("--riichi-hands", type=int, default=RIICHI_HANDS)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--check", action="store_true", help="exit 1 if docs/validation.md is stale")
     parser.add_argument("--print", action="store_true", help="print the page instead of writing it")
     arguments = parser.parse_args(argv)
     began = time.perf_counter()
-    found = agreements(arguments.mcr_hands, arguments.seed)
-    text = page(found, arguments.mcr_hands, arguments.seed)
+    found = agreements(arguments.mcr_hands, arguments.seed, arguments.riichi_hands)
+    text = page(found, arguments.mcr_hands, arguments.seed, riichi_hands=arguments.riichi_hands)
     for entry in found:
         print(f"{entry.reference}: {entry.compared}: {dict(entry.outcomes)} ({entry.seconds:.1f} s CPU)", file=sys.stderr)
     print(f"{time.perf_counter() - began:.0f} s in all", file=sys.stderr)
