@@ -234,7 +234,8 @@ def test_unknown_things_are_404(client: TestClient) -> None:
     assert client.get("/api/rulesets/nope").json() == {
         "message": f"unknown ruleset 'nope': choose one of {', '.join(mjscore.rulesets())}", "type": "NotFound",
         "span": None, "code": "unknown_ruleset", "params": {
-            "id": {"en": "'nope'", "zh-Hans": "“nope”", "zh-Hant": "“nope”", "ja": "「nope」"}, "known": ", ".join(mjscore.rulesets()),
+            "id": {"en": "'nope'", "zh-Hans": "“nope”", "zh-Hant": "“nope”", "ja": "「nope」"},
+            "known": ", ".join(mjscore.rulesets()),
             "names": [mjscore.get_ruleset(ruleset).name.to_dict() for ruleset in mjscore.rulesets()]}}
     assert client.get("/api/tables/99").status_code == 404
     assert client.get("/api/tables/99").json()["message"] == "there is no table 99"

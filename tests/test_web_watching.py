@@ -5,11 +5,23 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import anyio
 
 from mjscore.errors import NoSuchTableError
 from mjscore.interfaces.web import watching
+
+T = TypeVar("T")
+
+
+def _run(function: Callable[..., Awaitable[T]], *arguments: object) -> T:
+    """``anyio.run`` in a thread of its own: a browser test earlier in this process (pytest-xdist gives a
+    worker many files) leaves Playwright's event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, function, *arguments).result()
 
 
 class _Table:
@@ -51,7 +63,7 @@ def test_two_hundred_streams_share_one_watcher() -> None:
         assert len(seen) == 200 and {version for version, _ in seen} == {4}
         assert max(at for _, at in seen) - changed_at < 1.0
 
-    anyio.run(main)
+    _run(main)
 
 
 def test_a_deleted_table_ends_its_streams_and_a_stopping_server_too() -> None:
@@ -84,4 +96,4 @@ def test_a_deleted_table_ends_its_streams_and_a_stopping_server_too() -> None:
             group.start_soon(stop)
             assert await tables.changed(8, 3, lambda: stopping[0]) is None
 
-    anyio.run(main)
+    _run(main)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -18,6 +19,15 @@ from mjscore.interfaces.web.tables_api import end_live_streams
 from mjscore.scorekeeper import Scorekeeper, TableSettings
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+T = TypeVar("T")
+
+
+def _run(function: Callable[..., Awaitable[T]], *arguments: object) -> T:
+    """``anyio.run`` in a thread of its own: a browser test earlier in this process (pytest-xdist gives a
+    worker many files) leaves Playwright's event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, function, *arguments).result()
 
 
 def test_the_version_moves_with_every_change(keeper: Scorekeeper) -> None:
@@ -90,7 +100,7 @@ def test_the_live_stream_sends_what_changed_since_the_pages_version(keeper: Scor
         await anyio.to_thread.run_sync(lambda: keeper.record_draw(table))
 
     # A page at version 0: told at once about entry 1, then about the draw when it comes.
-    status, events, _ = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0", {}, 2,
+    status, events, _ = _run(_events, app, f"/api/tables/{table}/live?since_version=0", {}, 2,
                                   another_phone_records_a_draw)
     assert status == 200
     assert [(e["event"], e["id"]) for e in events] == [("table", "1"), ("table", "2")]
@@ -105,7 +115,7 @@ def test_the_live_stream_sends_what_changed_since_the_pages_version(keeper: Scor
     async def undo() -> None:
         await anyio.to_thread.run_sync(lambda: keeper.undo(table))
 
-    status, events, _ = anyio.run(_events, app, f"/api/tables/{table}/live?since_version=0&lang=zh-Hans",
+    status, events, _ = _run(_events, app, f"/api/tables/{table}/live?since_version=0&lang=zh-Hans",
                                   {"last-event-id": "2"}, 1, undo)
     assert status == 200
     assert events[0]["id"] == "3" and events[0]["data"]["history"] == [] and events[0]["data"]["length"] == 1
@@ -119,7 +129,7 @@ def test_the_live_streams_end_when_the_server_stops(keeper: Scorekeeper) -> None
     async def stop() -> None:
         end_live_streams(app)
 
-    status, events, ended = anyio.run(_events, app, f"/api/tables/{table}/live", {}, 2, stop)
+    status, events, ended = _run(_events, app, f"/api/tables/{table}/live", {}, 2, stop)
     assert status == 200 and ended
     assert [(e["event"], e["id"], e["data"]["length"]) for e in events] == [("table", "0", 0)]
 
@@ -147,7 +157,7 @@ def test_a_quiet_live_stream_beats_every_three_seconds(keeper: Scorekeeper) -> N
     table = keeper.create_table(TableSettings.of("", ["Ann", "Bo", "Cy", "Di"], "lrc")).id
     app = create_app(keeper)
     started = time.monotonic()
-    text = anyio.run(_raw, app, f"/api/tables/{table}/live?since_version=0", 2)
+    text = _run(_raw, app, f"/api/tables/{table}/live?since_version=0", 2)
     assert text.count("event: beat") == 2 and "event: table" not in text
     assert 5.5 <= time.monotonic() - started < 9
 
