@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -23,7 +23,7 @@ from mjscore.errors import MjscoreError
 from mjscore.interfaces.cli.app import OUTPUT_FILE, app, fail
 from mjscore.interfaces.files import put_in_place
 from mjscore.interfaces.importers.botzone import MAX_LINE_BYTES, replay
-from mjscore.interfaces.importers.wins import ImportedWin
+from mjscore.interfaces.importers.wins import ImportedLog, ImportedWin
 from mjscore.reading import decode, read_text
 
 
@@ -94,13 +94,7 @@ def mahjongsoft_command(record: Path, output: Path) -> None:
     """Replay Mahjongsoft MCR games (PMN): one hand record per win, with the record's own fans and result."""
     from mjscore.interfaces.importers.mahjongsoft import read_records
 
-    if record.resolve() == output.resolve():
-        raise fail(f"-o {output}: the output would overwrite the record {record}; write to another file")
-    try:
-        games = read_records(read_text(record, "game_record"), str(record))
-    except MjscoreError as error:
-        raise fail(str(error)) from None
-    _, wins = _write(games.wins, output)
+    games, wins = _replayed(record, output, "record", read_records)
     click.echo(f"{wins} win(s) of {games.rounds} game(s) written to {output}; {games.drawn} drawn game(s) have no line",
                err=True)
 
@@ -112,12 +106,20 @@ def tenhou_command(log: Path, output: Path) -> None:
     """Replay a Tenhou log: one riichi hand record per win, with the log's own han, yaku and points."""
     from mjscore.interfaces.importers.tenhou import read_log
 
-    if log.resolve() == output.resolve():
-        raise fail(f"-o {output}: the output would overwrite the log {log}; write to another file")
-    try:
-        game = read_log(read_text(log, "game_record"), str(log))
-    except MjscoreError as error:
-        raise fail(str(error)) from None
-    _, wins = _write(game.imported().wins, output)
+    game, wins = _replayed(log, output, "log", lambda text, name: read_log(text, name).imported())
     click.echo(f"{wins} win(s) of {game.rounds} round(s) written to {output}; {game.drawn} drawn round(s) have no "
                "line; score them with --rules riichi-tenhou", err=True)
+
+
+def _replayed(source: Path, output: Path, what: str, read: Callable[[str, str], ImportedLog]) -> tuple[ImportedLog, int]:
+    """The game record ``source`` read by ``read`` (its text and name), and how many of its wins were
+    written to ``output``, one hand record a line; refused in one line where the output is the record
+    itself or the record cannot be read (nothing written then)."""
+    if source.resolve() == output.resolve():
+        raise fail(f"-o {output}: the output would overwrite the {what} {source}; write to another file")
+    try:
+        found = read(read_text(source, "game_record"), str(source))
+    except MjscoreError as error:
+        raise fail(str(error)) from None
+    _, wins = _write(found.wins, output)
+    return found, wins
