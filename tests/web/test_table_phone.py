@@ -324,6 +324,7 @@ def _joined(browser: Browser, club_url: str, screen: dict[str, int], passphrase:
     context = browser.new_context(viewport=screen, base_url=club_url, locale="en-GB", has_touch=True, is_mobile=True)
     page = _watched(context)
     page.goto(f"/join#{passphrase.replace(' ', '%20')}")
+    expect(page.locator("[name=passphrase]")).to_have_value(passphrase)  # the page's script has read the link
     page.locator("[name=device]").fill("a phone")  # the page asks whose phone this is
     page.locator("form.join button").click()
     expect(page).to_have_url(re.compile(r"/tables$"))

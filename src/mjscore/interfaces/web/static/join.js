@@ -23,7 +23,7 @@ async function main() {
   await startPage("/tables", { title: "join_page" });
   const form = document.querySelector("form.join");
   const known = localStorage.getItem(DEVICE_KEY) ?? "";
-  form.elements.device.value = known;
+  if (!form.elements.device.value) form.elements.device.value = known;  // never over a name typed while the page loaded
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     join(form);
