@@ -2330,7 +2330,7 @@ static struct {
     PyObject *win_kinds[4];   /* WinKind: SELF_DRAW, DISCARD, ROBBING_GONG, FLOWERS */
     PyObject *meld_kinds[3];  /* MeldKind: CHOW, PUNG, KONG */
     PyObject *seats[4];       /* "E", "S", "W", "N" */
-    PyObject *meld_groups;    /* arrangements._MELD_GROUPS */
+    PyObject *meld_groups;    /* arrangements.MELD_GROUPS */
     PyObject *meld_group;     /* arrangements.meld_group */
     PyObject *empty;          /* () */
     int ready;

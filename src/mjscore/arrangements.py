@@ -1100,7 +1100,8 @@ _CONCEALED_SETS: Final[list[Group | None]] = [None] * (3 * KINDS)
 _CLAIMED_SETS: Final[list[Group | None]] = [None] * (3 * KINDS)
 _CONCEALED_GROUPS: Final[dict[RawGroup, Group]] = {}
 _CLAIMED_GROUPS: Final[dict[RawGroup, Group]] = {}
-_MELD_GROUPS: Final[list[Group | None]] = [None] * (12 * KINDS)
+#: A declared meld's Group by its slot, made on first use (:func:`meld_group`; the native core reads it too).
+MELD_GROUPS: Final[list[Group | None]] = [None] * (12 * KINDS)
 _MELD_CHOW: Final = MeldKind.CHOW
 _MELD_PUNG: Final = MeldKind.PUNG
 _MELD_KINDS: Final = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
@@ -1141,10 +1142,10 @@ def meld_group(meld: Meld) -> Group:
     concealed = meld.concealed
     added = meld.added
     slot = (3 * first + code) * 4 + (2 if concealed else 0) + (1 if added else 0)
-    found = _MELD_GROUPS[slot]
+    found = MELD_GROUPS[slot]
     if found is None:
         indices = sorted([t.index for t in tiles])
-        found = _MELD_GROUPS[slot] = Group(_MELD_KINDS[kind], tuple([HAND_TILES[i] for i in indices]),
+        found = MELD_GROUPS[slot] = Group(_MELD_KINDS[kind], tuple([HAND_TILES[i] for i in indices]),
                                            concealed=concealed, declared=True, added=added)
     return found
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
-from mjscore.arrangements import _MELD_GROUPS, Arrangement, arrangements, meld_group, native_plan, waits
+from mjscore.arrangements import MELD_GROUPS, Arrangement, arrangements, meld_group, native_plan, waits
 from mjscore.errors import HandError, MjscoreError, NotAWinError, Refusal, RulesetError, quoted
 from mjscore.hand import Hand, Meld, MeldKind, WinKind
 from mjscore.native import NATIVE
@@ -30,7 +30,7 @@ from mjscore.scoring.facts import Facts
 from mjscore.scoring.han_fu import FuTable, HandValue, PointsTable, count_fu, hand_value, limit_hands_only, settle_value
 from mjscore.scoring.native_program import Program, program_for
 from mjscore.scoring.patterns import PATTERNS, Hit, Pattern
-from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, _settled, settle, table_payments
+from mjscore.scoring.payments import IMPLIED_ONLY_IF, Payment, settle, settled_by_seat, table_payments
 from mjscore.scoring.ruleset import AwardRule, Names, Ruleset, TablePaymentRule
 from mjscore.tiles import SEATS, Tile
 
@@ -526,8 +526,8 @@ def _whole(rules: Ruleset, prepared: _Prepared) -> object:
     prepared.whole = NATIVE.prepare(
         packed, plan, values, which.rules, which.consolations, program.per_hand, prepared.hand_size,
         prepared.instant_flower_win, struct.pack(f"<{len(rows)}q", *(rule.points for rule in rows)), flags, prepared.base,
-        prepared.limit, prepared.minimum, prepared.settlement_bonus, guards, _settled, rules, prepared, which, check_context,
-        _implied_payments, tuple(prepared.rows[id(rule)] for rule in rows),
+        prepared.limit, prepared.minimum, prepared.settlement_bonus, guards, settled_by_seat, rules, prepared, which,
+        check_context, _implied_payments, tuple(prepared.rows[id(rule)] for rule in rows),
         tuple((rule.id, rule.name, rule.points, rule.group, rule.help, rule.source) for rule in rows), NATIVE.awards)
     return prepared.whole
 
@@ -803,7 +803,7 @@ def _setup_whole() -> bool:
         return False
     assert NATIVE is not None
     NATIVE.setup_score(Hand, Meld, Tile, Score, _Awards, Award, _Details, (WinKind.SELF_DRAW, _DISCARD, _ROBBING_GONG, _FLOWERS),
-                       (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG), tuple(SEATS), _MELD_GROUPS, meld_group)
+                       (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG), tuple(SEATS), MELD_GROUPS, meld_group)
     return True
 
 

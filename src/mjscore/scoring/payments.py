@@ -61,11 +61,11 @@ def settle(hand: Hand, total: int, bonus: int, with_dealer: int | None = None) -
     player pays it. ``bonus`` (MCR's 8) is paid by every loser on top. ``with_dealer`` is what a
     payment in which the payer or the payee is the dealer, East, carries instead (ruling 55: the
     hand's tai plus its 莊家 and 連莊, within any cap); None: ``total`` for every payment."""
-    return _settled(hand.seat, hand.discarder, total, bonus, with_dealer)
+    return settled_by_seat(hand.seat, hand.discarder, total, bonus, with_dealer)
 
 
 @lru_cache(maxsize=4096)
-def _settled(winner: str, discarder: str | None, total: int, bonus: int,
+def settled_by_seat(winner: str, discarder: str | None, total: int, bonus: int,
              with_dealer: int | None) -> tuple[Payment, ...]:
     """:func:`settle` of a win by ``winner``: the payments depend on nothing else, and are values
     (frozen), so each settlement is made once and shared: every scored hand is settled, and a few
